@@ -1,0 +1,2 @@
+use bevy::prelude::*;
+fn main() { let _ = App::new(); }
