@@ -1,0 +1,6 @@
+//! Chimera: a game for large fairy-chess variants.
+//!
+//! [`rules`] is the pure rules engine; [`cli`] holds the command-line tools.
+
+pub mod cli;
+pub mod rules;
