@@ -612,7 +612,7 @@ impl State {
                 }
             }
         }
-        if t.forward != 0 {
+        if t.forward_kinds.iter().any(|&k| self.count[by.index()][k as usize] > 0) {
             let mut probe = Probe { target };
             return self.for_each_piece(by, |s| {
                 t.forward & kbit(kind_of(b[s as usize])) != 0 && self.gen_piece_captures(v, s, &mut probe)
@@ -699,7 +699,11 @@ impl State {
             match m.kind {
                 MoveKind::Normal if m.from != king && m.aux == 0 && self.quiet_safe(v, m, king) => return true,
                 // A drop only adds a piece: it can expose the king only as a screen.
-                MoveKind::Drop if !v.attack.screens || !self.on_line(v, m.to, king) => return true,
+                MoveKind::Drop if !self.on_line(v, m.to, king) || {
+                    let (kx, ky) = xy(v, king);
+                    let (tx, ty) = xy(v, m.to);
+                    (kx - tx).abs().max((ky - ty).abs()) > self.screen_reach(v)
+                } => return true,
                 // A mutation changes no square's occupancy.
                 MoveKind::Mutate => return true,
                 _ => {}
@@ -724,7 +728,7 @@ impl State {
         }
         if a.screens {
             let (tx, ty) = xy(v, m.to);
-            if aligned(kx, ky, tx, ty) {
+            if aligned(kx, ky, tx, ty) && (kx - tx).abs().max((ky - ty).abs()) <= self.screen_reach(v) {
                 return false;
             }
         }
@@ -732,6 +736,14 @@ impl State {
             return false;
         }
         true
+    }
+
+    /// How far from the king a piece arriving on a line to it can still be a
+    /// screen for an enemy piece on the board (0: no such enemy piece).
+    #[inline]
+    fn screen_reach(&self, v: &Variant) -> i16 {
+        let them = self.side.opposite().index();
+        v.attack.screen_kinds.iter().filter(|(k, _)| self.count[them][*k as usize] > 0).map(|(_, r)| *r).max().unwrap_or(0)
     }
 
     /// Whether two cells share a rank, file or diagonal.
@@ -743,22 +755,16 @@ impl State {
     }
 
     /// Holy Grail crowning: the checkmated side's unattacked princes.
-    fn gen_crownings(&mut self, v: &Variant, list: &mut Vec<Move>) {
+    fn gen_crownings(&self, v: &Variant, list: &mut Vec<Move>) {
         let us = self.side;
         let king = self.royal[us.index()];
         let prince = piece(us, Kind::Prince);
-        let mut princes = Vec::new();
         self.for_each_piece(us, |s| {
-            if self.board[s as usize] == prince {
-                princes.push(s);
+            if self.board[s as usize] == prince && !self.attacked(v, s, us.opposite()) {
+                list.push(Move::with(MoveKind::Crown, king, s, 0, 0, 0));
             }
             false
         });
-        for s in princes {
-            if !self.attacked(v, s, us.opposite()) {
-                list.push(Move::with(MoveKind::Crown, king, s, 0, 0, 0));
-            }
-        }
     }
 }
 

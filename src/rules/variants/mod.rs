@@ -289,6 +289,12 @@ pub struct AttackTables {
     pub jumps: Vec<(i16, u64)>,
     /// Kinds whose captures are found by forward generation.
     pub forward: u64,
+    /// The same kinds as a list (to test whether the enemy has any on the board).
+    pub forward_kinds: Vec<u8>,
+    /// Kinds for which a piece arriving on a line to the king can enable an
+    /// attack, with how far from the king that piece may stand (cannon: any
+    /// distance; flying jumper: 2; bomber: 1, the double capture).
+    pub screen_kinds: Vec<(u8, i16)>,
     /// Whether the variant has standard pawns / ninja pawns.
     pub pawns: bool,
     /// Whether ninja pawns exist.
@@ -517,12 +523,21 @@ impl AttackTables {
                         add(&mut t.jumps, r.dir, k);
                     }
                     t.screens = true;
+                    t.screen_kinds.push((k, 2));
                 }
-                Special::Hopper { .. } | Special::Bomber { .. } | Special::Gryphon { .. } | Special::AntiGryphon { .. } => {
+                Special::Hopper { .. } | Special::Bomber { .. } => {
                     t.forward |= kbit(k);
+                    t.forward_kinds.push(k);
                     t.screens = true;
+                    let reach = if matches!(d.special, Special::Hopper { .. }) { 64 } else { 1 };
+                    t.screen_kinds.push((k, reach));
                 }
-                Special::Warlord => t.forward |= kbit(k),
+                // A gryphon's path only needs empty squares: a piece arriving
+                // never enables it, so it is no screen kind.
+                Special::Gryphon { .. } | Special::AntiGryphon { .. } | Special::Warlord => {
+                    t.forward |= kbit(k);
+                    t.forward_kinds.push(k);
+                }
                 Special::None | Special::Ghost => {}
             }
         }
