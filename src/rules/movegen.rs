@@ -715,15 +715,16 @@ impl State {
         ok
     }
 
-    /// A non-king move that cannot expose the king: neither its origin (nor, where
-    /// screens matter, its destination) lies on a line through the king, and no
+    /// A non-king move that cannot expose the king: its origin is not pinned
+    /// (or, with serpent forms on the enemy side, not on a line through the
+    /// king at all), no screen it creates can enable an enemy attack, and no
     /// two-path attacker can be unblocked.
     #[inline]
     fn quiet_safe(&self, v: &Variant, m: Move, king: u16) -> bool {
         let a = &v.attack;
         let (kx, ky) = xy(v, king);
         let (fx, fy) = xy(v, m.from);
-        if aligned(kx, ky, fx, fy) {
+        if aligned(kx, ky, fx, fy) && !self.pin_free(v, m.from, king, (fx - kx).signum(), (fy - ky).signum()) {
             return false;
         }
         if a.screens {
@@ -736,6 +737,37 @@ impl State {
             return false;
         }
         true
+    }
+
+    /// Whether the piece on `from`, on a line from the king in step (dx, dy),
+    /// can leave without opening an enemy ride onto the king. Only riders can
+    /// be opened this way unless the enemy has forward-probed pieces (hoppers,
+    /// bombers, gryphons), whose lines the walk does not see: then `false`.
+    #[inline]
+    fn pin_free(&self, v: &Variant, from: u16, king: u16, dx: i16, dy: i16) -> bool {
+        let them = self.side.opposite();
+        if v.attack.forward_kinds.iter().any(|&k| self.count[them.index()][k as usize] > 0) {
+            return false;
+        }
+        let d = dy * v.geo.stride + dx;
+        let b = &self.board;
+        let mut s = at(king, d);
+        while s != from {
+            if b[s as usize] != EMPTY {
+                return true;
+            }
+            s = at(s, d);
+        }
+        s = at(from, d);
+        while b[s as usize] == EMPTY {
+            s = at(s, d);
+        }
+        let p = b[s as usize];
+        if !is_piece(p) || color_of(p) != them {
+            return true;
+        }
+        let mask = v.attack.rides.iter().find(|(dir, _)| *dir == -d).map_or(0, |(_, m)| *m);
+        mask & kbit(kind_of(p)) == 0
     }
 
     /// How far from the king a piece arriving on a line to it can still be a
