@@ -306,8 +306,8 @@ impl PieceDef {
                 ride(&mut d, &DIAG, Both);
             }
             Lady => {
+                // King step + bishop: the diagonal king steps are the bishop's first steps.
                 leap(&mut d, 1, 0, Both);
-                leap(&mut d, 1, 1, Both);
                 ride(&mut d, &DIAG, Both);
             }
             King | Prince => {
