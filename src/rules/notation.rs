@@ -8,6 +8,9 @@ use super::pieces::{Color, EMPTY, Kind, LOCK_BIT, OFF, Special, color_of, is_pie
 use super::position::{Move, MoveKind, Position, State};
 use super::variants::Variant;
 
+/// Largest half-move clock or full-move number a VFEN may give.
+const MAX_CLOCK: u32 = 1_000_000_000;
+
 fn err<T>(msg: String) -> Result<T, RulesError> {
     Err(RulesError::new(msg))
 }
@@ -126,18 +129,17 @@ impl Position {
                 let kind = v.hand.iter().copied().find(|k| v.letter(*k) == up).ok_or_else(|| {
                     RulesError::new(format!("VFEN hand: '{c}' is not a piece {} holds in hand", v.id()))
                 })?;
-                s.hand[color.index()][kind as usize] += 1;
+                let n = &mut s.hand[color.index()][kind as usize];
+                *n = n.checked_add(1).ok_or_else(|| RulesError::new(format!("VFEN hand: more than 255 '{c}'")))?;
             }
         }
-        // 6, 7. Clocks.
-        s.halfmove = fields[5]
-            .parse()
-            .map_err(|_| RulesError::new(format!("VFEN half-move clock '{}' is not a number", fields[5])))?;
-        s.fullmove = fields[6]
-            .parse()
-            .ok()
-            .filter(|n| *n >= 1)
-            .ok_or_else(|| RulesError::new(format!("VFEN full-move number '{}' is not a number from 1", fields[6])))?;
+        // 6, 7. Clocks (bounded, so that playing on can never overflow them).
+        s.halfmove = fields[5].parse().ok().filter(|n| *n <= MAX_CLOCK).ok_or_else(|| {
+            RulesError::new(format!("VFEN half-move clock '{}' is not a number from 0 to {MAX_CLOCK}", fields[5]))
+        })?;
+        s.fullmove = fields[6].parse().ok().filter(|n| (1..=MAX_CLOCK).contains(n)).ok_or_else(|| {
+            RulesError::new(format!("VFEN full-move number '{}' is not a number from 1 to {MAX_CLOCK}", fields[6]))
+        })?;
         // Kings and pawns.
         for c in [Color::White, Color::Black] {
             let king = piece(c, Kind::King);

@@ -329,12 +329,11 @@ impl Variant {
                     format!("unknown option '{k}' for {id} (options: {})", names.join(", "))
                 })
             })?;
-            let ok = spec.values.contains(&v.as_str()) || (spec.values.is_empty() && !v.is_empty());
+            // An option without listed values takes a whole number (Holywar's seed).
+            let ok = spec.values.contains(&v.as_str()) || (spec.values.is_empty() && v.parse::<u64>().is_ok());
             if !ok {
-                return Err(RulesError::new(format!(
-                    "bad value '{v}' for option '{k}' (allowed: {})",
-                    spec.values.join(", ")
-                )));
+                let allowed = if spec.values.is_empty() { "a whole number".to_string() } else { spec.values.join(", ") };
+                return Err(RulesError::new(format!("bad value '{v}' for option '{k}' (allowed: {allowed})")));
             }
             resolved.iter_mut().find(|(n, _)| n == k).expect("resolved has every option").1 = v.clone();
         }
