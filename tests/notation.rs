@@ -6,6 +6,9 @@ use std::sync::Arc;
 
 use chimera::rules::{Game, MoveKind, Position, Variant, variants};
 
+/// Option names and values.
+type Options = Vec<(&'static str, &'static str)>;
+
 fn variant(id: &str) -> Arc<Variant> {
     Variant::new(id, &[]).unwrap_or_else(|e| panic!("{id}: {e}"))
 }
@@ -125,7 +128,7 @@ fn start_positions_of_every_option_value_match_the_rule_book() {
         "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT****";
     let swapped =
         "****cc****/trwbqkbfrt/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/TRWBQKBFRT/****CC****";
-    let cases: Vec<(&str, Vec<(&str, &str)>, String)> = vec![
+    let cases: Vec<(&str, Options, String)> = vec![
         ("holygrail", vec![("drops", "full")], format!("{hg_board} w BIbi - JJJJISjjjjis 0 1")),
         ("holygrail", vec![("drops", "ninjas-serpent")], format!("{hg_board} w BIbi - JJJJSjjjjs 0 1")),
         ("holygrail", vec![("drops", "ninjas")], format!("{hg_board} w BIbi - JJJJjjjj 0 1")),

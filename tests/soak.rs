@@ -433,7 +433,12 @@ fn soak_ghostarelay() {
 #[test]
 fn every_option_value_is_soaked() {
     // The tests above cover these tables; a new option or value must be added there.
-    let covered: &[(&str, &[(&str, &[&str])])] = &[
+    // (variant, [(option, [values])])
+    type Table = [(
+        &'static str,
+        &'static [(&'static str, &'static [&'static str])],
+    )];
+    let covered: &Table = &[
         ("chess", &[]),
         ("grand", &[]),
         ("embassy", &[]),
