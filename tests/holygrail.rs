@@ -750,11 +750,12 @@ fn ninja_drop_on_rank_2_with_an_optional_push_that_never_captures() {
     );
     // Seed: "the black ninja pawn can go from e9-e6"; the white pawn on f7
     // stops the f-push; after the drop-push no en passant.
-    let mut p = pos("Pf7 Ka1 kj10", "b - - j 0 1");
+    let mut p = pos("Pf7 Ka1 kj10", "b - - j 7 1");
     assert_eq!(drops_on(&p, "e9"), set("J@e9 J@e9-e8 J@e9-e7 J@e9-e6"));
     assert_eq!(drops_on(&p, "f9"), set("J@f9 J@f9-f8"));
     assert_eq!(legal_of_kind(&p, MoveKind::Drop).len(), 9 * 4 + 2);
     play(&mut p, "J@e9-e6");
+    assert_eq!(p.halfmove_clock(), 0, "§0: a drop resets the 100-ply count");
     assert_eq!(at(&p, "e6"), piece(Color::Black, Kind::NinjaPawn));
     assert_eq!(field(&p, 3), "-");
     assert_eq!(field(&p, 4), "-");
@@ -793,6 +794,8 @@ fn prince_and_serpent_drop_only_on_e0_f0_or_e11_f11() {
         legal_of_kind(&p, MoveKind::Drop),
         set("I@e0 G@e0 A@e0 Y@e0 X@e0 O@e0 V@e0")
     );
+    // Never as the bare serpent `S`.
+    assert!(p.parse_lmn("S@e0").is_err());
     let p = pos("Ka1 kj10", "b - - is 0 1");
     assert_eq!(
         legal_of_kind(&p, MoveKind::Drop),
@@ -1385,6 +1388,11 @@ fn crowning_is_the_only_move_when_checkmated_with_an_unattacked_prince() {
     assert_eq!(g.outcome(), None);
     g.play_lmn("^d1").unwrap();
     let q = g.position().clone();
+    assert_eq!(
+        q.halfmove_clock(),
+        1,
+        "§0: a crowning does not reset the 100-ply count"
+    );
     assert_eq!(at(&q, "d1"), piece(Color::White, Kind::King));
     assert_eq!(at(&q, "j5"), piece(Color::White, Kind::NinjaPawn));
     assert_eq!(q.royal_square(Color::White), Some(sq(&q, "d1")));
@@ -1505,5 +1513,156 @@ fn lmn_forms_parse_back() {
     for (p, text) in cases {
         let m = p.parse_lmn(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(p.lmn(m), text);
+    }
+}
+
+// ------------------------------------------- §0 attack and legality, randomly
+
+/// A small xorshift generator, so the random positions are the same on
+/// every run.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// A random piece list for [`board`]: the two kings if `kings`, then `n`
+/// pieces of every Holy Grail kind and colour (serpent forms locked or not,
+/// pawns never on their last rank).
+fn random_pieces(rng: &mut Rng, kings: bool, n: usize) -> Vec<String> {
+    let mut taken = [[false; 10]; 12];
+    let mut out = Vec::new();
+    let mut letters: Vec<String> = if kings {
+        vec!["K".into(), "k".into()]
+    } else {
+        vec![]
+    };
+    for _ in 0..n {
+        let l = "QRBCTWFPJIGAYXOV".as_bytes()[rng.below(16)] as char;
+        let mut t = if rng.below(2) == 0 {
+            l.to_string()
+        } else {
+            l.to_ascii_lowercase().to_string()
+        };
+        if "GAYXOV".contains(l) && rng.below(2) == 0 {
+            t.push('~');
+        }
+        letters.push(t);
+    }
+    for t in letters {
+        loop {
+            let (file, rank) = (rng.below(10), rng.below(12));
+            let pawn_on_last = (t == "P" && rank >= 10) || (t == "p" && rank <= 1);
+            if hole(file, rank) || taken[rank][file] || pawn_on_last {
+                continue;
+            }
+            taken[rank][file] = true;
+            out.push(format!("{t}{}{rank}", (b'a' + file as u8) as char));
+            break;
+        }
+    }
+    out
+}
+
+/// §0 "A piece attacks another when one of its pseudo-legal moves would
+/// remove that piece", for every §4 piece: without kings every pseudo-legal
+/// move is legal, so the attack test must agree with the captures of the
+/// legal moves on every enemy piece (bombers' flown-over pieces, cannons'
+/// targets, gryphon paths included).
+#[test]
+fn attack_means_a_move_would_remove_the_piece_in_random_positions() {
+    for gryphons in ["stealth", "full"] {
+        let v = variant(&[("gryphons", gryphons)]);
+        let mut rng = Rng(0x1234_5678_9abc_def1);
+        for _ in 0..4000 {
+            let n = 4 + rng.below(20);
+            let pieces = random_pieces(&mut rng, false, n).join(" ");
+            let side = ["w", "b"][rng.below(2)];
+            let text = format!("{} {side} - - - 0 1", board(&pieces));
+            let p = Position::from_vfen(&v, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let us = p.side_to_move();
+            let mut removed = BTreeSet::new();
+            for m in p.legal_moves() {
+                removed.extend(p.captured_squares(m));
+            }
+            for s in v.squares() {
+                if p.piece_at(s).is_some_and(|q| q.color != us) {
+                    assert_eq!(
+                        p.is_attacked(s, us),
+                        removed.contains(&s),
+                        "{text}: {}",
+                        v.square_name(s)
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// §0 "A move is legal only if, after it, the mover's king is not
+/// attacked", for every §4 move kind (moves, captures, drops with push,
+/// mutations). The reference: the same position with the king replaced by
+/// a Crown Prince (same moves, not royal) lists the pseudo-legal moves; keep
+/// those after which the king's square is not attacked.
+#[test]
+fn legal_moves_are_the_moves_that_leave_the_king_unattacked_in_random_positions() {
+    for gryphons in ["stealth", "full"] {
+        let v = variant(&[("gryphons", gryphons)]);
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut compared = 0;
+        for _ in 0..4000 {
+            let n = 4 + rng.below(20);
+            let mut pieces = random_pieces(&mut rng, true, n);
+            let side = ["w", "b"][rng.below(2)];
+            let hand = ["-", "JIS", "jis", "JJISjjis", "S", "s"][rng.below(6)];
+            let text = format!("{} {side} - - {hand} 0 1", board(&pieces.join(" ")));
+            // Skip positions where the side to move could take the king.
+            let Ok(p) = Position::from_vfen(&v, &text) else {
+                continue;
+            };
+            let us = p.side_to_move();
+            let them = if us == Color::White {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let king = p.royal_square(us).expect("a king");
+            let k = if us == Color::White { "K" } else { "k" };
+            let i = pieces
+                .iter()
+                .position(|t| t.starts_with(k))
+                .expect("the king token");
+            pieces[i] = pieces[i].replacen(k, if us == Color::White { "I" } else { "i" }, 1);
+            let stand_in = format!("{} {side} - - {hand} 0 1", board(&pieces.join(" ")));
+            let q = Position::from_vfen(&v, &stand_in).expect("same position with a prince");
+            let mut reference = BTreeSet::new();
+            for m in q.legal_moves() {
+                let mut after = q.clone();
+                after.make_move(m);
+                let moved = m.kind() == MoveKind::Normal && q.move_from(m) == Some(king);
+                let square = if moved {
+                    q.move_to(m).expect("a destination")
+                } else {
+                    king
+                };
+                if !after.is_attacked(square, them) {
+                    reference.insert(q.lmn(m));
+                }
+            }
+            let actual = legal(&p);
+            if reference.is_empty() && !actual.is_empty() {
+                // Checkmated: only crownings remain (tested above).
+                assert!(actual.iter().all(|m| m.starts_with('^')), "{text}");
+                continue;
+            }
+            assert_eq!(actual, reference, "{text}");
+            compared += 1;
+        }
+        assert!(compared > 1000, "only {compared} positions compared");
     }
 }
