@@ -18,6 +18,8 @@ pub(super) fn spec(o: &Opts) -> VariantSpec {
     let geometry = Geometry::new(10, 10, 1, &[]);
     let mut letters = standard_letters();
     letters.extend([(Kind::Ghost, 'G'), (Kind::Relay, 'X'), (Kind::Warlord, 'W')]);
+    // The double step belongs to rank 2 / 9 (RULES.md §7), not to a first move:
+    // a pawn carried back there by relay power may double-step again.
     let mut pawn = double_step_pawn(10, 1);
     pawn.en_passant = false;
     VariantSpec {

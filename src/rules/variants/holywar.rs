@@ -72,6 +72,9 @@ pub(super) fn spec(o: &Opts) -> VariantSpec {
         drops: hand.iter().map(|&kind| DropRule { kind, squares: camps.clone() }).collect(),
         hand,
         king_lady_swap: true,
+        // Not decided by RULES.md §6 and unreachable by alternating drops (only
+        // from a hand-built VFEN): a side to move whose hand is empty while the
+        // opponent still holds pieces plays on the board (see `State::pseudo`).
         drop_opening: true,
         ..chess_like(geometry)
     }
