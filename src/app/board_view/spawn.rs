@@ -1,0 +1,242 @@
+//! Spawning the square and piece entities of a [`BoardScene`], and keeping
+//! their transforms true to the [`BoardLayout`] (board flip).
+
+use super::highlight::{MarkerVisual, Tint, TintedTile};
+use super::{BoardLayout, BoardRoot, BoardScene, BoardSquare, PieceView};
+use crate::app::engine::PieceInfo;
+use crate::app::piece_art::{PieceArt, model_transform};
+use bevy::prelude::*;
+use bevy::sprite_render::AlphaMode2d;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, build_board_art).add_systems(
+        Update,
+        (
+            rebuild_board.run_if(resource_exists_and_changed::<BoardScene>),
+            place_on_layout.run_if(resource_changed::<BoardLayout>),
+        )
+            .chain()
+            .in_set(BoardViewSystems::Spawn),
+    );
+}
+
+/// Ordering of the board view's systems.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BoardViewSystems {
+    /// Board and piece entities are (re)built and placed.
+    Spawn,
+}
+
+/// Height of the 2D glyph layer above the tiles.
+pub const GLYPH_Z: f32 = 1.0;
+/// Height of the 2D marker layer (dots, rings) between tiles and glyphs.
+pub const MARKER_Z_2D: f32 = 0.5;
+/// Thickness of a 3D tile (its top is at z = 0).
+const TILE_DEPTH: f32 = 0.1;
+/// How far the board's frame reaches beyond the outer squares.
+const FRAME: f32 = 0.09;
+/// Scale of the 3D models on their squares.
+const MODEL_SCALE: f32 = 0.92;
+
+/// Tile colours (RULES.md §0 light/dark), in sRGB.
+pub const LIGHT: Color = Color::srgb(0.93, 0.85, 0.72);
+/// Dark squares.
+pub const DARK: Color = Color::srgb(0.70, 0.53, 0.39);
+
+/// Shared meshes and materials of the board.
+#[derive(Resource)]
+pub struct BoardArt {
+    pub tile_2d: Handle<Mesh>,
+    pub frame_2d: Handle<Mesh>,
+    pub tile_3d: Handle<Mesh>,
+    pub frame_3d: Handle<Mesh>,
+    pub dot: Handle<Mesh>,
+    pub ring: Handle<Mesh>,
+    /// Indexed by [light as usize][tint as usize].
+    pub tile_mat_2d: [[Handle<ColorMaterial>; Tint::COUNT]; 2],
+    pub tile_mat_3d: [[Handle<StandardMaterial>; Tint::COUNT]; 2],
+    pub frame_mat_2d: Handle<ColorMaterial>,
+    pub frame_mat_3d: Handle<StandardMaterial>,
+    pub marker_mat_2d: Handle<ColorMaterial>,
+    pub marker_mat_3d: Handle<StandardMaterial>,
+}
+
+fn build_board_art(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut mat2: ResMut<Assets<ColorMaterial>>,
+    mut mat3: ResMut<Assets<StandardMaterial>>,
+) {
+    let mut tile_2d = |light: bool, tint: Tint| {
+        mat2.add(ColorMaterial {
+            color: tint.apply(if light { LIGHT } else { DARK }),
+            alpha_mode: AlphaMode2d::Opaque,
+            ..default()
+        })
+    };
+    let tile_mat_2d = [false, true].map(|light| Tint::ALL.map(|t| tile_2d(light, t)));
+    let mut tile_3d = |light: bool, tint: Tint| {
+        mat3.add(StandardMaterial {
+            base_color: tint.apply(if light { LIGHT } else { DARK }),
+            perceptual_roughness: 0.75,
+            reflectance: 0.25,
+            ..default()
+        })
+    };
+    let tile_mat_3d = [false, true].map(|light| Tint::ALL.map(|t| tile_3d(light, t)));
+    let frame = Color::srgb(0.24, 0.16, 0.11);
+    let marker = Color::srgba(0.08, 0.3, 0.12, 0.55);
+    let art = BoardArt {
+        tile_2d: meshes.add(Rectangle::new(1.0, 1.0)),
+        frame_2d: meshes.add(Rectangle::new(1.0 + 2.0 * FRAME, 1.0 + 2.0 * FRAME)),
+        tile_3d: meshes.add(Cuboid::new(1.0, 1.0, TILE_DEPTH)),
+        frame_3d: meshes.add(Cuboid::new(1.0 + 2.0 * FRAME, 1.0 + 2.0 * FRAME, 0.16)),
+        dot: meshes.add(Circle::new(0.15)),
+        ring: meshes.add(Annulus::new(0.39, 0.48)),
+        tile_mat_2d,
+        tile_mat_3d,
+        frame_mat_2d: mat2.add(ColorMaterial {
+            color: frame,
+            alpha_mode: AlphaMode2d::Opaque,
+            ..default()
+        }),
+        frame_mat_3d: mat3.add(StandardMaterial {
+            base_color: frame,
+            perceptual_roughness: 0.6,
+            ..default()
+        }),
+        marker_mat_2d: mat2.add(ColorMaterial::from_color(marker)),
+        marker_mat_3d: mat3.add(StandardMaterial {
+            base_color: marker,
+            unlit: true,
+            alpha_mode: AlphaMode::Blend,
+            ..default()
+        }),
+    };
+    commands.insert_resource(art);
+}
+
+/// Replaces every board entity with those of the current scene.
+fn rebuild_board(
+    mut commands: Commands,
+    scene: Res<BoardScene>,
+    mut layout: ResMut<BoardLayout>,
+    art: Res<BoardArt>,
+    pieces: Res<PieceArt>,
+    roots: Query<Entity, With<BoardRoot>>,
+) {
+    for root in &roots {
+        commands.entity(root).despawn();
+    }
+    let shape = &scene.shape;
+    let flipped = layout.flipped;
+    *layout = BoardLayout {
+        width: shape.width,
+        height: shape.height,
+        flipped,
+    };
+    let layout = *layout;
+    let root = commands
+        .spawn((BoardRoot, Transform::default(), Visibility::default()))
+        .id();
+    for sq in shape.squares() {
+        let light = shape.is_light(sq);
+        let li = light as usize;
+        let c = layout.centre(sq);
+        commands.spawn((
+            BoardSquare { sq, light },
+            Transform::from_xyz(c.x, c.y, 0.0),
+            Visibility::default(),
+            ChildOf(root),
+            children![
+                (
+                    Mesh2d(art.frame_2d.clone()),
+                    MeshMaterial2d(art.frame_mat_2d.clone()),
+                    Transform::from_xyz(0.0, 0.0, -0.5),
+                ),
+                (
+                    Mesh2d(art.tile_2d.clone()),
+                    MeshMaterial2d(art.tile_mat_2d[li][0].clone()),
+                    TintedTile,
+                ),
+                (
+                    Mesh3d(art.frame_3d.clone()),
+                    MeshMaterial3d(art.frame_mat_3d.clone()),
+                    Transform::from_xyz(0.0, 0.0, -0.1),
+                ),
+                (
+                    Mesh3d(art.tile_3d.clone()),
+                    MeshMaterial3d(art.tile_mat_3d[li][0].clone()),
+                    Transform::from_xyz(0.0, 0.0, -TILE_DEPTH * 0.5),
+                    TintedTile,
+                ),
+                (
+                    Mesh2d(art.dot.clone()),
+                    MeshMaterial2d(art.marker_mat_2d.clone()),
+                    Transform::from_xyz(0.0, 0.0, MARKER_Z_2D),
+                    Visibility::Hidden,
+                    MarkerVisual,
+                ),
+                (
+                    Mesh3d(art.dot.clone()),
+                    MeshMaterial3d(art.marker_mat_3d.clone()),
+                    Transform::from_xyz(0.0, 0.0, 0.004),
+                    Visibility::Hidden,
+                    MarkerVisual,
+                ),
+            ],
+        ));
+    }
+    for &(sq, piece) in &scene.pieces {
+        spawn_piece(&mut commands, root, &layout, &pieces, sq, piece);
+    }
+}
+
+/// Spawns one piece entity with its 2D glyph and 3D model.
+pub fn spawn_piece(
+    commands: &mut Commands,
+    root: Entity,
+    layout: &BoardLayout,
+    art: &PieceArt,
+    sq: crate::app::engine::Sq,
+    piece: PieceInfo,
+) -> Entity {
+    let c = layout.centre(sq);
+    commands
+        .spawn((
+            PieceView { sq, piece },
+            Name::new(piece.kind.name()),
+            Transform::from_xyz(c.x, c.y, 0.0),
+            Visibility::default(),
+            ChildOf(root),
+            children![
+                (
+                    Mesh2d(art.glyph(piece.kind, piece.color)),
+                    MeshMaterial2d(art.glyph_material.clone()),
+                    Transform::from_xyz(0.0, 0.0, GLYPH_Z),
+                ),
+                (
+                    Mesh3d(art.model(piece.kind, piece.color)),
+                    MeshMaterial3d(art.model_material.clone()),
+                    model_transform().with_scale(Vec3::splat(MODEL_SCALE)),
+                ),
+            ],
+        ))
+        .id()
+}
+
+/// Moves squares and pieces to where the layout puts them (after a flip).
+fn place_on_layout(
+    layout: Res<BoardLayout>,
+    mut squares: Query<(&BoardSquare, &mut Transform), Without<PieceView>>,
+    mut pieces: Query<(&PieceView, &mut Transform), Without<BoardSquare>>,
+) {
+    for (s, mut tf) in &mut squares {
+        let c = layout.centre(s.sq);
+        tf.translation = c.extend(tf.translation.z);
+    }
+    for (p, mut tf) in &mut pieces {
+        let c = layout.centre(p.sq);
+        tf.translation = c.extend(tf.translation.z);
+    }
+}

@@ -1,0 +1,92 @@
+//! The Bevy game client: one plugin per feature folder, registered here.
+
+pub mod board_view;
+pub mod engine;
+pub mod piece_art;
+pub mod screenshot;
+pub mod ui;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use bevy_egui::{EguiGlobalSettings, EguiPlugin};
+use std::path::PathBuf;
+
+pub use board_view::ViewMode;
+
+/// Which screen the client shows.
+#[derive(States, Default, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// Variant choice and options.
+    #[default]
+    Menu,
+    /// A game on the board.
+    Game,
+}
+
+/// What `chimera play` asks for (filled by the command line in `main.rs`).
+#[derive(Clone, Debug, Default)]
+pub struct PlayArgs {
+    /// Variant id (`holygrail`, …); `None` opens the menu.
+    pub variant: Option<String>,
+    /// Variant options as name/value pairs.
+    pub options: Vec<(String, String)>,
+    /// Initial view.
+    pub view: ViewMode,
+    /// Moves to play first (LMN).
+    pub moves: Vec<String>,
+    /// Black at the bottom.
+    pub flip: bool,
+    /// Save one frame there once the scene is drawn, then exit.
+    pub screenshot: Option<PathBuf>,
+}
+
+/// The view and feature plugins of the client (everything but the window and
+/// the engine-facing match state).
+pub fn client_plugins(app: &mut App) {
+    app.add_plugins((
+        piece_art::plugin,
+        board_view::plugin,
+        ui::plugin,
+        screenshot::plugin,
+    ));
+}
+
+/// Opens the game window. Returns how the app ended.
+pub fn run_play(args: PlayArgs) -> Result<AppExit, String> {
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Chimera".into(),
+            resolution: WindowResolution::new(1280, 800),
+            ..default()
+        }),
+        ..default()
+    }))
+    .add_plugins(EguiPlugin::default())
+    .insert_resource(EguiGlobalSettings {
+        auto_create_primary_context: false,
+        ..default()
+    })
+    .insert_resource(args.view)
+    .insert_state(if args.variant.is_some() {
+        Screen::Game
+    } else {
+        Screen::Menu
+    });
+    client_plugins(&mut app);
+    if let Some(id) = &args.variant {
+        let shape =
+            engine::BoardShape::of_variant(id).ok_or_else(|| format!("unknown variant `{id}`"))?;
+        let pieces = shape.start_pieces();
+        app.insert_resource(board_view::BoardScene { shape, pieces });
+    }
+    if args.flip {
+        app.world_mut()
+            .resource_mut::<board_view::BoardLayout>()
+            .flipped = true;
+    }
+    if let Some(path) = args.screenshot {
+        app.insert_resource(screenshot::ScreenshotPlan::new(path));
+    }
+    Ok(app.run())
+}

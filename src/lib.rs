@@ -1,0 +1,3 @@
+//! Chimera: large fairy-chess variants.
+
+pub mod app;
