@@ -1,0 +1,454 @@
+//! Piece kinds and their movement, described as composable atoms.
+
+use super::geometry::{DIAG, Geometry, ORTHO, symmetric};
+
+/// A side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    /// Moves first, upward.
+    White,
+    /// Moves second, downward.
+    Black,
+}
+
+impl Color {
+    /// The other side.
+    #[inline]
+    pub fn opposite(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+    /// 0 for White, 1 for Black.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    /// `w` or `b`.
+    pub fn letter(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+    /// "White" or "Black".
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+}
+
+macro_rules! kinds {
+    ($($k:ident = $n:literal, $name:literal;)*) => {
+        /// Every piece kind of every variant. The letter a kind is written with
+        /// depends on the variant (C is a Champion in Holy Grail, a Cardinal in Grand).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[repr(u8)]
+        pub enum Kind { $(#[doc = $name] $k = $n,)* }
+        impl Kind {
+            /// All kinds, in declaration order.
+            pub const ALL: [Kind; 32] = [$(Kind::$k,)*];
+            /// Human name of the kind.
+            pub fn name(self) -> &'static str {
+                match self { $(Kind::$k => $name,)* }
+            }
+        }
+    };
+}
+
+kinds! {
+    Pawn = 1, "Pawn";
+    Knight = 2, "Knight";
+    Bishop = 3, "Bishop";
+    Rook = 4, "Rook";
+    Queen = 5, "Queen";
+    King = 6, "King";
+    Marshal = 7, "Marshal";
+    Cardinal = 8, "Cardinal";
+    Champion = 9, "Champion";
+    Templar = 10, "Battle Templar";
+    WazirKnight = 11, "Wazir-Knight";
+    FerzKnight = 12, "Ferz-Knight";
+    NinjaPawn = 13, "Ninja Pawn";
+    Prince = 14, "Crown Prince";
+    Gryphon = 15, "Stealth Gryphon";
+    AntiGryphon = 16, "Stealth Anti-Gryphon";
+    Bomber = 17, "Flying Bomber";
+    Raptor = 18, "Raptor";
+    Cannon = 19, "Super Cannon";
+    Vao = 20, "Super Vao";
+    FlyingChariot = 21, "Flying Chariot";
+    FlyingBishop = 22, "Flying Bishop";
+    WazirSorcerer = 23, "Wazir-Sorcerer";
+    FerzSorcerer = 24, "Ferz-Sorcerer";
+    SorcererKnight = 25, "Sorcerer Knight";
+    Lady = 26, "Lady";
+    Crusader = 27, "Crusader";
+    Squire = 28, "Squire";
+    Ghost = 29, "Ghost";
+    Relay = 30, "Relay";
+    Warlord = 31, "Warlord";
+    Serpent = 32, "Serpent";
+}
+
+/// Number of slots in per-kind tables (kinds are 1..=32).
+pub const NKINDS: usize = 33;
+
+impl Kind {
+    /// The kind with this number.
+    pub fn from_u8(n: u8) -> Option<Kind> {
+        Kind::ALL.get((n as usize).wrapping_sub(1)).copied()
+    }
+    /// Whether this is one of the six forms a Holy Grail serpent takes on the board.
+    pub fn is_serpent_form(self) -> bool {
+        matches!(
+            self,
+            Kind::Gryphon | Kind::AntiGryphon | Kind::Bomber | Kind::Raptor | Kind::Cannon | Kind::Vao
+        )
+    }
+    /// The six serpent forms in RULES.md order.
+    pub const SERPENT_FORMS: [Kind; 6] =
+        [Kind::Gryphon, Kind::AntiGryphon, Kind::Bomber, Kind::Raptor, Kind::Cannon, Kind::Vao];
+    /// Standard or ninja pawn (their moves reset the 100-ply count).
+    pub fn is_pawnlike(self) -> bool {
+        matches!(self, Kind::Pawn | Kind::NinjaPawn)
+    }
+}
+
+/// A piece as stored on the board: kind in bits 0–5, colour in bit 6, serpent
+/// lock in bit 7. 0 is an empty square; `OFF` marks padding and holes.
+pub type Piece = u8;
+/// Board cell value of a missing square.
+pub const OFF: Piece = 0xFF;
+/// Board cell value of an empty square.
+pub const EMPTY: Piece = 0;
+const COLOR_BIT: u8 = 0x40;
+/// Serpent lock bit.
+pub const LOCK_BIT: u8 = 0x80;
+
+/// Encodes a piece.
+#[inline]
+pub fn piece(c: Color, k: Kind) -> Piece {
+    k as u8 | if c == Color::Black { COLOR_BIT } else { 0 }
+}
+/// Kind number of a (non-empty, on-board) piece.
+#[inline]
+pub fn kind_of(p: Piece) -> u8 {
+    p & 0x3F
+}
+/// Colour of a (non-empty, on-board) piece.
+#[inline]
+pub fn color_of(p: Piece) -> Color {
+    if p & COLOR_BIT != 0 { Color::Black } else { Color::White }
+}
+/// Whether the cell holds a piece (not empty, not off-board).
+#[inline]
+pub fn is_piece(p: Piece) -> bool {
+    p != EMPTY && p != OFF
+}
+/// Whether the cell holds a piece of colour `c`.
+#[inline]
+pub fn is_color(p: Piece, c: Color) -> bool {
+    is_piece(p) && color_of(p) == c
+}
+
+/// How an atom may end: on an empty square, on an enemy, or both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Moves to empty squares and captures.
+    Both,
+    /// Only to empty squares.
+    MoveOnly,
+    /// Only captures.
+    CaptureOnly,
+}
+
+impl Mode {
+    /// Whether it may end on an empty square.
+    pub fn moves(self) -> bool {
+        self != Mode::CaptureOnly
+    }
+    /// Whether it may capture.
+    pub fn captures(self) -> bool {
+        self != Mode::MoveOnly
+    }
+}
+
+/// A leap to a fixed offset, regardless of what is between.
+#[derive(Clone, Copy, Debug)]
+pub struct Leap {
+    /// Mailbox offset.
+    pub off: i16,
+    /// Move/capture mode.
+    pub mode: Mode,
+}
+
+/// A slide along a direction until blocked.
+#[derive(Clone, Copy, Debug)]
+pub struct Ride {
+    /// Mailbox offset of one step.
+    pub dir: i16,
+    /// Move/capture mode.
+    pub mode: Mode,
+}
+
+/// A move to a fixed offset by either of two paths; blocked only when every
+/// path has a piece on one of its intermediate squares. Missing squares never
+/// block (Holywar's Squire, the lame Sorcerer Knight).
+#[derive(Clone, Copy, Debug)]
+pub struct TwoPath {
+    /// Mailbox offset of the destination.
+    pub off: i16,
+    /// Intermediate squares of each path (offsets; 0 = unused slot).
+    pub paths: [[i16; 2]; 2],
+}
+
+/// Movement that is not a plain leap, ride or two-path move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Special {
+    /// Nothing beyond the atoms.
+    None,
+    /// Standard pawn (forward steps by rank, diagonal captures, en passant).
+    Pawn,
+    /// Ninja pawn (Holy Grail, Herculean).
+    Ninja,
+    /// Gryphon (diagonal step then outward orthogonal slide); `full` = full-powered.
+    Gryphon {
+        /// Full-powered Gryphon rather than Stealth.
+        full: bool,
+    },
+    /// Anti-Gryphon / Aanca (orthogonal step then outward diagonal slide).
+    AntiGryphon {
+        /// Full-powered Aanca rather than Stealth.
+        full: bool,
+    },
+    /// Flying Bomber (orthogonal) or Raptor (diagonal).
+    Bomber {
+        /// Raptor (diagonal lines).
+        diag: bool,
+    },
+    /// Cannon (orthogonal) or Vao (diagonal) capture by hopping one screen.
+    Hopper {
+        /// Vao (diagonal lines).
+        diag: bool,
+    },
+    /// Flying Chariot / Flying Bishop jumps over one or two adjacent pieces.
+    FlyingJump {
+        /// Flying Bishop (diagonal lines).
+        diag: bool,
+    },
+    /// Ghost: to any empty square.
+    Ghost,
+    /// Warlord: captures any enemy anywhere.
+    Warlord,
+}
+
+/// How one kind moves in one variant.
+#[derive(Clone, Debug)]
+pub struct PieceDef {
+    /// The kind.
+    pub kind: Kind,
+    /// Its letter in this variant (uppercase).
+    pub letter: char,
+    /// Fixed-offset leaps.
+    pub leaps: Vec<Leap>,
+    /// Slides.
+    pub rides: Vec<Ride>,
+    /// Two-path moves.
+    pub two_paths: Vec<TwoPath>,
+    /// Anything else.
+    pub special: Special,
+}
+
+/// Options that change how a kind moves.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MoveOptions {
+    /// Holy Grail `gryphons=full`.
+    pub full_gryphons: bool,
+    /// Herculean `sorcerer=lame`.
+    pub lame_sorcerer: bool,
+}
+
+impl PieceDef {
+    /// Builds the movement of `kind` on `geo`, written `letter`.
+    pub fn new(kind: Kind, letter: char, geo: &Geometry, opts: MoveOptions) -> PieceDef {
+        let mut d = PieceDef {
+            kind,
+            letter,
+            leaps: Vec::new(),
+            rides: Vec::new(),
+            two_paths: Vec::new(),
+            special: Special::None,
+        };
+        let leap = |d: &mut PieceDef, a: i8, b: i8, mode: Mode| {
+            for (x, y) in symmetric(a, b) {
+                d.leaps.push(Leap { off: geo.offset(x, y), mode });
+            }
+        };
+        let ride = |d: &mut PieceDef, dirs: &[(i8, i8)], mode: Mode| {
+            for &(x, y) in dirs {
+                d.rides.push(Ride { dir: geo.offset(x, y), mode });
+            }
+        };
+        use Kind::*;
+        use Mode::Both;
+        match kind {
+            Pawn => d.special = Special::Pawn,
+            NinjaPawn => d.special = Special::Ninja,
+            Knight => leap(&mut d, 1, 2, Both),
+            Bishop => ride(&mut d, &DIAG, Both),
+            Rook => ride(&mut d, &ORTHO, Both),
+            Queen => {
+                ride(&mut d, &ORTHO, Both);
+                ride(&mut d, &DIAG, Both);
+            }
+            Lady => {
+                // King step + bishop: the diagonal king steps are the bishop's first steps.
+                leap(&mut d, 1, 0, Both);
+                ride(&mut d, &DIAG, Both);
+            }
+            King | Prince => {
+                leap(&mut d, 1, 0, Both);
+                leap(&mut d, 1, 1, Both);
+            }
+            Marshal => {
+                ride(&mut d, &ORTHO, Both);
+                leap(&mut d, 1, 2, Both);
+            }
+            Cardinal => {
+                ride(&mut d, &DIAG, Both);
+                leap(&mut d, 1, 2, Both);
+            }
+            Champion => {
+                leap(&mut d, 1, 0, Both);
+                leap(&mut d, 2, 0, Both);
+                leap(&mut d, 2, 2, Both);
+            }
+            Templar => {
+                leap(&mut d, 1, 1, Both);
+                leap(&mut d, 2, 2, Both);
+                leap(&mut d, 2, 0, Both);
+            }
+            WazirKnight => {
+                leap(&mut d, 1, 0, Both);
+                leap(&mut d, 1, 2, Both);
+            }
+            FerzKnight => {
+                leap(&mut d, 1, 1, Both);
+                leap(&mut d, 1, 2, Both);
+            }
+            WazirSorcerer => {
+                leap(&mut d, 1, 0, Both);
+                leap(&mut d, 3, 2, Both);
+            }
+            FerzSorcerer => {
+                leap(&mut d, 1, 1, Both);
+                leap(&mut d, 3, 2, Both);
+            }
+            SorcererKnight if !opts.lame_sorcerer => {
+                leap(&mut d, 1, 2, Both);
+                leap(&mut d, 3, 2, Both);
+            }
+            SorcererKnight => {
+                d.two_paths = lame_paths(geo, 1, 2);
+                d.two_paths.extend(lame_paths(geo, 2, 3));
+            }
+            Squire => d.two_paths = lame_paths(geo, 1, 2),
+            Crusader => {
+                d.two_paths = lame_paths(geo, 1, 2);
+                ride(&mut d, &DIAG, Both);
+            }
+            Gryphon => {
+                d.special = Special::Gryphon { full: opts.full_gryphons };
+            }
+            AntiGryphon => {
+                d.special = Special::AntiGryphon { full: opts.full_gryphons };
+            }
+            Bomber => d.special = Special::Bomber { diag: false },
+            Raptor => d.special = Special::Bomber { diag: true },
+            Cannon => {
+                ride(&mut d, &ORTHO, Mode::MoveOnly);
+                d.special = Special::Hopper { diag: false };
+            }
+            Vao => {
+                ride(&mut d, &DIAG, Mode::MoveOnly);
+                d.special = Special::Hopper { diag: true };
+            }
+            FlyingChariot => {
+                ride(&mut d, &ORTHO, Both);
+                d.special = Special::FlyingJump { diag: false };
+            }
+            FlyingBishop => {
+                ride(&mut d, &DIAG, Both);
+                d.special = Special::FlyingJump { diag: true };
+            }
+            Ghost => d.special = Special::Ghost,
+            Relay => {
+                leap(&mut d, 1, 0, Mode::MoveOnly);
+                leap(&mut d, 1, 1, Mode::MoveOnly);
+                leap(&mut d, 1, 2, Mode::MoveOnly);
+            }
+            Warlord => d.special = Special::Warlord,
+            Serpent => {}
+        }
+        d
+    }
+
+    /// Whether capture detection for this kind needs its forward generator
+    /// (the reverse lookups cover leaps, rides, two-path moves, pawns and flying jumps).
+    pub fn needs_forward_attack(&self) -> bool {
+        matches!(
+            self.special,
+            Special::Gryphon { .. }
+                | Special::AntiGryphon { .. }
+                | Special::Bomber { .. }
+                | Special::Hopper { .. }
+                | Special::Warlord
+        )
+    }
+}
+
+/// The two-path ("lame") versions of the (a, b) leap, a < b: for each image, the
+/// path that starts orthogonally and the one that starts diagonally.
+fn lame_paths(geo: &Geometry, a: i8, b: i8) -> Vec<TwoPath> {
+    let mut v = Vec::new();
+    for (x, y) in symmetric(a, b) {
+        // Decompose into diagonal steps (min(|x|,|y|)) and orthogonal steps (the rest).
+        let (sx, sy) = (x.signum(), y.signum());
+        let nd = x.abs().min(y.abs());
+        let no = x.abs().max(y.abs()) - nd;
+        let (ox, oy) = if x.abs() > y.abs() { (sx, 0) } else { (0, sy) };
+        // Path 1: orthogonal steps first, then diagonal; path 2: diagonal first.
+        let mut p1 = [0i16; 2];
+        let mut p2 = [0i16; 2];
+        let mut n = 0;
+        let (mut cx, mut cy) = (0i8, 0i8);
+        for i in 0..(no + nd - 1) {
+            if i < no {
+                cx += ox;
+                cy += oy;
+            } else {
+                cx += sx;
+                cy += sy;
+            }
+            p1[n] = geo.offset(cx, cy);
+            n += 1;
+        }
+        let (mut cx, mut cy) = (0i8, 0i8);
+        for (n, slot) in p2.iter_mut().enumerate().take((no + nd - 1) as usize) {
+            if (n as i8) < nd {
+                cx += sx;
+                cy += sy;
+            } else {
+                cx += ox;
+                cy += oy;
+            }
+            *slot = geo.offset(cx, cy);
+        }
+        v.push(TwoPath { off: geo.offset(x, y), paths: [p1, p2] });
+    }
+    v
+}

@@ -1,0 +1,567 @@
+//! Variants as data: a board, a piece table, a setup, and rule tables and hooks.
+//! One file per variant builds a [`VariantSpec`]; [`Variant::new`] turns it into
+//! the tables move generation reads.
+
+mod chess;
+mod ghostarelay;
+mod grand;
+mod herculean;
+mod holygrail;
+mod holywar;
+
+use std::sync::Arc;
+
+use super::RulesError;
+use super::geometry::{Geometry, Sq, file_letter};
+use super::pieces::{Color, Kind, MoveOptions, NKINDS, PieceDef, Special};
+use super::position::Position;
+
+/// One option of a variant, with its allowed values.
+#[derive(Debug)]
+pub struct OptionSpec {
+    /// Option name as written on the command line (`drops`).
+    pub name: &'static str,
+    /// Allowed values; the first is not necessarily the default.
+    pub values: &'static [&'static str],
+    /// Default value.
+    pub default: &'static str,
+    /// One line of help.
+    pub help: &'static str,
+}
+
+/// What a menu needs to know about a variant before building it.
+#[derive(Debug)]
+pub struct VariantInfo {
+    /// Identifier used on the command line, in saves and on the wire.
+    pub id: &'static str,
+    /// Display name.
+    pub name: &'static str,
+    /// One-line description.
+    pub description: &'static str,
+    /// Options and their values.
+    pub options: &'static [OptionSpec],
+    build: fn(&Opts) -> VariantSpec,
+}
+
+/// All variants, in menu order.
+pub fn variants() -> &'static [VariantInfo] {
+    &VARIANTS
+}
+
+static VARIANTS: [VariantInfo; 7] = [
+    VariantInfo {
+        id: "holygrail",
+        name: "Holy Grail",
+        description: "10x10 plus four squares: Champions, Templars, ninja pawns, a Crown Prince and a shape-shifting Serpent dropped from hand.",
+        options: holygrail::OPTIONS,
+        build: holygrail::spec,
+    },
+    VariantInfo {
+        id: "herculean",
+        name: "Herculean Chess",
+        description: "12x12 with Flying Chariots and Bishops that jump screens, zebra-leaping Sorcerers and ninja pawns.",
+        options: herculean::OPTIONS,
+        build: herculean::spec,
+    },
+    VariantInfo {
+        id: "holywar",
+        name: "Holywar",
+        description: "A 40-square battle that opens by dropping the whole army into your camp; Squires jump the corners.",
+        options: holywar::OPTIONS,
+        build: holywar::spec,
+    },
+    VariantInfo {
+        id: "ghostarelay",
+        name: "Ghostarelay",
+        description: "Giveaway on 10x10 with Ghosts, Relays and Warlords: captures are compulsory and the side without a move wins.",
+        options: ghostarelay::OPTIONS,
+        build: ghostarelay::spec,
+    },
+    VariantInfo {
+        id: "grand",
+        name: "Grand Chess",
+        description: "Christian Freeling's 10x10 chess with Marshal and Cardinal, promotion only to captured pieces.",
+        options: &[],
+        build: grand::spec,
+    },
+    VariantInfo {
+        id: "embassy",
+        name: "Embassy Chess",
+        description: "10x8 Capablanca-style chess with the Grand Chess army and three-square castling.",
+        options: &[],
+        build: grand::embassy_spec,
+    },
+    VariantInfo {
+        id: "chess",
+        name: "Chess",
+        description: "Orthodox chess, the baseline.",
+        options: &[],
+        build: chess::spec,
+    },
+];
+
+/// Resolved option values of one variant (every option present).
+#[derive(Clone, Debug)]
+pub struct Opts(Vec<(String, String)>);
+
+impl Opts {
+    /// Value of option `name` (always present after resolution).
+    pub fn get(&self, name: &str) -> &str {
+        self.0.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str()).unwrap_or("")
+    }
+}
+
+/// Standard pawn movement by relative rank.
+#[derive(Clone, Debug)]
+pub struct PawnRules {
+    /// Longest forward move from each relative rank (0 = no forward move).
+    pub max_steps: Vec<u8>,
+    /// A move of two or more squares may not end beyond this relative rank.
+    pub multi_limit: u8,
+    /// Whether multi-square moves create en-passant targets.
+    pub en_passant: bool,
+}
+
+/// Ninja pawn movement (Holy Grail, Herculean).
+#[derive(Clone, Debug)]
+pub struct NinjaRules {
+    /// Last relative rank of the own half (the centre rank); runs may not end beyond it.
+    pub centre: u8,
+    /// Longest forward run in the own half.
+    pub run: u8,
+    /// Drop rank (relative) for ninja drops, with their push.
+    pub drop_rank: u8,
+}
+
+/// Promotion rules, shared by pawns and ninja pawns.
+#[derive(Clone, Debug)]
+pub struct PromotionRules {
+    /// Relative rank where promotion is mandatory (and any move ending on or beyond it promotes).
+    pub last: u8,
+    /// First relative rank where promotion is optional (Grand), if any.
+    pub optional_from: Option<u8>,
+    /// Pieces a pawn may become.
+    pub pieces: Vec<Kind>,
+    /// Grand: only pieces below their initial count (per kind).
+    pub limited_to_initial: bool,
+}
+
+/// One castling of one side: king and rook squares.
+#[derive(Clone, Copy, Debug)]
+pub struct Castling {
+    /// The side.
+    pub color: Color,
+    /// King's home square.
+    pub king_from: Sq,
+    /// King's destination.
+    pub king_to: Sq,
+    /// Rook's home square.
+    pub rook_from: Sq,
+    /// Rook's destination.
+    pub rook_to: Sq,
+}
+
+/// What happens to the side to move when it has no legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoMoves {
+    /// Checkmate (lost) when attacked, stalemate (draw) otherwise.
+    Chess,
+    /// The side without a legal move wins (Ghostarelay).
+    Wins,
+    /// Only a side without pieces wins; a side with pieces passes (`no-moves=pass`).
+    Pass,
+}
+
+/// Where pieces of a kind may be dropped.
+#[derive(Clone, Debug)]
+pub struct DropRule {
+    /// The kind in hand.
+    pub kind: Kind,
+    /// Squares per colour (White, Black).
+    pub squares: [Vec<Sq>; 2],
+}
+
+/// Everything a variant file describes.
+pub struct VariantSpec {
+    /// Board shape.
+    pub geometry: Geometry,
+    /// Letter of each kind used (uppercase).
+    pub letters: Vec<(Kind, char)>,
+    /// Start position.
+    pub start: String,
+    /// Standard pawns.
+    pub pawn: PawnRules,
+    /// Ninja pawns, if the variant has them.
+    pub ninja: Option<NinjaRules>,
+    /// Promotion.
+    pub promotion: PromotionRules,
+    /// Castlings of both sides.
+    pub castlings: Vec<Castling>,
+    /// Hand order (VFEN hand field order).
+    pub hand: Vec<Kind>,
+    /// Drop zones.
+    pub drops: Vec<DropRule>,
+    /// Whether the king is royal (check, mate).
+    pub royal: bool,
+    /// Holy Grail crowning.
+    pub crowning: bool,
+    /// No-move rule.
+    pub no_moves: NoMoves,
+    /// Captures are compulsory (Ghostarelay).
+    pub forced_capture: bool,
+    /// Ghostarelay's Relay power.
+    pub relay_power: bool,
+    /// Holywar's King-Lady swap.
+    pub king_lady_swap: bool,
+    /// Ghostarelay's two-square king castling with either side's rook.
+    pub jump_castling: bool,
+    /// Holywar: board moves only once both hands are empty.
+    pub drop_opening: bool,
+    /// Draw when only kings are left.
+    pub bare_kings_draw: bool,
+    /// Movement options.
+    pub move_options: MoveOptions,
+}
+
+/// A variant with its options applied, ready for move generation.
+#[derive(Debug)]
+pub struct Variant {
+    info: &'static VariantInfo,
+    /// Resolved options.
+    pub opts: Opts,
+    /// Board shape.
+    pub geo: Geometry,
+    /// Movement per kind number (None = not in this variant).
+    pub defs: Vec<Option<PieceDef>>,
+    letter_kind: [Option<Kind>; 26],
+    /// Start position VFEN.
+    pub start: String,
+    /// Standard pawns.
+    pub pawn: PawnRules,
+    /// Ninja pawns.
+    pub ninja: Option<NinjaRules>,
+    /// Promotion.
+    pub promotion: PromotionRules,
+    /// Castlings.
+    pub castlings: Vec<Castling>,
+    /// Hand order.
+    pub hand: Vec<Kind>,
+    /// Drop squares per colour and kind (mailbox indices).
+    pub drop_squares: [Vec<Vec<u16>>; 2],
+    /// Royal kings.
+    pub royal: bool,
+    /// Crowning.
+    pub crowning: bool,
+    /// No-move rule.
+    pub no_moves: NoMoves,
+    /// Compulsory capture.
+    pub forced_capture: bool,
+    /// Relay power.
+    pub relay_power: bool,
+    /// King-Lady swap.
+    pub king_lady_swap: bool,
+    /// Jump castling (Ghostarelay).
+    pub jump_castling: bool,
+    /// Drop opening (Holywar).
+    pub drop_opening: bool,
+    /// Bare-kings draw.
+    pub bare_kings_draw: bool,
+    /// Initial count of each kind per side (Grand promotion limits).
+    pub initial_count: [u8; NKINDS],
+    /// Every existing square as a mailbox index.
+    pub cells: Vec<u16>,
+    /// Reverse attack tables.
+    pub attack: AttackTables,
+    /// Castling-right bits cleared when a piece leaves or enters each cell.
+    pub castle_mask: Vec<u32>,
+}
+
+/// Reverse lookup tables for "is this square attacked".
+#[derive(Debug, Default)]
+pub struct AttackTables {
+    /// (offset, kinds capturing with that leap).
+    pub leaps: Vec<(i16, u64)>,
+    /// (direction, kinds capturing by sliding that way).
+    pub rides: Vec<(i16, u64)>,
+    /// (two-path move, kinds capturing with it).
+    pub two_paths: Vec<(super::pieces::TwoPath, u64)>,
+    /// (direction, kinds jumping one or two screens that way).
+    pub jumps: Vec<(i16, u64)>,
+    /// Kinds whose captures are found by forward generation.
+    pub forward: u64,
+    /// The same kinds as a list (to test whether the enemy has any on the board).
+    pub forward_kinds: Vec<u8>,
+    /// Kinds for which a piece arriving on a line to the king can enable an
+    /// attack, with how far from the king that piece may stand (cannon: any
+    /// distance; flying jumper: 2; bomber: 1, the double capture).
+    pub screen_kinds: Vec<(u8, i16)>,
+    /// Whether the variant has standard pawns / ninja pawns.
+    pub pawns: bool,
+    /// Whether ninja pawns exist.
+    pub ninjas: bool,
+    /// Moving a piece onto a line to the king can expose it (screens, bombers).
+    pub screens: bool,
+    /// Two-path attackers exist (moving near the king can unblock them).
+    pub near: bool,
+}
+
+/// Bit of a kind in a kind mask.
+#[inline]
+pub fn kbit(k: u8) -> u64 {
+    1u64 << k
+}
+
+impl Variant {
+    /// Builds variant `id` with `options` (unknown names or values are errors).
+    pub fn new(id: &str, options: &[(String, String)]) -> Result<Arc<Variant>, RulesError> {
+        let info = VARIANTS.iter().find(|v| v.id == id).ok_or_else(|| {
+            let ids: Vec<&str> = VARIANTS.iter().map(|v| v.id).collect();
+            RulesError::new(format!("unknown variant '{id}' (known: {})", ids.join(", ")))
+        })?;
+        let mut resolved: Vec<(String, String)> =
+            info.options.iter().map(|o| (o.name.to_string(), o.default.to_string())).collect();
+        for (k, v) in options {
+            let spec = info.options.iter().find(|o| o.name == k).ok_or_else(|| {
+                let names: Vec<&str> = info.options.iter().map(|o| o.name).collect();
+                RulesError::new(if names.is_empty() {
+                    format!("unknown option '{k}': {id} has no options")
+                } else {
+                    format!("unknown option '{k}' for {id} (options: {})", names.join(", "))
+                })
+            })?;
+            // An option without listed values takes a whole number (Holywar's seed).
+            let ok = spec.values.contains(&v.as_str()) || (spec.values.is_empty() && v.parse::<u64>().is_ok());
+            if !ok {
+                let allowed = if spec.values.is_empty() { "a whole number".to_string() } else { spec.values.join(", ") };
+                return Err(RulesError::new(format!("bad value '{v}' for option '{k}' (allowed: {allowed})")));
+            }
+            resolved.iter_mut().find(|(n, _)| n == k).expect("resolved has every option").1 = v.clone();
+        }
+        let opts = Opts(resolved);
+        Ok(Arc::new(Variant::from_spec(info, opts.clone(), (info.build)(&opts))))
+    }
+
+    fn from_spec(info: &'static VariantInfo, opts: Opts, s: VariantSpec) -> Variant {
+        let geo = s.geometry;
+        let mut defs: Vec<Option<PieceDef>> = vec![None; NKINDS];
+        let mut letter_kind = [None; 26];
+        for &(k, l) in &s.letters {
+            defs[k as usize] = Some(PieceDef::new(k, l, &geo, s.move_options));
+            if k != Kind::Serpent {
+                letter_kind[(l as u8 - b'A') as usize] = Some(k);
+            }
+        }
+        let cells: Vec<u16> = geo.squares().map(|q| geo.index(q) as u16).collect();
+        let attack = AttackTables::build(&defs);
+        let mut drop_squares = [vec![Vec::new(); NKINDS], vec![Vec::new(); NKINDS]];
+        for d in &s.drops {
+            for c in 0..2 {
+                drop_squares[c][d.kind as usize] = d.squares[c].iter().map(|q| geo.index(*q) as u16).collect();
+            }
+        }
+        let mut castle_mask = vec![0u32; super::geometry::CELLS];
+        for c in &s.castlings {
+            let base = if c.color == Color::White { 0 } else { 16 };
+            castle_mask[geo.index(c.king_from)] |= 0xFFFF << base;
+            castle_mask[geo.index(c.rook_from)] |= 1 << (base + c.rook_from.x as u32);
+        }
+        let mut v = Variant {
+            info,
+            opts,
+            geo,
+            defs,
+            letter_kind,
+            start: s.start,
+            pawn: s.pawn,
+            ninja: s.ninja,
+            promotion: s.promotion,
+            castlings: s.castlings,
+            hand: {
+                let mut kinds = s.hand.clone();
+                kinds.dedup();
+                kinds
+            },
+            drop_squares,
+            royal: s.royal,
+            crowning: s.crowning,
+            no_moves: s.no_moves,
+            forced_capture: s.forced_capture,
+            relay_power: s.relay_power,
+            king_lady_swap: s.king_lady_swap,
+            jump_castling: s.jump_castling,
+            drop_opening: s.drop_opening,
+            bare_kings_draw: s.bare_kings_draw,
+            initial_count: [0; NKINDS],
+            cells,
+            attack,
+            castle_mask,
+        };
+        // Initial counts from the start position's board (White's side).
+        if let Some(board) = v.start.split(' ').next() {
+            for ch in board.chars().filter(|c| c.is_ascii_uppercase()) {
+                if let Some(k) = v.kind_of_letter(ch) {
+                    v.initial_count[k as usize] += 1;
+                }
+            }
+        }
+        v
+    }
+
+    /// Static description (id, name, options).
+    pub fn info(&self) -> &'static VariantInfo {
+        self.info
+    }
+    /// Variant id.
+    pub fn id(&self) -> &'static str {
+        self.info.id
+    }
+    /// Display name.
+    pub fn name(&self) -> &'static str {
+        self.info.name
+    }
+    /// Resolved options as (name, value).
+    pub fn options(&self) -> &[(String, String)] {
+        &self.opts.0
+    }
+    /// Number of files.
+    pub fn width(&self) -> u8 {
+        self.geo.width
+    }
+    /// Number of ranks.
+    pub fn height(&self) -> u8 {
+        self.geo.height
+    }
+    /// Whether `s` is a real square.
+    pub fn exists(&self, s: Sq) -> bool {
+        self.geo.exists(s)
+    }
+    /// Every existing square.
+    pub fn squares(&self) -> impl Iterator<Item = Sq> + '_ {
+        self.geo.squares()
+    }
+    /// Square name (`e0`).
+    pub fn square_name(&self, s: Sq) -> String {
+        self.geo.name(s)
+    }
+    /// Parses a square name of this board.
+    pub fn parse_square(&self, t: &str) -> Option<Sq> {
+        self.geo.parse(t)
+    }
+    /// Number written for rank index `y`.
+    pub fn rank_label(&self, y: u8) -> u32 {
+        self.geo.rank_number(y)
+    }
+    /// Letter of file index `x`.
+    pub fn file_label(x: u8) -> char {
+        file_letter(x)
+    }
+    /// Light square (RULES.md §0).
+    pub fn is_light(&self, s: Sq) -> bool {
+        self.geo.is_light(s)
+    }
+    /// Movement table of a kind, if it is in this variant.
+    #[inline]
+    pub fn def(&self, k: u8) -> Option<&PieceDef> {
+        self.defs.get(k as usize).and_then(|d| d.as_ref())
+    }
+    /// Uppercase letter of `k` in this variant (`?` if absent).
+    pub fn letter(&self, k: Kind) -> char {
+        self.def(k as u8).map(|d| d.letter).unwrap_or('?')
+    }
+    /// Kind written with uppercase letter `l`.
+    pub fn kind_of_letter(&self, l: char) -> Option<Kind> {
+        if l.is_ascii_uppercase() { self.letter_kind[(l as u8 - b'A') as usize] } else { None }
+    }
+    /// Kinds that can stand on the board in this variant.
+    pub fn piece_kinds(&self) -> Vec<Kind> {
+        Kind::ALL.iter().copied().filter(|k| *k != Kind::Serpent && self.def(*k as u8).is_some()).collect()
+    }
+    /// Hand order.
+    pub fn hand_kinds(&self) -> &[Kind] {
+        &self.hand
+    }
+    /// The start position.
+    pub fn start_position(self: &Arc<Self>) -> Position {
+        Position::from_vfen(self, &self.start).expect("start positions are valid")
+    }
+    /// Whether the kind is a serpent form that this variant can have.
+    pub fn has_serpent(&self) -> bool {
+        self.def(Kind::Serpent as u8).is_some()
+    }
+}
+
+impl AttackTables {
+    fn build(defs: &[Option<PieceDef>]) -> AttackTables {
+        let mut t = AttackTables::default();
+        fn add(list: &mut Vec<(i16, u64)>, off: i16, k: u8) {
+            match list.iter_mut().find(|(o, _)| *o == off) {
+                Some(e) => e.1 |= kbit(k),
+                None => list.push((off, kbit(k))),
+            }
+        }
+        for d in defs.iter().flatten() {
+            let k = d.kind as u8;
+            for l in d.leaps.iter().filter(|l| l.mode.captures()) {
+                add(&mut t.leaps, l.off, k);
+            }
+            for r in d.rides.iter().filter(|r| r.mode.captures()) {
+                add(&mut t.rides, r.dir, k);
+            }
+            for tp in &d.two_paths {
+                match t.two_paths.iter_mut().find(|(p, _)| p.off == tp.off && p.paths == tp.paths) {
+                    Some(e) => e.1 |= kbit(k),
+                    None => t.two_paths.push((*tp, kbit(k))),
+                }
+                t.near = true;
+            }
+            match d.special {
+                Special::Pawn => t.pawns = true,
+                Special::Ninja => t.ninjas = true,
+                Special::FlyingJump { .. } => {
+                    for r in &d.rides {
+                        add(&mut t.jumps, r.dir, k);
+                    }
+                    t.screens = true;
+                    t.screen_kinds.push((k, 2));
+                }
+                Special::Hopper { .. } | Special::Bomber { .. } => {
+                    t.forward |= kbit(k);
+                    t.forward_kinds.push(k);
+                    t.screens = true;
+                    let reach = if matches!(d.special, Special::Hopper { .. }) { 64 } else { 1 };
+                    t.screen_kinds.push((k, reach));
+                }
+                // A gryphon's path only needs empty squares: a piece arriving
+                // never enables it, so it is no screen kind.
+                Special::Gryphon { .. } | Special::AntiGryphon { .. } | Special::Warlord => {
+                    t.forward |= kbit(k);
+                    t.forward_kinds.push(k);
+                }
+                Special::None | Special::Ghost => {}
+            }
+        }
+        t
+    }
+}
+
+/// Squares of rank index `y` from file `x0` to `x1` inclusive.
+pub(crate) fn rank_squares(y: u8, x0: u8, x1: u8) -> Vec<Sq> {
+    (x0..=x1).map(|x| Sq::new(x, y)).collect()
+}
+
+/// Castlings for both colours from White's list, mirrored to rank index `h - 1 - y`.
+pub(crate) fn both_sides(white: &[(Sq, Sq, Sq, Sq)], height: u8) -> Vec<Castling> {
+    let mut v = Vec::new();
+    for color in [Color::White, Color::Black] {
+        let m = |s: Sq| if color == Color::White { s } else { Sq::new(s.x, height - 1 - s.y) };
+        for &(kf, kt, rf, rt) in white {
+            v.push(Castling { color, king_from: m(kf), king_to: m(kt), rook_from: m(rf), rook_to: m(rt) });
+        }
+    }
+    v
+}
+
+/// Parses square names of a board (for tables written as text).
+pub(crate) fn sq(geo: &Geometry, name: &str) -> Sq {
+    geo.parse(name).unwrap_or_else(|| panic!("variant table names a square '{name}' the board lacks"))
+}

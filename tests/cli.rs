@@ -1,0 +1,494 @@
+//! The command-line contract of issue 2: `chimera perft|moves|fen|bench`,
+//! their output formats, and the exit status 2 with one `error:` line.
+
+use std::collections::BTreeSet;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(args)
+        .output()
+        .expect("the chimera binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+/// Runs a command that must succeed; returns its stdout.
+fn ok(args: &[&str]) -> String {
+    let o = run(args);
+    assert!(o.status.success(), "{args:?} failed: {}", text(&o.stderr));
+    text(&o.stdout)
+}
+
+/// Runs a command that must fail with status 2, nothing on stdout, and exactly
+/// one line on stderr starting with `error: `; returns that line.
+fn fails(args: &[&str]) -> String {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "", "{args:?} printed on stdout");
+    let err = text(&o.stderr);
+    assert!(
+        err.ends_with('\n') && err.lines().count() == 1,
+        "{args:?}: one stderr line expected, got {err:?}"
+    );
+    let line = err.trim_end().to_string();
+    assert!(line.starts_with("error: "), "{line}");
+    line
+}
+
+fn set(moves: &str) -> BTreeSet<String> {
+    moves.split_whitespace().map(String::from).collect()
+}
+
+/// The 20 moves of the chess start position.
+fn chess_start_moves() -> BTreeSet<String> {
+    let pawns: String = "abcdefgh"
+        .chars()
+        .map(|f| format!("{f}2{f}3 {f}2{f}4 "))
+        .collect();
+    set(&format!("{pawns} b1a3 b1c3 g1f3 g1h3"))
+}
+
+// ------------------------------------------------------------------- perft
+
+#[test]
+fn perft_prints_the_node_count() {
+    let o = run(&["perft", "--variant", "chess", "--depth", "3"]);
+    assert!(o.status.success());
+    assert_eq!(text(&o.stdout), "nodes 8902\n");
+    // Time and speed go to stderr.
+    assert!(text(&o.stderr).contains("nodes/s"), "{}", text(&o.stderr));
+    assert_eq!(
+        ok(&["perft", "--variant", "grand", "--depth", "2"]),
+        "nodes 4225\n"
+    );
+    assert_eq!(
+        ok(&["perft", "--variant", "embassy", "--depth", "3"]),
+        "nodes 25281\n"
+    );
+}
+
+#[test]
+fn perft_divide_lists_each_root_move_sorted_then_the_total() {
+    let out = ok(&["perft", "--variant", "chess", "--depth", "2", "--divide"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert_eq!(lines[20], "nodes 400");
+    let rows: Vec<(&str, &str)> = lines[..20]
+        .iter()
+        .map(|l| l.split_once(' ').expect("'<lmn> <count>'"))
+        .collect();
+    let names: Vec<String> = rows.iter().map(|r| r.0.to_string()).collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(names, sorted, "divide lines are sorted");
+    assert_eq!(
+        names.into_iter().collect::<BTreeSet<_>>(),
+        chess_start_moves()
+    );
+    // After any first move, Black has the same 20 replies.
+    assert!(rows.iter().all(|r| r.1 == "20"), "{rows:?}");
+
+    let out = ok(&["perft", "--variant", "grand", "--depth", "3", "--divide"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.last(), Some(&"nodes 259514"));
+    let counts: Vec<u64> = lines[..lines.len() - 1]
+        .iter()
+        .map(|l| {
+            l.rsplit_once(' ')
+                .expect("'<lmn> <count>'")
+                .1
+                .parse()
+                .expect("count")
+        })
+        .collect();
+    assert_eq!(counts.len(), 65);
+    assert_eq!(counts.iter().sum::<u64>(), 259514);
+}
+
+#[test]
+fn perft_from_a_fen_and_after_moves() {
+    let ep = "r8r/1nbqkmcbn1/ppp2ppppp/3p6/4pP4/10/10/PPPPP1PPPP/1NBQKMCBN1/R8R w - e7 - 0 3";
+    assert_eq!(
+        ok(&["perft", "--variant", "grand", "--fen", ep, "--depth", "2"]),
+        "nodes 5768\n"
+    );
+    // After 1.e4 e5 White has 14 pawn moves, 5 knight, 5 bishop, 4 queen and 1 king move.
+    assert_eq!(
+        ok(&[
+            "perft",
+            "--variant",
+            "chess",
+            "--moves",
+            "e2e4 e7e5",
+            "--depth",
+            "1"
+        ]),
+        "nodes 29\n"
+    );
+    let mid = "r8r/2bqkmcb2/ppp1p2ppp/2np2pn2/5p4/5P4/2NP2PN2/PPP1P2PPP/2BQKMCB2/R8R w - - - 0 6";
+    assert_eq!(
+        ok(&["perft", "--variant", "grand", "--fen", mid, "--depth", "2"]),
+        "nodes 6005\n"
+    );
+}
+
+#[test]
+fn perft_with_options() {
+    // Holywar opens with drops: 5 kinds (K L C B S) onto 8 camp squares.
+    assert_eq!(
+        ok(&["perft", "--variant", "holywar", "--depth", "1"]),
+        "nodes 40\n"
+    );
+    assert_eq!(
+        ok(&[
+            "perft",
+            "--variant",
+            "holywar",
+            "--option",
+            "opening=drop",
+            "--depth",
+            "1"
+        ]),
+        "nodes 40\n"
+    );
+    // The random opening starts with board moves instead; the seed picks the camps.
+    let a = ok(&[
+        "perft",
+        "--variant",
+        "holywar",
+        "--option",
+        "opening=random",
+        "--option",
+        "seed=3",
+        "--depth",
+        "2",
+    ]);
+    let b = ok(&[
+        "moves",
+        "--variant",
+        "holywar",
+        "--option",
+        "opening=random",
+        "--option",
+        "seed=3",
+    ]);
+    assert!(a.starts_with("nodes ") && a != "nodes 40\n", "{a}");
+    assert!(!b.contains('@'), "no drops after a random opening: {b}");
+    // Holy Grail without drops: no drop moves at all.
+    // (At the start rank 2, e0 and f0 are full; after a2a4 a ninja pawn may drop on a2.)
+    let none = ok(&[
+        "moves",
+        "--variant",
+        "holygrail",
+        "--option",
+        "drops=none",
+        "--moves",
+        "a2a4 a9a7",
+    ]);
+    let full = ok(&["moves", "--variant", "holygrail", "--moves", "a2a4 a9a7"]);
+    assert!(!none.contains('@') && full.contains("J@a2\n"), "{none}");
+}
+
+// ------------------------------------------------------------------- moves
+
+#[test]
+fn moves_prints_the_legal_moves_sorted_one_per_line() {
+    let out = ok(&["moves", "--variant", "chess"]);
+    let lines: Vec<String> = out.lines().map(String::from).collect();
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert_eq!(
+        lines.into_iter().collect::<BTreeSet<_>>(),
+        chess_start_moves()
+    );
+
+    let out = ok(&[
+        "moves",
+        "--variant",
+        "embassy",
+        "--fen",
+        "r3k4r/10/10/10/10/10/10/R3K4R w AJaj - - 0 1",
+    ]);
+    let lines: BTreeSet<&str> = out.lines().collect();
+    assert!(
+        lines.contains("e1b1,a1c1") && lines.contains("e1h1,j1g1"),
+        "{out}"
+    );
+
+    // After the fool's mate there is no move at all.
+    assert_eq!(
+        ok(&[
+            "moves",
+            "--variant",
+            "chess",
+            "--moves",
+            "f2f3 e7e5 g2g4 d8h4"
+        ]),
+        ""
+    );
+}
+
+// --------------------------------------------------------------------- fen
+
+#[test]
+fn fen_prints_the_position_and_the_result() {
+    assert_eq!(
+        ok(&["fen", "--variant", "chess"]),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1\nresult: *\n"
+    );
+    assert_eq!(
+        ok(&["fen", "--variant", "chess", "--moves", "e2e4"]),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b AHah - - 0 1\nresult: *\n"
+    );
+    assert_eq!(
+        ok(&[
+            "fen",
+            "--variant",
+            "chess",
+            "--moves",
+            "f2f3 e7e5 g2g4 d8h4"
+        ]),
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w AHah - - 1 3\nresult: 0-1 checkmate\n"
+    );
+    assert_eq!(
+        ok(&[
+            "fen",
+            "--variant",
+            "chess",
+            "--moves",
+            "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7"
+        ]),
+        "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b AHah - - 0 4\nresult: 1-0 checkmate\n"
+    );
+    assert_eq!(
+        ok(&[
+            "fen",
+            "--variant",
+            "chess",
+            "--fen",
+            "7k/8/6K1/8/8/8/8/5Q2 w - - - 0 1",
+            "--moves",
+            "f1f7"
+        ]),
+        "7k/5Q2/6K1/8/8/8/8/8 b - - - 1 1\nresult: 1/2-1/2 stalemate\n"
+    );
+    assert_eq!(
+        ok(&[
+            "fen",
+            "--variant",
+            "chess",
+            "--moves",
+            "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8"
+        ]),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 8 5\nresult: 1/2-1/2 repetition\n"
+    );
+    assert_eq!(
+        ok(&[
+            "fen",
+            "--variant",
+            "chess",
+            "--fen",
+            "4k3/8/8/8/8/8/4P3/R3K3 w - - - 99 60",
+            "--moves",
+            "a1a2"
+        ]),
+        "4k3/8/8/8/8/8/R3P3/4K3 b - - - 100 60\nresult: 1/2-1/2 100-ply\n"
+    );
+    assert_eq!(
+        ok(&[
+            "fen",
+            "--variant",
+            "chess",
+            "--fen",
+            "4k3/8/8/8/8/8/3q4/4K3 w - - - 0 1",
+            "--moves",
+            "e1d2"
+        ]),
+        "4k3/8/8/8/8/8/3K4/8 b - - - 0 1\nresult: 1/2-1/2 insufficient\n"
+    );
+    // Ghostarelay: the side to move without a legal move (here: without pieces) wins.
+    assert_eq!(
+        ok(&[
+            "fen",
+            "--variant",
+            "ghostarelay",
+            "--fen",
+            "10/10/10/4k5/10/10/10/10/10/10 w - - - 0 1"
+        ]),
+        "10/10/10/4k5/10/10/10/10/10/10 w - - - 0 1\nresult: 1-0 no-moves\n"
+    );
+}
+
+// ------------------------------------------------------------------ errors
+
+#[test]
+fn unknown_variant_is_an_error() {
+    for cmd in ["perft", "moves", "fen"] {
+        let e = fails(&[cmd, "--variant", "shogi", "--depth", "1"]);
+        assert!(e.contains("unknown variant 'shogi'"), "{e}");
+    }
+}
+
+#[test]
+fn unknown_option_or_option_value_is_an_error() {
+    let e = fails(&["fen", "--variant", "chess", "--option", "drops=full"]);
+    assert!(e.contains("unknown option 'drops'"), "{e}");
+    let e = fails(&["moves", "--variant", "holygrail", "--option", "drops=many"]);
+    assert!(
+        e.contains("bad value 'many'") && e.contains("'drops'"),
+        "{e}"
+    );
+    let e = fails(&[
+        "perft",
+        "--variant",
+        "holywar",
+        "--option",
+        "seed=x",
+        "--depth",
+        "1",
+    ]);
+    assert!(e.contains("'x'") && e.contains("'seed'"), "{e}");
+    let e = fails(&["fen", "--variant", "chess", "--option", "novalue"]);
+    assert!(e.contains("novalue"), "{e}");
+}
+
+#[test]
+fn malformed_vfen_is_an_error() {
+    let e = fails(&[
+        "fen",
+        "--variant",
+        "chess",
+        "--fen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w AHah - - 0 1",
+    ]);
+    assert!(e.contains("ranks"), "{e}");
+    let e = fails(&[
+        "perft",
+        "--variant",
+        "chess",
+        "--fen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah -",
+        "--depth",
+        "1",
+    ]);
+    assert!(e.contains("7 fields"), "{e}");
+    let e = fails(&[
+        "moves",
+        "--variant",
+        "grand",
+        "--fen",
+        "r8r/1nbqkmcbn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKMCBN1/R8R x - - - 0 1",
+    ]);
+    assert!(e.contains("side to move"), "{e}");
+}
+
+#[test]
+fn illegal_move_is_an_error_naming_the_move_and_its_number() {
+    assert_eq!(
+        fails(&["fen", "--variant", "chess", "--moves", "e2e4 e7e5 e2e5"]),
+        "error: move 3 'e2e5' is not legal here"
+    );
+    assert_eq!(
+        fails(&["moves", "--variant", "chess", "--moves", "e2e5"]),
+        "error: move 1 'e2e5' is not legal here"
+    );
+    assert_eq!(
+        fails(&[
+            "perft",
+            "--variant",
+            "chess",
+            "--moves",
+            "e2e4 e2e4",
+            "--depth",
+            "1"
+        ]),
+        "error: move 2 'e2e4' is not legal here"
+    );
+    let e = fails(&["fen", "--variant", "chess", "--moves", "e2e4 e7e5 zz"]);
+    assert!(
+        e.starts_with("error: move 3 'zz' ") && e.contains("not a move in LMN"),
+        "{e}"
+    );
+    let e = fails(&["fen", "--variant", "chess", "--moves", "e2e4 e7e5 e7e8=Z"]);
+    assert!(
+        e.starts_with("error: move 3 'e7e8=Z' ") && e.contains("'Z'"),
+        "{e}"
+    );
+    // No move after the end of the game.
+    let e = fails(&[
+        "fen",
+        "--variant",
+        "chess",
+        "--moves",
+        "f2f3 e7e5 g2g4 d8h4 e1f2",
+    ]);
+    assert!(
+        e.starts_with("error: move 5 'e1f2' ") && e.contains("over"),
+        "{e}"
+    );
+}
+
+#[test]
+fn usage_errors() {
+    let e = fails(&["perft", "--variant", "chess"]);
+    assert!(e.contains("--depth"), "{e}");
+    let e = fails(&["perft", "--variant", "chess", "--depth", "three"]);
+    assert!(e.contains("'three'"), "{e}");
+    let e = fails(&["perft", "--variant"]);
+    assert!(e.contains("--variant"), "{e}");
+    let e = fails(&["frobnicate"]);
+    assert!(e.contains("frobnicate"), "{e}");
+}
+
+// ------------------------------------------------------------------- bench
+
+#[test]
+fn bench_quick_reports_nodes_seconds_and_speed() {
+    let out = ok(&["bench", "--quick"]);
+    let mut lines = out.lines();
+    let header = lines.next().expect("a header line");
+    for col in ["position", "depth", "nodes", "seconds", "nodes/s"] {
+        assert!(header.contains(col), "{header}");
+    }
+    // Rows whose depth is in shared/reference/perft.md must give its count.
+    let reference: &[(&str, u32, u64)] = &[
+        ("chess", 3, 8902),
+        ("chess", 4, 197281),
+        ("chess", 5, 4865609),
+        ("chess", 6, 119060324),
+        ("grand", 3, 259514),
+        ("grand", 4, 15921643),
+        ("grand", 5, 959883584),
+        ("embassy", 3, 25281),
+        ("embassy", 4, 809539),
+        ("embassy", 5, 28937546),
+    ];
+    let mut rows = 0;
+    let mut checked = 0;
+    for line in lines {
+        let cols: Vec<&str> = line.split_whitespace().collect();
+        // name words..., depth, nodes, seconds, nodes/s
+        assert!(cols.len() >= 5, "{line}");
+        let n = cols.len();
+        let depth: u32 = cols[n - 4].parse().expect("depth");
+        let nodes: u64 = cols[n - 3].parse().expect("nodes");
+        let _: f64 = cols[n - 2].parse().expect("seconds");
+        let _: f64 = cols[n - 1].parse().expect("nodes/s");
+        rows += 1;
+        if cols[1] == "start"
+            && let Some(r) = reference.iter().find(|r| r.0 == cols[0] && r.1 == depth)
+        {
+            assert_eq!(nodes, r.2, "{line}");
+            checked += 1;
+        }
+    }
+    assert!(rows >= 3, "{out}");
+    assert!(
+        checked >= 3,
+        "chess, grand and embassy rows expected: {out}"
+    );
+}

@@ -1,0 +1,1163 @@
+//! VFEN and LMN (RULES.md §8): round trips, and every error path of the
+//! readers, each with a message that names the problem. Nothing may panic.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use chimera::rules::{Game, MoveKind, Position, Variant, variants};
+
+/// Option names and values.
+type Options = Vec<(&'static str, &'static str)>;
+
+fn variant(id: &str) -> Arc<Variant> {
+    Variant::new(id, &[]).unwrap_or_else(|e| panic!("{id}: {e}"))
+}
+
+fn variant_with(id: &str, opts: &[(&str, &str)]) -> Arc<Variant> {
+    let o: Vec<(String, String)> = opts
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    Variant::new(id, &o).unwrap_or_else(|e| panic!("{id} {opts:?}: {e}"))
+}
+
+/// Parses and prints again: the text must come back unchanged, and parsing
+/// the printed text must give the same hash.
+fn round_trip(v: &Arc<Variant>, vfen: &str) {
+    let p = Position::from_vfen(v, vfen).unwrap_or_else(|e| panic!("{} '{vfen}': {e}", v.id()));
+    assert_eq!(p.to_vfen(), vfen, "{}", v.id());
+    assert_eq!(p.hash(), p.recomputed_hash());
+    let again = Position::from_vfen(v, &p.to_vfen()).expect("printed VFEN parses");
+    assert_eq!(again.hash(), p.hash());
+}
+
+/// The error message for a VFEN that must be rejected; it must contain every
+/// one of `words`.
+fn vfen_error(v: &Arc<Variant>, vfen: &str, words: &[&str]) -> String {
+    let e = match Position::from_vfen(v, vfen) {
+        Ok(p) => panic!("{} accepted '{vfen}' as {}", v.id(), p.to_vfen()),
+        Err(e) => e.message().to_string(),
+    };
+    for w in words {
+        assert!(
+            e.contains(w),
+            "error for '{vfen}' should mention '{w}': {e}"
+        );
+    }
+    assert!(!e.contains('\n'), "one line: {e}");
+    e
+}
+
+fn lmn_error(p: &Position, text: &str, words: &[&str]) -> String {
+    let e = match p.parse_lmn(text) {
+        Ok(m) => panic!("'{text}' parsed as {}", p.lmn(m)),
+        Err(e) => e.message().to_string(),
+    };
+    for w in words {
+        assert!(
+            e.contains(w),
+            "error for '{text}' should mention '{w}': {e}"
+        );
+    }
+    e
+}
+
+fn option_error(id: &str, opts: &[(&str, &str)], words: &[&str]) {
+    let o: Vec<(String, String)> = opts
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let e = match Variant::new(id, &o) {
+        Ok(_) => panic!("{id} {opts:?} accepted"),
+        Err(e) => e.message().to_string(),
+    };
+    for w in words {
+        assert!(
+            e.contains(w),
+            "error for {id} {opts:?} should mention '{w}': {e}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------- round trips
+
+#[test]
+fn start_positions_of_all_seven_variants_match_the_rule_book() {
+    let table = [
+        (
+            "chess",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        ),
+        (
+            "grand",
+            "r8r/1nbqkmcbn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKMCBN1/R8R w - - - 0 1",
+        ),
+        (
+            "embassy",
+            "rnbqkmcbnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKMCBNR w AJaj - - 0 1",
+        ),
+        (
+            "holygrail",
+            "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w BIbi - JJJJISjjjjis 0 1",
+        ),
+        (
+            "herculean",
+            "rycxfqkwxczr/jjjjjbbjjjjj/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/JJJJJBBJJJJJ/RYCXFQKWXCZR w ALal - - 0 1",
+        ),
+        (
+            "holywar",
+            "1******1/*6*/*pppppp*/*6*/*6*/*PPPPPP*/*6*/1******1 w - - KLCCBBSSklccbbss 0 1",
+        ),
+        (
+            "ghostarelay",
+            "rnbxqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBXQKGBNR w - - - 0 1",
+        ),
+    ];
+    assert_eq!(variants().len(), table.len());
+    for (id, vfen) in table {
+        let v = variant(id);
+        assert_eq!(v.start_position().to_vfen(), vfen, "{id} start position");
+        round_trip(&v, vfen);
+        assert_eq!(Game::new(&v).position().to_vfen(), vfen);
+    }
+}
+
+#[test]
+fn start_positions_of_every_option_value_match_the_rule_book() {
+    let hg_board =
+        "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT****";
+    let swapped =
+        "****cc****/trwbqkbfrt/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/TRWBQKBFRT/****CC****";
+    let cases: Vec<(&str, Options, String)> = vec![
+        ("holygrail", vec![("drops", "full")], format!("{hg_board} w BIbi - JJJJISjjjjis 0 1")),
+        ("holygrail", vec![("drops", "ninjas-serpent")], format!("{hg_board} w BIbi - JJJJSjjjjs 0 1")),
+        ("holygrail", vec![("drops", "ninjas")], format!("{hg_board} w BIbi - JJJJjjjj 0 1")),
+        ("holygrail", vec![("drops", "none")], format!("{hg_board} w BIbi - - 0 1")),
+        ("holygrail", vec![("gryphons", "full")], format!("{hg_board} w BIbi - JJJJISjjjjis 0 1")),
+        ("holygrail", vec![("setup", "swapped")], format!("{swapped} w BIbi - JJJJISjjjjis 0 1")),
+        (
+            "herculean",
+            vec![("config", "2")],
+            "rscxfqkwxcsr/jjjjjbbjjjjj/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/JJJJJBBJJJJJ/RSCXFQKWXCSR w ALal - - 0 1"
+                .to_string(),
+        ),
+        ("ghostarelay", vec![("no-moves", "pass")], "rnbxqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBXQKGBNR w - - - 0 1".to_string()),
+    ];
+    for (id, opts, vfen) in cases {
+        let v = variant_with(id, &opts);
+        assert_eq!(v.start_position().to_vfen(), vfen, "{id} {opts:?}");
+        round_trip(&v, &vfen);
+    }
+    // Holywar's random opening: both camps filled at once, no hands, White to move.
+    for seed in ["1", "2", "17", "123456789"] {
+        let v = variant_with("holywar", &[("opening", "random"), ("seed", seed)]);
+        let start = v.start_position().to_vfen();
+        round_trip(&v, &start);
+        let fields: Vec<&str> = start.split(' ').collect();
+        assert_eq!(&fields[1..], &["w", "-", "-", "-", "0", "1"], "{start}");
+        let ranks: Vec<&str> = fields[0].split('/').collect();
+        // Pawns untouched on ranks 3 and 6; every camp square filled.
+        assert_eq!(ranks[5], "*PPPPPP*");
+        assert_eq!(ranks[2], "*pppppp*");
+        for r in [ranks[0], ranks[1], ranks[6], ranks[7]] {
+            assert!(
+                !r.chars().any(|c| c.is_ascii_digit()),
+                "camp rank with an empty square: {start}"
+            );
+        }
+        let white: String = {
+            let mut w: Vec<char> = (ranks[6].to_string() + ranks[7])
+                .chars()
+                .filter(char::is_ascii_uppercase)
+                .collect();
+            w.sort();
+            w.into_iter().collect()
+        };
+        assert_eq!(white, "BBCCKLSS", "{start}");
+    }
+}
+
+#[test]
+fn positions_with_en_passant_round_trip() {
+    // Chess: White just played e2e4 next to the black pawn on d4.
+    round_trip(
+        &variant("chess"),
+        "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b AHah e3 - 0 3",
+    );
+    // Black just played c7c5 next to the white pawn on b5.
+    round_trip(&variant("chess"), "4k3/8/8/1Pp5/8/8/8/4K3 w - c6 - 0 40");
+    // Grand: the reference position of perft.md.
+    round_trip(
+        &variant("grand"),
+        "r8r/1nbqkmcbn1/ppp2ppppp/3p6/4pP4/10/10/PPPPP1PPPP/1NBQKMCBN1/R8R w - e7 - 0 3",
+    );
+    // Holy Grail: a pawn moved f2–f5 and passed f3 and f4; black's g5 pawn is ready.
+    round_trip(
+        &variant("holygrail"),
+        "****tt****/crwbqkbfrc/pppppp1ppp/10/10/10/5Pp3/10/10/PPPPP1PPPP/CRWBQKBFRC/****TT**** b BIbi f3,f4 JJJJISjjjjis 0 1",
+    );
+    // Herculean: a pawn moved e3–e6 over e4 and e5; black's d6 pawn is ready.
+    round_trip(
+        &variant("herculean"),
+        "rycxfqkwxczr/jjjjjbbjjjjj/ppp1pppppppp/12/12/12/3pP7/12/12/PPPP1PPPPPPP/JJJJJBBJJJJJ/RYCXFQKWXCZR b ALal e4,e5 - 0 1",
+    );
+}
+
+#[test]
+fn en_passant_target_is_dropped_when_no_pawn_can_take() {
+    // RULES §8: written only when an enemy pawn stands ready; a reader accepts it either way.
+    let v = variant("chess");
+    let p = Position::from_vfen(
+        &v,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b AHah e3 - 0 1",
+    )
+    .expect("accepted");
+    assert_eq!(
+        p.to_vfen(),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b AHah - - 0 1"
+    );
+    let mut g = Game::new(&v);
+    g.play_lmn("e2e4").expect("legal");
+    assert_eq!(
+        g.position().to_vfen(),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b AHah - - 0 1"
+    );
+}
+
+#[test]
+fn castling_subsets_round_trip() {
+    let chess = variant("chess");
+    for rights in ["AHah", "AHa", "Ah", "H", "a", "h", "Hh", "-"] {
+        round_trip(
+            &chess,
+            &format!("r3k2r/8/8/8/8/8/8/R3K2R w {rights} - - 5 20"),
+        );
+    }
+    let embassy = variant("embassy");
+    for rights in ["AJaj", "Ja", "J", "j", "Aj", "-"] {
+        round_trip(
+            &embassy,
+            &format!("r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R b {rights} - - 2 7"),
+        );
+    }
+    let hg = variant("holygrail");
+    for rights in ["BIbi", "Ib", "B", "i", "-"] {
+        round_trip(
+            &hg,
+            &format!(
+                "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w {rights} - JJJJISjjjjis 0 1"
+            ),
+        );
+    }
+    let herc = variant("herculean");
+    for rights in ["ALal", "Ll", "A", "-"] {
+        round_trip(
+            &herc,
+            &format!(
+                "rycxfqkwxczr/jjjjjbbjjjjj/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/JJJJJBBJJJJJ/RYCXFQKWXCZR w {rights} - - 0 1"
+            ),
+        );
+    }
+}
+
+#[test]
+fn hands_locked_serpents_and_holes_round_trip() {
+    let hg = variant("holygrail");
+    // A locked white Gryphon on e6, an unlocked black Cannon on b4, a locked black
+    // Vao on h7; hands partly used.
+    round_trip(
+        &hg,
+        "****tt****/crwbqkbfrc/pppppppppp/10/7v~2/4G~5/10/1o8/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w BIbi - JJJIjjjji 12 30",
+    );
+    // Every serpent form, locked and unlocked, on the board.
+    round_trip(
+        &hg,
+        "****1k****/10/gaGA6/yxYX6/o~v~O~V~6/10/10/10/10/10/10/****K1**** b - - - 0 1",
+    );
+    // Prince and ninja pawns on the board, empty holes-adjacent squares e0/f0.
+    round_trip(
+        &hg,
+        "****2****/4k5/10/10/4J5/2j7/10/10/10/10/3I1K4/****2**** w - - JJSjjs 0 60",
+    );
+    let hg_none = variant_with("holygrail", &[("drops", "none")]);
+    round_trip(
+        &hg_none,
+        "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w BIbi - - 0 1",
+    );
+    // Holywar in the middle of the drop opening and after it.
+    let hw = variant("holywar");
+    round_trip(
+        &hw,
+        "1******1/*6*/*pppppp*/*6*/*6*/*PPPPPP*/*K5*/1******1 b - - LCCBBSSklccbbss 0 1",
+    );
+    round_trip(
+        &hw,
+        "s******1/*lk4*/*pppppp*/*6*/*6*/*PPPPPP*/*C4K*/L******1 w - - CBBSSccbbs 0 4",
+    );
+    round_trip(
+        &hw,
+        "s******b/*lkbccs*/*pppppp*/*6*/*6*/*PPPPPP*/*SBKCCS*/L******B w - - - 0 9",
+    );
+}
+
+#[test]
+fn ghostarelay_and_clocks_round_trip() {
+    let gr = variant("ghostarelay");
+    round_trip(
+        &gr,
+        "rnbxqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBXQKGBNR b - - - 99 123",
+    );
+    round_trip(&gr, "10/10/10/4W5/10/10/10/10/10/10 w - - - 0 1");
+}
+
+#[test]
+fn every_legal_move_round_trips_through_lmn() {
+    let cases: Vec<(Arc<Variant>, &str)> = vec![
+        (
+            variant("chess"),
+            "r3k2r/pPp4p/8/3Pp3/8/8/P6P/R3K2R w AHah e6 - 0 1",
+        ),
+        (
+            variant("embassy"),
+            "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R w AJaj - - 0 1",
+        ),
+        (
+            variant("grand"),
+            "r8r/1k1q1mcb2/pppbp2ppp/2np2pn2/10/4NP4/3P2PN2/PPP4PPP/2BQRMCB2/R4K4 w - - - 3 11",
+        ),
+        (
+            variant("holygrail"),
+            "****2****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****2**** w BIbi - JJJJISjjjjis 0 1",
+        ),
+        (
+            variant("holywar"),
+            "1******1/*6*/*pppppp*/*6*/*6*/*PPPPPP*/*6*/1******1 w - - KLCCBBSSklccbbss 0 1",
+        ),
+    ];
+    for (v, vfen) in cases {
+        let p = Position::from_vfen(&v, vfen).expect("valid");
+        let moves = p.legal_moves();
+        assert!(!moves.is_empty());
+        let mut seen = HashSet::new();
+        for m in moves {
+            let text = p.lmn(m);
+            assert!(
+                seen.insert(text.clone()),
+                "two legal moves print as '{text}' in {vfen}"
+            );
+            assert_eq!(p.parse_lmn(&text), Ok(m), "{text}");
+        }
+    }
+}
+
+#[test]
+fn lmn_forms_of_rule_book_section_8() {
+    // Castling, promotion (with capture), en passant in chess.
+    let chess = variant("chess");
+    let p = Position::from_vfen(&chess, "r3k2r/pPp4p/8/3Pp3/8/8/P6P/R3K2R w AHah e6 - 0 1")
+        .expect("valid");
+    let names: HashSet<String> = p.legal_moves().into_iter().map(|m| p.lmn(m)).collect();
+    for m in [
+        "e1g1,h1f1",
+        "e1c1,a1d1",
+        "b7b8=Q",
+        "b7b8=N",
+        "b7a8=R",
+        "d5e6",
+        "a2a4",
+    ] {
+        assert!(names.contains(m), "{m} missing from {names:?}");
+    }
+    // Drops with and without push, serpent drops by form, mutation.
+    let hg = variant("holygrail");
+    let p = Position::from_vfen(
+        &hg,
+        "****2****/crwbqkbfrc/pppppppppp/10/10/10/O9/10/10/PPPP1PPPPP/CRWBQKBFRC/****2**** w BIbi - JJJJISjjjjis 0 1",
+    )
+    .expect("valid");
+    let moves = p.legal_moves();
+    let names: HashSet<String> = moves.iter().map(|m| p.lmn(*m)).collect();
+    for m in [
+        "J@e2", "J@e2-e3", "J@e2-e5", "I@e0", "I@f0", "G@f0", "O@e0", "V@f0", "a5~Y", "a5~V",
+    ] {
+        assert!(names.contains(m), "{m} missing");
+    }
+    assert!(!names.contains("a5~O"), "mutation into its own form");
+    assert!(
+        !names.contains("J@e2-e6"),
+        "a ninja push may not pass the centre rank"
+    );
+    let kinds: HashSet<MoveKind> = moves.iter().map(|m| m.kind()).collect();
+    assert!(kinds.contains(&MoveKind::Drop) && kinds.contains(&MoveKind::Mutate));
+}
+
+// ------------------------------------------------------------- VFEN errors
+
+const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1";
+
+#[test]
+fn vfen_wrong_field_count() {
+    let v = variant("chess");
+    vfen_error(
+        &v,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - 0 1",
+        &["7 fields", "found 6"],
+    );
+    vfen_error(
+        &v,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1 x",
+        &["7 fields", "found 8"],
+    );
+    vfen_error(&v, "", &["7 fields", "found 0"]);
+    vfen_error(&v, "   ", &["7 fields"]);
+}
+
+#[test]
+fn vfen_wrong_rank_count() {
+    let v = variant("chess");
+    vfen_error(
+        &v,
+        "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        &["7 ranks", "needs 8"],
+    );
+    vfen_error(
+        &v,
+        "rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        &["9 ranks", "needs 8"],
+    );
+    let g = variant("grand");
+    vfen_error(&g, CHESS_START, &["8 ranks", "grand needs 10"]);
+    vfen_error(
+        &v,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w AHah - - 0 1",
+        &["9 ranks"],
+    );
+}
+
+#[test]
+fn vfen_rank_too_long_or_too_short() {
+    let v = variant("chess");
+    vfen_error(
+        &v,
+        "rnbqkbnrr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        &["rank 8", "longer than 8 files"],
+    );
+    vfen_error(
+        &v,
+        "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        &["rank 6", "9 empty squares", "a6"],
+    );
+    vfen_error(
+        &v,
+        "rnbqkbnr/pppppppp/8/8/4P4/8/PPPP1PPP/RNBQKBNR w AHah - - 0 1",
+        &["rank 4", "4 empty squares", "f4"],
+    );
+    vfen_error(
+        &v,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w AHah - - 0 1",
+        &["rank 1", "covers 7 files", "has 8"],
+    );
+    vfen_error(
+        &v,
+        "rnbqkbnr/pppppppp/8/8//8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        &["rank 4", "covers 0 files"],
+    );
+    vfen_error(
+        &v,
+        "rnbqkbnr/pppppppp/8/8/0/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        &["rank 4", "0 empty squares"],
+    );
+    vfen_error(
+        &v,
+        "rnbqkbnr/pppppppp/8/8/44/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        &["rank 4", "44"],
+    );
+    let g = variant("grand");
+    vfen_error(
+        &g,
+        "r8r/1nbqkmcbn1/pppppppppp/10/10/10/11/PPPPPPPPPP/1NBQKMCBN1/R8R w - - - 0 1",
+        &["rank 4", "11 empty"],
+    );
+    vfen_error(
+        &g,
+        "r8r/1nbqkmcbn1/pppppppppp/10/10/10/9/PPPPPPPPPP/1NBQKMCBN1/R8R w - - - 0 1",
+        &["rank 4", "covers 9 files"],
+    );
+}
+
+#[test]
+fn vfen_star_on_an_existing_square() {
+    let v = variant("chess");
+    vfen_error(
+        &v,
+        "rnbqkbnr/pppppppp/8/8/*7/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        &["'*'", "a4", "exists"],
+    );
+    let hg = variant("holygrail");
+    // e11 exists on the Holy Grail board.
+    vfen_error(
+        &hg,
+        "*****t****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w BIbi - - 0 1",
+        &["'*'", "e11", "exists"],
+    );
+}
+
+#[test]
+fn vfen_piece_or_empty_run_on_a_hole() {
+    let hg = variant("holygrail");
+    vfen_error(
+        &hg,
+        "t***tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w BIbi - - 0 1",
+        &["'t'", "a11", "missing"],
+    );
+    vfen_error(
+        &hg,
+        "10/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w BIbi - - 0 1",
+        &["a11", "missing", "'*'"],
+    );
+    vfen_error(
+        &hg,
+        "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/***TTT**** w BIbi - - 0 1",
+        &["d0", "missing"],
+    );
+    let hw = variant("holywar");
+    vfen_error(
+        &hw,
+        "1******1/*6*/*pppppp*/*6*/*6*/*PPPPPP*/*6*/1K*****1 w - - LCCBBSSklccbbss 0 1",
+        &["'K'", "b1", "missing"],
+    );
+    vfen_error(
+        &hw,
+        "8/*6*/*pppppp*/*6*/*6*/*PPPPPP*/*6*/1******1 w - - KLCCBBSSklccbbss 0 1",
+        &["b8", "missing"],
+    );
+}
+
+#[test]
+fn vfen_unknown_piece_letter() {
+    let v = variant("chess");
+    vfen_error(
+        &v,
+        "rnbqkbnz/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        &["unknown piece letter 'z'", "h8"],
+    );
+    // A Marshal is not a chess piece.
+    vfen_error(
+        &v,
+        "rnbqkbnr/pppppppp/8/8/3M4/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        &["'M'", "d4"],
+    );
+    // A Gryphon is not a Grand piece; a Marshal is not a Holy Grail piece.
+    vfen_error(
+        &variant("grand"),
+        "r8r/1nbqkmcbn1/pppppppppp/10/10/4G5/10/PPPPPPPPPP/1NBQKMCBN1/R8R w - - - 0 1",
+        &["'G'", "e5"],
+    );
+    vfen_error(
+        &variant("holygrail"),
+        "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKMFRC/****TT**** w - - - 0 1",
+        &["'M'", "g1"],
+    );
+    // Without the serpent option, serpent forms and the hand letter are unknown.
+    vfen_error(
+        &variant_with("holygrail", &[("drops", "ninjas")]),
+        "****tt****/crwbqkbfrc/pppppppppp/10/10/4O5/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w - - - 0 1",
+        &["'O'", "e6"],
+    );
+    vfen_error(
+        &v,
+        "rnbqkbnr/pppppppp/8/8/3?4/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        &["'?'"],
+    );
+    vfen_error(
+        &v,
+        "rnbqkbnr/pppppppp/8/8/3é4/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        &["'é'"],
+    );
+}
+
+#[test]
+fn vfen_lock_mark_after_a_non_serpent() {
+    let hg = variant("holygrail");
+    vfen_error(
+        &hg,
+        "****tt****/crwbq~kbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w BIbi - - 0 1",
+        &["'~'", "'q'", "not a serpent"],
+    );
+    vfen_error(
+        &variant("chess"),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN~BQKBNR w AHah - - 0 1",
+        &["'~'", "'N'"],
+    );
+    // A '~' with nothing before it.
+    vfen_error(
+        &hg,
+        "****tt****/~crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w BIbi - - 0 1",
+        &["'~'"],
+    );
+    vfen_error(
+        &hg,
+        "****tt****/crwbqkbfrc/pppppppppp/10/10/4G~~5/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w BIbi - - 0 1",
+        &["'~'"],
+    );
+}
+
+#[test]
+fn vfen_bad_side_to_move() {
+    let v = variant("chess");
+    for side in ["W", "x", "white", "-"] {
+        vfen_error(
+            &v,
+            &format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR {side} AHah - - 0 1"),
+            &["side to move", side],
+        );
+    }
+}
+
+#[test]
+fn vfen_bad_castling_letter() {
+    let v = variant("chess");
+    vfen_error(
+        &v,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - - 0 1",
+        &["castling", "'K'"],
+    );
+    vfen_error(
+        &v,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHaz - - 0 1",
+        &["castling", "'z'"],
+    );
+    vfen_error(
+        &v,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AH1 - - 0 1",
+        &["castling", "'1'"],
+    );
+    vfen_error(
+        &v,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHé - - 0 1",
+        &["castling", "'é'"],
+    );
+    // Grand has no castling at all; Embassy's rooks are on a and j.
+    vfen_error(
+        &variant("grand"),
+        "r8r/1nbqkmcbn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKMCBN1/R8R w A - - 0 1",
+        &["castling", "'A'", "grand"],
+    );
+    vfen_error(
+        &variant("embassy"),
+        "rnbqkmcbnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKMCBNR w AH - - 0 1",
+        &["castling", "'H'", "embassy"],
+    );
+}
+
+#[test]
+fn vfen_castling_right_without_king_or_rook() {
+    let v = variant("chess");
+    // No rook on h1.
+    vfen_error(
+        &v,
+        "r3k2r/8/8/8/8/8/8/R3K3 w AH - - 0 1",
+        &["castling", "'H'", "king on e1", "rook on h1"],
+    );
+    // King not on e8.
+    vfen_error(
+        &v,
+        "r2k3r/8/8/8/8/8/8/R3K2R w AHah - - 0 1",
+        &["castling", "'a'", "black king on e8"],
+    );
+    // A knight where the rook should be.
+    vfen_error(
+        &v,
+        "r3k2r/8/8/8/8/8/8/N3K2R w A - - 0 1",
+        &["castling", "'A'", "rook on a1"],
+    );
+    // A black rook cannot give White a right.
+    vfen_error(
+        &v,
+        "r3k2r/8/8/8/8/8/8/r3K2R w A - - 0 1",
+        &["castling", "'A'"],
+    );
+    let e = variant("embassy");
+    vfen_error(
+        &e,
+        "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w AJ - - 0 1",
+        &["castling", "king on e1"],
+    );
+}
+
+#[test]
+fn vfen_bad_en_passant_square() {
+    let v = variant("chess");
+    let board = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b AHah";
+    vfen_error(&v, &format!("{board} e9 - 0 3"), &["en passant", "'e9'"]);
+    vfen_error(&v, &format!("{board} E3 - 0 3"), &["en passant", "'E3'"]);
+    vfen_error(&v, &format!("{board} e - 0 3"), &["en passant", "'e'"]);
+    vfen_error(&v, &format!("{board} e3, - 0 3"), &["en passant", "''"]);
+    vfen_error(&v, &format!("{board} i3 - 0 3"), &["en passant", "'i3'"]);
+    // Not empty.
+    vfen_error(
+        &v,
+        &format!("{board} e4 - 0 3"),
+        &["en passant", "e4", "not empty"],
+    );
+    // No white pawn beyond the square.
+    vfen_error(
+        &v,
+        &format!("{board} d3 - 0 3"),
+        &["en passant", "no white pawn", "d3"],
+    );
+    vfen_error(
+        &v,
+        &format!("{board} e6 - 0 3"),
+        &["en passant", "no white pawn", "e6"],
+    );
+    // Squares not along one pawn's path.
+    vfen_error(
+        &v,
+        &format!("{board} e3,d3 - 0 3"),
+        &["en passant", "not in a pawn's path"],
+    );
+    // More than three squares.
+    let h = variant("herculean");
+    vfen_error(
+        &h,
+        "rycxfqkwxczr/jjjjjbbjjjjj/ppp1pppppppp/12/12/3pP7/12/12/12/PPPP1PPPPPPP/JJJJJBBJJJJJ/RYCXFQKWXCZR b ALal e3,e4,e5,e6 - 0 1",
+        &["en passant"],
+    );
+}
+
+#[test]
+fn vfen_bad_hand_letter() {
+    vfen_error(
+        &variant("chess"),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - Q 0 1",
+        &["hand", "'Q'", "chess"],
+    );
+    let hg = variant("holygrail");
+    let board =
+        "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT****";
+    vfen_error(
+        &hg,
+        &format!("{board} w BIbi - JJJJQjjjj 0 1"),
+        &["hand", "'Q'"],
+    );
+    // A serpent form is dropped from the hand letter S, never held as a form.
+    vfen_error(
+        &hg,
+        &format!("{board} w BIbi - JJJJGjjjj 0 1"),
+        &["hand", "'G'"],
+    );
+    vfen_error(
+        &hg,
+        &format!("{board} w BIbi - JJ1Jjjjj 0 1"),
+        &["hand", "'1'"],
+    );
+    vfen_error(
+        &variant_with("holygrail", &[("drops", "ninjas")]),
+        &format!("{board} w BIbi - JJJJIjjjj 0 1"),
+        &["hand", "'I'"],
+    );
+    vfen_error(
+        &variant("holywar"),
+        "1******1/*6*/*pppppp*/*6*/*6*/*PPPPPP*/*6*/1******1 w - - KLCCBBSSPklccbbss 0 1",
+        &["hand", "'P'"],
+    );
+}
+
+#[test]
+fn vfen_bad_clocks() {
+    let v = variant("chess");
+    let b = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - -";
+    vfen_error(&v, &format!("{b} x 1"), &["half-move clock", "'x'"]);
+    vfen_error(&v, &format!("{b} -1 1"), &["half-move clock", "'-1'"]);
+    vfen_error(&v, &format!("{b} 1.5 1"), &["half-move clock", "'1.5'"]);
+    vfen_error(&v, &format!("{b} 99999999999 1"), &["half-move clock"]);
+    vfen_error(&v, &format!("{b} 0 0"), &["full-move number", "'0'"]);
+    vfen_error(&v, &format!("{b} 0 -3"), &["full-move number", "'-3'"]);
+    vfen_error(&v, &format!("{b} 0 one"), &["full-move number", "'one'"]);
+}
+
+#[test]
+fn vfen_pawn_on_its_promotion_rank() {
+    let v = variant("chess");
+    vfen_error(
+        &v,
+        "P3k3/8/8/8/8/8/8/4K3 w - - - 0 1",
+        &["pawn", "a8", "promotion rank"],
+    );
+    vfen_error(
+        &v,
+        "4k3/8/8/8/8/8/8/4K2p w - - - 0 1",
+        &["pawn", "h1", "promotion rank"],
+    );
+    vfen_error(
+        &variant("grand"),
+        "4P5/4k5/10/10/10/10/10/10/4K5/10 w - - - 0 1",
+        &["pawn", "e10"],
+    );
+    vfen_error(
+        &variant("embassy"),
+        "4k5/10/10/10/10/10/10/4K4p b - - - 0 1",
+        &["pawn", "j1"],
+    );
+    // Grand pawns may stand on ranks 8 and 9 (optional promotion).
+    assert!(
+        Position::from_vfen(
+            &variant("grand"),
+            "7k2/3P6/2P7/10/10/10/10/10/4K5/10 w - - - 0 1"
+        )
+        .is_ok()
+    );
+}
+
+#[test]
+fn vfen_side_to_move_able_to_capture_the_king() {
+    let v = variant("chess");
+    vfen_error(
+        &v,
+        "4k3/8/8/8/8/8/4R3/4K3 w - - - 0 1",
+        &["White", "capture", "king"],
+    );
+    vfen_error(
+        &v,
+        "4k3/8/8/8/8/8/3p4/4K3 b - - - 0 1",
+        &["Black", "capture", "king"],
+    );
+    // The same positions with the other side to move are a check, and fine.
+    assert!(Position::from_vfen(&v, "4k3/8/8/8/8/8/4R3/4K3 b - - - 0 1").is_ok());
+    assert!(Position::from_vfen(&v, "4k3/8/8/8/8/8/3p4/4K3 w - - - 0 1").is_ok());
+    // Grand's blocked pawn on rank 9 attacks the king too (RULES §2).
+    let g = variant("grand");
+    let full = "2k7/3P6/10/10/10/10/10/10/1NBQKMCBN1/R8R";
+    vfen_error(
+        &g,
+        &format!("{full} w - - - 0 1"),
+        &["White", "capture", "king"],
+    );
+    assert!(Position::from_vfen(&g, &format!("{full} b - - - 0 1")).is_ok());
+}
+
+#[test]
+fn vfen_two_kings_of_one_colour() {
+    vfen_error(
+        &variant("chess"),
+        "4k3/8/8/8/8/8/8/K3K3 w - - - 0 1",
+        &["White", "2 kings"],
+    );
+}
+
+// ---------------------------------------------------------------- LMN errors
+
+#[test]
+fn lmn_syntax_errors() {
+    let v = variant("chess");
+    let p = v.start_position();
+    lmn_error(&p, "", &["not a move in LMN", "empty"]);
+    lmn_error(&p, "e2", &["'e2'", "not a move in LMN"]);
+    lmn_error(&p, "zz", &["'zz'", "not a move in LMN"]);
+    lmn_error(&p, "e2e9", &["'e9'", "not a square"]);
+    lmn_error(&p, "e0e4", &["'e0'", "not a square"]);
+    lmn_error(&p, "i2i4", &["'i2'", "not a square"]);
+    lmn_error(&p, "E2E4", &["'E2E4'", "not a move in LMN"]);
+    lmn_error(&p, "e2-e4", &["not a move in LMN"]);
+    lmn_error(&p, "e2e4=", &["not a piece letter"]);
+    lmn_error(&p, "e7e8=Z", &["'Z'", "not a piece letter of chess"]);
+    lmn_error(&p, "e7e8=q", &["'q'", "not a piece letter"]);
+    lmn_error(&p, "e7e8=QQ", &["'QQ'", "not a piece letter"]);
+    lmn_error(&p, "Z@e4", &["'Z'", "not a piece letter"]);
+    lmn_error(&p, "@e4", &["not a piece letter"]);
+    lmn_error(&p, "Q@e9", &["'e9'", "not a square"]);
+    lmn_error(&p, "Q@e2-", &["not a square"]);
+    lmn_error(&p, "e4~", &["not a piece letter"]);
+    lmn_error(&p, "e9~Q", &["'e9'"]);
+    lmn_error(&p, "^", &["not a square"]);
+    lmn_error(&p, "^z9", &["'z9'"]);
+    lmn_error(&p, "e1g1,", &["not a move in LMN"]);
+    lmn_error(&p, "e1g1,h1", &["not a move in LMN"]);
+    lmn_error(&p, "e2e04", &["not a square"]);
+    lmn_error(&p, "é2e4", &["not a move in LMN"]);
+    lmn_error(&p, "e2e4 ", &[]);
+    // Holy Grail squares that are holes.
+    let hg = variant("holygrail").start_position();
+    lmn_error(&hg, "d1d0", &["'d0'", "not a square"]);
+    lmn_error(&hg, "J@a11", &["'a11'", "not a square"]);
+}
+
+#[test]
+fn lmn_illegal_moves() {
+    let v = variant("chess");
+    let p = v.start_position();
+    for m in [
+        "e2e5",
+        "e1e2",
+        "e1g1,h1f1",
+        "e7e5",
+        "b1d2",
+        "a1a3",
+        "e2e4=Q",
+        "Q@e4",
+        "e2~Q",
+        "^e2",
+        "pass",
+        "e2e3=Q",
+        "d1d1",
+    ] {
+        lmn_error(&p, m, &[&format!("'{m}'"), "not legal here"]);
+    }
+    // A pinned piece, a king walking into check, castling out of check.
+    let p = Position::from_vfen(&v, "4k3/8/8/4r3/5n2/4B3/8/R3K2R w AH - - 0 1").expect("valid");
+    for m in ["e3f4", "e3d4", "e1e2", "e1d2,a1d1"] {
+        lmn_error(&p, m, &["not legal here"]);
+    }
+    assert!(p.parse_lmn("e1g1,h1f1").is_ok() && p.parse_lmn("e1f2").is_ok());
+    let p = Position::from_vfen(&v, "4k3/8/8/4r3/8/8/8/R3K2R w AH - - 0 1").expect("valid");
+    for m in ["e1g1,h1f1", "e1c1,a1d1", "e1e2", "a1a2"] {
+        lmn_error(&p, m, &["not legal here"]);
+    }
+    // Grand: promotion to a piece still at its initial count.
+    let g = variant("grand");
+    let p = Position::from_vfen(&g, "7k2/3P6/10/10/10/10/10/10/1NBQKMCBN1/R8R w - - - 0 1")
+        .expect("valid");
+    for m in ["d9d10=Q", "d9d10", "d9d10=P", "d9d10=K"] {
+        lmn_error(&p, m, &["not legal here"]);
+    }
+    // A game that is over accepts no move.
+    let mut game = Game::new(&v);
+    for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        game.play_lmn(m).expect("legal");
+    }
+    let e = game.play_lmn("e1f2").expect_err("game over");
+    assert!(e.message().contains("over"), "{e}");
+}
+
+// ------------------------------------------------- variants and their options
+
+#[test]
+fn unknown_variant_option_or_value() {
+    let e = Variant::new("xiangqi", &[]).expect_err("unknown");
+    assert!(e.message().contains("unknown variant 'xiangqi'"), "{e}");
+    assert!(e.message().contains("chess"), "lists the known ones: {e}");
+    assert!(Variant::new("", &[]).is_err());
+    assert!(Variant::new("Chess", &[]).is_err());
+    option_error(
+        "chess",
+        &[("drops", "full")],
+        &["unknown option 'drops'", "chess"],
+    );
+    option_error("grand", &[("config", "1")], &["unknown option 'config'"]);
+    option_error(
+        "holygrail",
+        &[("drop", "full")],
+        &["unknown option 'drop'", "drops"],
+    );
+    option_error(
+        "holygrail",
+        &[("drops", "lots")],
+        &["bad value 'lots'", "'drops'", "full"],
+    );
+    option_error(
+        "holygrail",
+        &[("gryphons", "")],
+        &["bad value ''", "'gryphons'"],
+    );
+    option_error(
+        "holygrail",
+        &[("setup", "Swapped")],
+        &["bad value 'Swapped'", "'setup'"],
+    );
+    option_error(
+        "herculean",
+        &[("config", "3")],
+        &["bad value '3'", "'config'"],
+    );
+    option_error(
+        "herculean",
+        &[("sorcerer", "leaping")],
+        &["bad value 'leaping'"],
+    );
+    option_error(
+        "holywar",
+        &[("opening", "fixed")],
+        &["bad value 'fixed'", "'opening'"],
+    );
+    option_error("holywar", &[("seed", "")], &["'seed'"]);
+    option_error("holywar", &[("seed", "abc")], &["'abc'", "'seed'"]);
+    option_error("holywar", &[("seed", "-5")], &["'-5'", "'seed'"]);
+    option_error(
+        "ghostarelay",
+        &[("no-moves", "lose")],
+        &["bad value 'lose'", "'no-moves'"],
+    );
+}
+
+#[test]
+fn every_listed_option_value_is_accepted() {
+    for info in variants() {
+        for o in info.options {
+            assert!(
+                o.values.is_empty() || o.values.contains(&o.default),
+                "{} {}",
+                info.id,
+                o.name
+            );
+            let values: Vec<&str> = if o.values.is_empty() {
+                vec![o.default, "0", "42", "18446744073709551615"]
+            } else {
+                o.values.to_vec()
+            };
+            for val in values {
+                let v = variant_with(info.id, &[(o.name, val)]);
+                assert_eq!(v.id(), info.id);
+                let p = v.start_position();
+                round_trip(&v, &p.to_vfen());
+                assert!(!p.legal_moves().is_empty());
+            }
+        }
+    }
+}
+
+// ------------------------------------------------------------ no panics, ever
+
+/// splitmix64: a small deterministic generator for the fuzzing below.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+const ALPHABET: &[char] = &[
+    'k', 'K', 'p', 'P', 'q', 'Q', 'r', 'R', 'n', 'N', 's', 'S', 'j', 'J', 'g', 'G', 'o', 'O', '~',
+    '*', '/', ' ', '-', ',', '0', '1', '2', '9', 'a', 'e', 'h', 'w', 'b', '@', '=', '^', 'é', 'z',
+    'Z', 'x', 'X', 'I', 'i',
+];
+
+/// Random edits of valid VFENs: every result is either an error or a position
+/// that prints back to a VFEN which parses to the same position.
+#[test]
+fn mutated_vfens_never_panic() {
+    let mut rng = Rng(7);
+    let mut accepted = 0;
+    for info in variants() {
+        let v = variant(info.id);
+        let mut seeds = vec![v.start_position().to_vfen()];
+        // A few positions from play, too.
+        let mut g = Game::new(&v);
+        for _ in 0..30 {
+            let moves = g.position().legal_moves();
+            if moves.is_empty() || g.outcome().is_some() {
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            g.play(m).expect("legal");
+            seeds.push(g.position().to_vfen());
+        }
+        for _ in 0..3000 {
+            let base: Vec<char> = seeds[rng.below(seeds.len())].chars().collect();
+            let mut t = base.clone();
+            for _ in 0..1 + rng.below(3) {
+                let i = rng.below(t.len() + 1);
+                match rng.below(3) {
+                    0 if i < t.len() => {
+                        t.remove(i);
+                    }
+                    1 if i < t.len() => t[i] = ALPHABET[rng.below(ALPHABET.len())],
+                    _ => t.insert(i, ALPHABET[rng.below(ALPHABET.len())]),
+                }
+            }
+            let text: String = t.into_iter().collect();
+            if let Ok(p) = Position::from_vfen(&v, &text) {
+                accepted += 1;
+                let out = p.to_vfen();
+                let again = Position::from_vfen(&v, &out)
+                    .unwrap_or_else(|e| panic!("'{text}' printed as '{out}': {e}"));
+                assert_eq!(again.to_vfen(), out);
+                assert_eq!(again.hash(), p.hash());
+                assert_eq!(p.hash(), p.recomputed_hash());
+                let _ = p.legal_moves();
+                let _ = p.terminal();
+            }
+        }
+    }
+    assert!(accepted > 0);
+}
+
+#[test]
+fn random_lmn_text_never_panics() {
+    let mut rng = Rng(11);
+    for info in variants() {
+        let v = variant(info.id);
+        let p = v.start_position();
+        let legal: Vec<String> = p.legal_moves().into_iter().map(|m| p.lmn(m)).collect();
+        for _ in 0..2000 {
+            let mut t: Vec<char> = legal[rng.below(legal.len())].chars().collect();
+            for _ in 0..1 + rng.below(3) {
+                let i = rng.below(t.len() + 1);
+                match rng.below(3) {
+                    0 if i < t.len() => {
+                        t.remove(i);
+                    }
+                    1 if i < t.len() => t[i] = ALPHABET[rng.below(ALPHABET.len())],
+                    _ => t.insert(i, ALPHABET[rng.below(ALPHABET.len())]),
+                }
+            }
+            let text: String = t.into_iter().collect();
+            match p.parse_lmn(&text) {
+                Ok(m) => assert_eq!(p.lmn(m), text),
+                Err(e) => assert!(
+                    e.message().contains(&format!("'{text}'")) || text.is_empty(),
+                    "{e}"
+                ),
+            }
+        }
+    }
+}
+
+/// Huge numbers in a VFEN: either an error naming the field, or a position
+/// that can be played on without a panic (no arithmetic overflow).
+#[test]
+fn huge_hand_counts_and_clocks_never_panic() {
+    let hg = variant("holygrail");
+    let board =
+        "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPP1P/CRWBQKBFRC/****TT****";
+    let text = format!("{board} w BIbi - {} 0 1", "J".repeat(300));
+    match Position::from_vfen(&hg, &text) {
+        Ok(mut p) => {
+            assert_eq!(
+                Position::from_vfen(&hg, &p.to_vfen()).map(|q| q.hash()),
+                Ok(p.hash())
+            );
+            p.perft(2);
+        }
+        Err(e) => assert!(e.message().contains("hand"), "{e}"),
+    }
+    let chess = variant("chess");
+    for (half, full) in [
+        ("4294967295", "1"),
+        ("4294967294", "4294967295"),
+        ("0", "4294967295"),
+        ("1000000000", "1000000000"),
+    ] {
+        let text = format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b AHah - - {half} {full}");
+        match Position::from_vfen(&chess, &text) {
+            Ok(mut p) => {
+                let before = p.to_vfen();
+                p.perft(3);
+                assert_eq!(p.to_vfen(), before);
+                let _ = Game::from_vfen(&chess, &text).map(|g| g.outcome());
+            }
+            Err(e) => assert!(
+                e.message().contains("clock") || e.message().contains("number"),
+                "{e}"
+            ),
+        }
+    }
+}

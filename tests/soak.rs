@@ -1,0 +1,478 @@
+//! Random-game soak: thousands of games per variant, and games for every value
+//! of every option. At every ply:
+//! - every legal move, made and unmade, restores the exact VFEN and hash, and
+//!   the incremental hash after it equals the one computed from scratch;
+//! - no legal move leaves the mover's royal king attacked (royal variants);
+//! - the position's VFEN parses back to the same position and hash;
+//! - the legal moves have distinct LMN names, and the chosen one parses back;
+//! - the half-move clock follows RULES.md §0;
+//! - `Game::outcome` agrees with the position (mate, stalemate, no moves,
+//!   repetition, 100 plies, bare kings) and games end by it or at a ply cap.
+//!
+//! The generator is a small splitmix64, so every run plays the same games.
+
+use std::collections::{BTreeMap, HashSet};
+use std::sync::Arc;
+
+use chimera::rules::{Color, EndReason, Game, Kind, MoveKind, Position, Variant, variants};
+
+/// splitmix64.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn variant(id: &str, opts: &[(String, String)]) -> Arc<Variant> {
+    Variant::new(id, opts).unwrap_or_else(|e| panic!("{id} {opts:?}: {e}"))
+}
+
+/// Whether only kings are on the board and nothing is in hand.
+fn only_kings(p: &Position) -> bool {
+    let v = p.variant();
+    let board = v
+        .squares()
+        .all(|s| p.piece_at(s).is_none_or(|i| i.kind == Kind::King));
+    let hands = [Color::White, Color::Black]
+        .iter()
+        .all(|&c| v.hand_kinds().iter().all(|&k| p.hand_count(c, k) == 0));
+    board && hands
+}
+
+/// Totals over the games of one soak run.
+#[derive(Default, Debug)]
+struct Tally {
+    games: usize,
+    plies: usize,
+    moves_checked: usize,
+    capped: usize,
+    ends: BTreeMap<String, usize>,
+}
+
+/// Plays one random game, checking everything listed at the top of the file.
+fn play_game(v: &Arc<Variant>, rng: &mut Rng, cap: usize, tally: &mut Tally) {
+    let mut g = Game::new(v);
+    let start_vfen = g.position().to_vfen();
+    let start_hash = g.position().hash();
+    let mut scratch = g.position().clone();
+    let mut seen_names: HashSet<String> = HashSet::new();
+    for ply in 0..=cap {
+        let p = g.position();
+        let vfen = p.to_vfen();
+        let hash = p.hash();
+        let ctx = || format!("{} {:?} ply {ply}: {vfen}", v.id(), v.options());
+        assert_eq!(
+            hash,
+            p.recomputed_hash(),
+            "incremental hash differs, {}",
+            ctx()
+        );
+        // VFEN round trip.
+        let again = Position::from_vfen(v, &vfen)
+            .unwrap_or_else(|e| panic!("VFEN does not parse back: {e}, {}", ctx()));
+        assert_eq!(again.to_vfen(), vfen, "{}", ctx());
+        assert_eq!(again.hash(), hash, "{}", ctx());
+
+        let moves = p.legal_moves();
+        let outcome = g.outcome();
+        let us = p.side_to_move();
+        match outcome {
+            Some(o) => {
+                match o.reason {
+                    EndReason::Checkmate => {
+                        assert!(
+                            moves.is_empty() && p.in_check(),
+                            "checkmate without mate, {}",
+                            ctx()
+                        );
+                        assert_eq!(o.winner, Some(us.opposite()), "{}", ctx());
+                    }
+                    EndReason::Stalemate => {
+                        assert!(
+                            moves.is_empty() && !p.in_check(),
+                            "stalemate with moves or in check, {}",
+                            ctx()
+                        );
+                        assert_eq!(o.winner, None);
+                    }
+                    EndReason::NoMoves => {
+                        assert!(moves.is_empty(), "{}", ctx());
+                        assert_eq!(o.winner, Some(us), "{}", ctx());
+                    }
+                    EndReason::Repetition => {
+                        assert!(g.repetitions() >= 3, "{}", ctx());
+                        assert_eq!(o.winner, None);
+                    }
+                    EndReason::HundredPly => {
+                        assert!(p.halfmove_clock() >= 100, "{}", ctx());
+                        assert_eq!(o.winner, None);
+                    }
+                    EndReason::Insufficient => {
+                        assert!(v.bare_kings_draw && only_kings(p), "{}", ctx());
+                        assert_eq!(o.winner, None);
+                    }
+                    r => panic!("{r:?} is not reached by play, {}", ctx()),
+                }
+                *tally.ends.entry(o.result_text()).or_default() += 1;
+                break;
+            }
+            None => {
+                assert!(!moves.is_empty(), "no legal move but no outcome, {}", ctx());
+                assert!(p.halfmove_clock() < 100 && g.repetitions() < 3, "{}", ctx());
+                assert!(!(v.bare_kings_draw && only_kings(p)), "{}", ctx());
+            }
+        }
+        if ply == cap {
+            tally.capped += 1;
+            break;
+        }
+
+        // Every legal move: make/unmake, hash, king safety, LMN names.
+        seen_names.clear();
+        for &m in &moves {
+            let name = p.lmn(m);
+            assert!(
+                seen_names.insert(name.clone()),
+                "two legal moves named '{name}', {}",
+                ctx()
+            );
+            scratch.make_move(m);
+            assert_eq!(
+                scratch.hash(),
+                scratch.recomputed_hash(),
+                "hash after {name}, {}",
+                ctx()
+            );
+            if v.royal
+                && let Some(k) = scratch.royal_square(us)
+            {
+                assert!(
+                    !scratch.is_attacked(k, us.opposite()),
+                    "{name} leaves the king attacked, {}",
+                    ctx()
+                );
+            }
+            scratch.unmake_move();
+            assert_eq!(
+                scratch.hash(),
+                hash,
+                "unmake of {name} changes the hash, {}",
+                ctx()
+            );
+            tally.moves_checked += 1;
+        }
+        // Any make/unmake that did not restore the position shows in the VFEN
+        // (compared once per ply for speed; a failure names the move).
+        if scratch.to_vfen() != vfen {
+            let mut fresh = Position::from_vfen(v, &vfen).expect("parses");
+            for &m in &moves {
+                fresh.make_move(m);
+                fresh.unmake_move();
+                assert_eq!(
+                    fresh.to_vfen(),
+                    vfen,
+                    "make/unmake of {} changes the position, {}",
+                    p.lmn(m),
+                    ctx()
+                );
+            }
+            panic!(
+                "make/unmake changed the position to {}, {}",
+                scratch.to_vfen(),
+                ctx()
+            );
+        }
+
+        // Play a random move; it must parse back from its LMN.
+        let m = moves[rng.below(moves.len())];
+        let name = p.lmn(m);
+        assert_eq!(p.parse_lmn(&name), Ok(m), "{}", ctx());
+        let resets = m.kind() == MoveKind::Drop
+            || p.is_capture(m)
+            || (m.kind() == MoveKind::Normal
+                && p.move_from(m)
+                    .and_then(|s| p.piece_at(s))
+                    .is_some_and(|i| i.kind.is_pawnlike()));
+        let half = p.halfmove_clock();
+        let full = p.fullmove_number();
+        g.play(m)
+            .unwrap_or_else(|e| panic!("{name}: {e}, {}", ctx()));
+        scratch.make_move(m);
+        let q = g.position();
+        assert_eq!(
+            q.halfmove_clock(),
+            if resets { 0 } else { half + 1 },
+            "clock after {name}, {}",
+            ctx()
+        );
+        assert_eq!(
+            q.fullmove_number(),
+            if us == Color::Black { full + 1 } else { full },
+            "{}",
+            ctx()
+        );
+        assert_eq!(q.side_to_move(), us.opposite());
+        assert_eq!(scratch.hash(), q.hash());
+        tally.plies += 1;
+    }
+    // Taking every move back returns to the start.
+    let n = g.moves().len();
+    for _ in 0..n {
+        assert!(g.undo().is_some());
+    }
+    assert_eq!(g.position().to_vfen(), start_vfen);
+    assert_eq!(g.position().hash(), start_hash);
+    tally.games += 1;
+}
+
+/// Ply caps: most games stop after a short opening and middle game; every
+/// tenth game runs long, so that endings (mate, stalemate, bare kings,
+/// repetition, 100 plies) are reached too. Together they keep the whole soak to
+/// well under a minute on two cores.
+#[derive(Clone, Copy)]
+struct Caps {
+    short: usize,
+    long: usize,
+}
+
+impl Caps {
+    fn of_game(self, i: usize) -> usize {
+        if i % 10 == 9 { self.long } else { self.short }
+    }
+}
+
+/// Plays `games` games of variant `id` with options `opts`.
+fn soak(id: &str, opts: &[(&str, &str)], games: usize, caps: Caps, seed: u64) -> Tally {
+    let o: Vec<(String, String)> = opts
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let v = variant(id, &o);
+    let mut rng = Rng(seed);
+    let mut tally = Tally::default();
+    for i in 0..games {
+        play_game(&v, &mut rng, caps.of_game(i), &mut tally);
+    }
+    check_tally(id, opts, &tally);
+    tally
+}
+
+fn check_tally(id: &str, opts: &[(&str, &str)], tally: &Tally) {
+    eprintln!("{id} {opts:?}: {tally:?}");
+    assert!(
+        tally.plies > tally.games,
+        "{id}: games too short to mean anything"
+    );
+}
+
+/// Every option value of the variant other than the default gets `games`
+/// games of its own (the other options at their defaults).
+fn soak_options(id: &str, games: usize, caps: Caps) -> usize {
+    let info = variants()
+        .iter()
+        .find(|i| i.id == id)
+        .expect("variant listed");
+    let mut n = 0;
+    for (i, o) in info.options.iter().enumerate() {
+        for (j, value) in o.values.iter().enumerate() {
+            if *value != o.default {
+                n += soak(
+                    id,
+                    &[(o.name, value)],
+                    games,
+                    caps,
+                    1000 + 100 * i as u64 + j as u64,
+                )
+                .games;
+            }
+        }
+    }
+    n
+}
+
+// Per variant: the bulk of the games at the default options, then every
+// other option value.
+
+#[test]
+fn soak_chess() {
+    let t = soak(
+        "chess",
+        &[],
+        2000,
+        Caps {
+            short: 60,
+            long: 600,
+        },
+        1,
+    );
+    assert_eq!(t.games, 2000);
+    // Long random chess games do reach every kind of ending.
+    for end in [
+        "1-0 checkmate",
+        "0-1 checkmate",
+        "1/2-1/2 stalemate",
+        "1/2-1/2 insufficient",
+    ] {
+        assert!(
+            t.ends.contains_key(end),
+            "no game ended in {end}: {:?}",
+            t.ends
+        );
+    }
+}
+
+#[test]
+fn soak_grand() {
+    soak(
+        "grand",
+        &[],
+        1500,
+        Caps {
+            short: 50,
+            long: 600,
+        },
+        2,
+    );
+}
+
+#[test]
+fn soak_embassy() {
+    soak(
+        "embassy",
+        &[],
+        1500,
+        Caps {
+            short: 60,
+            long: 600,
+        },
+        3,
+    );
+}
+
+#[test]
+fn soak_holygrail() {
+    let caps = Caps {
+        short: 40,
+        long: 200,
+    };
+    let n = soak("holygrail", &[], 1000, caps, 4).games + soak_options("holygrail", 100, caps);
+    assert_eq!(n, 1500);
+}
+
+#[test]
+fn soak_herculean() {
+    let caps = Caps {
+        short: 40,
+        long: 200,
+    };
+    let mut n = soak("herculean", &[], 1000, caps, 5).games + soak_options("herculean", 100, caps);
+    // The lame Sorcerer Knight exists only in configuration 2.
+    n += soak(
+        "herculean",
+        &[("config", "2"), ("sorcerer", "lame")],
+        100,
+        caps,
+        6,
+    )
+    .games;
+    assert_eq!(n, 1300);
+}
+
+#[test]
+fn soak_holywar() {
+    let caps = Caps {
+        short: 80,
+        long: 400,
+    };
+    soak("holywar", &[], 1500, caps, 7);
+    // The random opening, with a different seed for every game.
+    let mut tally = Tally::default();
+    let mut rng = Rng(8);
+    for seed in 0..1000usize {
+        let v = variant(
+            "holywar",
+            &[
+                ("opening".into(), "random".into()),
+                ("seed".into(), seed.to_string()),
+            ],
+        );
+        assert_eq!(
+            v.start_position().to_vfen().split(' ').nth(4),
+            Some("-"),
+            "random opening leaves no hand"
+        );
+        play_game(&v, &mut rng, caps.of_game(seed), &mut tally);
+    }
+    check_tally(
+        "holywar",
+        &[("opening", "random"), ("seed", "0..1000")],
+        &tally,
+    );
+}
+
+#[test]
+fn soak_ghostarelay() {
+    // Giveaway games are short: they all run to their end.
+    let caps = Caps {
+        short: 400,
+        long: 400,
+    };
+    let t = soak("ghostarelay", &[], 1000, caps, 9);
+    assert!(t.capped < t.games / 10, "{t:?}");
+    soak_options("ghostarelay", 500, caps);
+}
+#[test]
+fn every_option_value_is_soaked() {
+    // The tests above cover these tables; a new option or value must be added there.
+    // (variant, [(option, [values])])
+    type Table = [(
+        &'static str,
+        &'static [(&'static str, &'static [&'static str])],
+    )];
+    let covered: &Table = &[
+        ("chess", &[]),
+        ("grand", &[]),
+        ("embassy", &[]),
+        (
+            "holygrail",
+            &[
+                ("drops", &["full", "ninjas-serpent", "ninjas", "none"]),
+                ("gryphons", &["stealth", "full"]),
+                ("setup", &["standard", "swapped"]),
+            ],
+        ),
+        (
+            "herculean",
+            &[("config", &["1", "2"]), ("sorcerer", &["leap", "lame"])],
+        ),
+        (
+            "holywar",
+            &[("opening", &["drop", "random"]), ("seed", &[])],
+        ),
+        ("ghostarelay", &[("no-moves", &["win", "pass"])]),
+    ];
+    assert_eq!(variants().len(), covered.len());
+    for info in variants() {
+        let (_, opts) = covered
+            .iter()
+            .find(|(id, _)| *id == info.id)
+            .unwrap_or_else(|| panic!("{} not soaked", info.id));
+        let listed: Vec<(&str, Vec<&str>)> = info
+            .options
+            .iter()
+            .map(|o| (o.name, o.values.to_vec()))
+            .collect();
+        let ours: Vec<(&str, Vec<&str>)> =
+            opts.iter().map(|(n, vals)| (*n, vals.to_vec())).collect();
+        assert_eq!(listed, ours, "{}", info.id);
+    }
+}
