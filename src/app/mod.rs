@@ -1,7 +1,10 @@
 //! The Bevy game client: one plugin per feature folder, registered here.
 
+pub mod animation;
 pub mod board_view;
-pub mod engine;
+pub mod input;
+pub mod match_state;
+
 pub mod piece_art;
 pub mod screenshot;
 pub mod ui;
@@ -44,8 +47,11 @@ pub struct PlayArgs {
 /// the engine-facing match state).
 pub fn client_plugins(app: &mut App) {
     app.add_plugins((
+        match_state::plugin,
         piece_art::plugin,
         board_view::plugin,
+        animation::plugin,
+        input::plugin,
         ui::plugin,
         screenshot::plugin,
     ));
@@ -75,10 +81,9 @@ pub fn run_play(args: PlayArgs) -> Result<AppExit, String> {
     });
     client_plugins(&mut app);
     if let Some(id) = &args.variant {
-        let shape =
-            engine::BoardShape::of_variant(id).ok_or_else(|| format!("unknown variant `{id}`"))?;
-        let pieces = shape.start_pieces();
-        app.insert_resource(board_view::BoardScene { shape, pieces });
+        let game =
+            match_state::Match::setup(id, &args.options, &args.moves).map_err(|e| e.to_string())?;
+        app.insert_resource(game);
     }
     if args.flip {
         app.world_mut()

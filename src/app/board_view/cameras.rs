@@ -184,7 +184,7 @@ fn fit_cameras(
     });
     let size = rect.map(|r| r.size()).unwrap_or(win).as_vec2();
     let aspect = size.x / size.y;
-    let half = layout.half_extents() + Vec2::splat(MARGIN);
+    let half = layout.half_scene() + Vec2::splat(MARGIN);
     for (mut camera, mut projection, mut tf, is_3d) in &mut cams {
         if camera
             .viewport

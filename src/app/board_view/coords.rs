@@ -3,8 +3,8 @@
 //! the same, crisp, in the 2D and the 3D view.
 
 use super::cameras::{BoardCamera2d, BoardCamera3d, MARGIN};
-use super::{BoardLayout, BoardScene, ViewMode};
-use crate::app::engine::{BoardShape, Sq};
+use super::{BoardLayout, BoardScene, HandSlot, ViewMode};
+use crate::rules::{Sq, Variant};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -43,6 +43,7 @@ fn paint_coordinates(
     mode: Res<ViewMode>,
     cam2: Query<(&Camera, &GlobalTransform), With<BoardCamera2d>>,
     cam3: Query<(&Camera, &GlobalTransform), With<BoardCamera3d>>,
+    slots: Query<(&HandSlot, &GlobalTransform)>,
 ) -> Result {
     let cam = match *mode {
         ViewMode::TwoD => cam2.single(),
@@ -62,16 +63,39 @@ fn paint_coordinates(
     let size = (unit * 0.3).clamp(9.0, 22.0);
     let font = egui::FontId::proportional(size);
     let colour = egui::Color32::from_rgb(0xd8, 0xcf, 0xc0);
-    let shape: &BoardShape = &scene.shape;
+    let variant = scene.position.variant();
     let (files, ranks) = label_positions(&layout);
     for (x, p) in files {
         if let Some(v) = project(p) {
             painter.text(
                 egui::pos2(v.x, v.y),
                 egui::Align2::CENTER_CENTER,
-                BoardShape::file_label(x).to_string(),
+                Variant::file_label(x).to_string(),
                 font.clone(),
                 colour,
+            );
+        }
+    }
+    // Hand counts, on a dark badge at each slot's upper right.
+    let badge_font = egui::FontId::proportional((size * 0.95).max(10.0));
+    for (slot, at) in &slots {
+        if slot.count == 0 {
+            continue;
+        }
+        let p = at.translation().truncate() + Vec2::new(0.36, 0.36);
+        if let Some(v) = project(p.extend(0.0)) {
+            let centre = egui::pos2(v.x, v.y);
+            painter.circle_filled(
+                centre,
+                size * 0.62,
+                egui::Color32::from_rgb(0x7a, 0x1f, 0x1a),
+            );
+            painter.text(
+                centre,
+                egui::Align2::CENTER_CENTER,
+                slot.count.to_string(),
+                badge_font.clone(),
+                egui::Color32::WHITE,
             );
         }
     }
@@ -80,7 +104,7 @@ fn paint_coordinates(
             painter.text(
                 egui::pos2(v.x, v.y),
                 egui::Align2::CENTER_CENTER,
-                shape.rank_label(y).to_string(),
+                variant.rank_label(y).to_string(),
                 font.clone(),
                 colour,
             );

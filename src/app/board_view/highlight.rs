@@ -3,7 +3,7 @@
 
 use super::BoardSquare;
 use super::spawn::{BoardArt, BoardViewSystems};
-use crate::app::engine::Sq;
+use crate::rules::Sq;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -11,7 +11,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         apply_highlights
             .after(BoardViewSystems::Spawn)
-            .run_if(resource_changed::<BoardHighlights>.or(any_added_squares)),
+            .run_if(resource_changed::<BoardHighlights>.or_else(any_added_squares)),
     );
 }
 
@@ -75,6 +75,7 @@ pub struct TintedTile;
 #[derive(Component)]
 pub struct MarkerVisual;
 
+#[allow(clippy::type_complexity)]
 fn apply_highlights(
     hl: Res<BoardHighlights>,
     art: Res<BoardArt>,

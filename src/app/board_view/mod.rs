@@ -8,14 +8,17 @@
 
 mod cameras;
 mod coords;
+mod hands;
 mod highlight;
 mod spawn;
 
-use crate::app::engine::{BoardShape, PieceInfo, Sq};
+use crate::rules::{Color, PieceInfo, Position, Sq};
 use bevy::prelude::*;
 
-pub use cameras::{BoardViewport, CameraRig};
+pub use cameras::{BoardCamera2d, BoardCamera3d, BoardViewport, CameraRig};
+pub use hands::HandSlot;
 pub use highlight::{BoardHighlights, Marker};
+pub use spawn::{BoardViewSystems, spawn_piece};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ViewMode>()
@@ -26,6 +29,7 @@ pub(super) fn plugin(app: &mut App) {
             spawn::plugin,
             highlight::plugin,
             coords::plugin,
+            hands::plugin,
         ));
 }
 
@@ -49,14 +53,12 @@ impl ViewMode {
     }
 }
 
-/// What the board view shows: the board shape and the pieces on it.
+/// The position the board view shows (its variant gives the board shape).
 /// Replacing it rebuilds the board entities.
-#[derive(Resource, Clone, Debug)]
+#[derive(Resource, Clone)]
 pub struct BoardScene {
-    /// The board.
-    pub shape: BoardShape,
-    /// The pieces, by square.
-    pub pieces: Vec<(Sq, PieceInfo)>,
+    /// The position.
+    pub position: Position,
 }
 
 /// Where squares are in the world, and whether the board is seen from Black's side.
@@ -68,6 +70,8 @@ pub struct BoardLayout {
     pub height: u8,
     /// Black at the bottom.
     pub flipped: bool,
+    /// The variant has hands (pockets): a row of them below and above the board.
+    pub hands: bool,
 }
 
 impl Default for BoardLayout {
@@ -76,6 +80,7 @@ impl Default for BoardLayout {
             width: 8,
             height: 8,
             flipped: false,
+            hands: false,
         }
     }
 }
@@ -117,6 +122,29 @@ impl BoardLayout {
     pub fn half_extents(&self) -> Vec2 {
         Vec2::new(self.width as f32, self.height as f32) * 0.5
     }
+
+    /// Half the size of everything drawn (board and hand rows), in world units.
+    pub fn half_scene(&self) -> Vec2 {
+        let h = self.half_extents();
+        if self.hands {
+            Vec2::new(h.x, h.y + HAND_ROW_OFFSET - 0.1)
+        } else {
+            h
+        }
+    }
+
+    /// Centre of slot `index` of `side`'s hand row (the viewer's own side
+    /// below the board, the other above).
+    pub fn hand_slot(&self, side: Color, index: usize) -> Vec2 {
+        let h = self.half_extents();
+        let below = (side == Color::White) != self.flipped;
+        let y = if below {
+            -h.y - HAND_ROW_OFFSET
+        } else {
+            h.y + HAND_ROW_OFFSET
+        };
+        Vec2::new(-h.x + 0.5 + index as f32 * 1.05, y)
+    }
 }
 
 /// A square of the board (the entity sits at its centre).
@@ -141,6 +169,13 @@ pub struct PieceView {
 #[derive(Component)]
 pub struct BoardRoot;
 
+/// A piece (or hand piece) held by the pointer: animations leave it alone.
+#[derive(Component)]
+pub struct Dragged;
+
+/// Distance from the board edge to the centre of a hand row.
+pub const HAND_ROW_OFFSET: f32 = 1.35;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,6 +187,7 @@ mod tests {
                 width: 10,
                 height: 12,
                 flipped,
+                hands: false,
             };
             for y in 0..12 {
                 for x in 0..10 {
@@ -167,6 +203,7 @@ mod tests {
             width: 8,
             height: 8,
             flipped: false,
+            hands: false,
         };
         assert!(l.centre(Sq::new(0, 0)).x < 0.0 && l.centre(Sq::new(0, 0)).y < 0.0);
         let f = BoardLayout { flipped: true, ..l };

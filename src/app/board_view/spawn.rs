@@ -2,9 +2,9 @@
 //! their transforms true to the [`BoardLayout`] (board flip).
 
 use super::highlight::{MarkerVisual, Tint, TintedTile};
-use super::{BoardLayout, BoardRoot, BoardScene, BoardSquare, PieceView};
-use crate::app::engine::PieceInfo;
+use super::{BoardLayout, BoardRoot, BoardScene, BoardSquare, HandSlot, PieceView};
 use crate::app::piece_art::{PieceArt, model_transform};
+use crate::rules::{PieceInfo, Sq};
 use bevy::prelude::*;
 use bevy::sprite_render::AlphaMode2d;
 
@@ -128,12 +128,13 @@ fn rebuild_board(
     for root in &roots {
         commands.entity(root).despawn();
     }
-    let shape = &scene.shape;
+    let shape = scene.position.variant().clone();
     let flipped = layout.flipped;
     *layout = BoardLayout {
-        width: shape.width,
-        height: shape.height,
+        width: shape.width(),
+        height: shape.height(),
         flipped,
+        hands: !shape.hand_kinds().is_empty(),
     };
     let layout = *layout;
     let root = commands
@@ -187,9 +188,12 @@ fn rebuild_board(
             ],
         ));
     }
-    for &(sq, piece) in &scene.pieces {
-        spawn_piece(&mut commands, root, &layout, &pieces, sq, piece);
+    for sq in shape.squares() {
+        if let Some(piece) = scene.position.piece_at(sq) {
+            spawn_piece(&mut commands, root, &layout, &pieces, sq, piece);
+        }
     }
+    super::hands::spawn_hand_slots(&mut commands, root, &layout, &pieces, &scene.position);
 }
 
 /// Spawns one piece entity with its 2D glyph and 3D model.
@@ -198,7 +202,7 @@ pub fn spawn_piece(
     root: Entity,
     layout: &BoardLayout,
     art: &PieceArt,
-    sq: crate::app::engine::Sq,
+    sq: Sq,
     piece: PieceInfo,
 ) -> Entity {
     let c = layout.centre(sq);
@@ -225,12 +229,17 @@ pub fn spawn_piece(
         .id()
 }
 
-/// Moves squares and pieces to where the layout puts them (after a flip).
+/// Moves squares, pieces and hand slots to where the layout puts them (after a flip).
+#[allow(clippy::type_complexity)]
 fn place_on_layout(
     layout: Res<BoardLayout>,
-    mut squares: Query<(&BoardSquare, &mut Transform), Without<PieceView>>,
-    mut pieces: Query<(&PieceView, &mut Transform), Without<BoardSquare>>,
+    mut squares: Query<(&BoardSquare, &mut Transform), (Without<PieceView>, Without<HandSlot>)>,
+    mut pieces: Query<(&PieceView, &mut Transform), (Without<BoardSquare>, Without<HandSlot>)>,
+    mut slots: Query<(&HandSlot, &mut Transform), (Without<BoardSquare>, Without<PieceView>)>,
 ) {
+    for (h, mut tf) in &mut slots {
+        tf.translation = layout.hand_slot(h.side, h.index).extend(0.0);
+    }
     for (s, mut tf) in &mut squares {
         let c = layout.centre(s.sq);
         tf.translation = c.extend(tf.translation.z);

@@ -9,7 +9,7 @@
 //! diagonal.
 
 use super::geom::{Part, Shape, Tone};
-use crate::app::engine::Kind;
+use crate::rules::Kind;
 use bevy::prelude::*;
 use std::f32::consts::PI;
 
@@ -697,12 +697,12 @@ pub fn parts(kind: Kind) -> Vec<Part> {
         }
         Kind::FlyingChariot => {
             tower(&mut b, 0.56, 0.19);
-            wings(&mut b, 0.36, 0.3, 30.0, Tone::Accent);
+            wings(&mut b, 0.3, 0.44, 22.0, Tone::Accent);
         }
         Kind::FlyingBishop => {
             let top = bishop_body(&mut b);
             mitre(&mut b, top, 1.0);
-            wings(&mut b, 0.38, 0.3, 30.0, Tone::Accent);
+            wings(&mut b, 0.3, 0.42, 28.0, Tone::Accent);
         }
         Kind::WazirSorcerer => wizard(&mut b, false),
         Kind::FerzSorcerer => wizard(&mut b, true),
@@ -954,7 +954,7 @@ mod tests {
             let (lo, hi) = front_bounds(&parts);
             let size = hi - lo;
             assert!(size.x > 0.3 && size.x < 1.0, "{kind:?} width {}", size.x);
-            assert!(size.y > 0.3 && size.y < 1.1, "{kind:?} height {}", size.y);
+            assert!(size.y > 0.3 && size.y < 1.15, "{kind:?} height {}", size.y);
             assert!(lo.y > -0.05, "{kind:?} sinks below the board: {}", lo.y);
         }
     }

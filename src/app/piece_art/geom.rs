@@ -165,7 +165,7 @@ fn lathe(geo: &mut Geometry, profile: &[Vec2], closed: bool, segments: usize, to
     };
     let ring = |p: Vec2, angle: f32| Vec3::new(p.x * angle.cos(), p.y, -p.x * angle.sin());
     let ring_n = |n2: Vec2, angle: f32| Vec3::new(n2.x * angle.cos(), n2.y, -n2.x * angle.sin());
-    for i in 0..seg_count {
+    for (i, &seg_n) in normals.iter().enumerate() {
         let (a, b) = seg(i);
         if (a - b).length_squared() < 1e-12 {
             continue;
@@ -179,7 +179,7 @@ fn lathe(geo: &mut Geometry, profile: &[Vec2], closed: bool, segments: usize, to
             let vb = geo.vertex(ring(b, angle), ring_n(nb, angle), tone);
             if let Some((pa, pb)) = prev {
                 let mid = angle - 0.5 / segments as f32 * std::f32::consts::TAU;
-                let facing = ring_n(normals[i], mid);
+                let facing = ring_n(seg_n, mid);
                 geo.triangle(pa, va, vb, facing);
                 geo.triangle(pa, vb, pb, facing);
             }

@@ -5,12 +5,12 @@
 mod designs;
 pub mod geom;
 
-use crate::app::engine::{Color as Side, Kind};
+use crate::rules::{Color as Side, Kind};
 use bevy::prelude::*;
 use bevy::sprite_render::AlphaMode2d;
 use std::collections::HashMap;
 
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.add_systems(Startup, build_piece_art);
 }
 
@@ -63,7 +63,7 @@ pub fn palette(side: Side) -> geom::Palette {
 fn glyph_fit(parts: &[geom::Part]) -> (f32, Vec2) {
     let (lo, hi) = geom::front_bounds(parts);
     let size = hi - lo;
-    let scale = (0.8f32).min(0.86 / size.x).min(0.86 / size.y);
+    let scale = (0.95f32).min(0.9 / size.x).min(0.88 / size.y);
     let centre = (lo + hi) * 0.5;
     (scale, -centre * scale)
 }
@@ -109,4 +109,41 @@ fn build_piece_art(
             ..default()
         }),
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::mesh::VertexAttributeValues;
+
+    fn xs_of_top(mesh: &Mesh) -> f32 {
+        let Some(VertexAttributeValues::Float32x3(p)) = mesh.attribute(Mesh::ATTRIBUTE_POSITION)
+        else {
+            panic!("positions")
+        };
+        let top = p.iter().map(|v| v[1]).fold(f32::MIN, f32::max);
+        // Mean x of the upper part of the head: left of centre when facing left.
+        let sel: Vec<f32> = p
+            .iter()
+            .filter(|v| v[1] > top - 0.25)
+            .map(|v| v[0])
+            .collect();
+        sel.iter().sum::<f32>() / sel.len() as f32
+    }
+
+    #[test]
+    fn black_glyphs_face_the_other_way() {
+        let parts = designs::parts(Kind::Knight);
+        let (scale, offset) = glyph_fit(&parts);
+        let w = geom::mesh_2d(&parts, &palette(Side::White), false, scale, offset);
+        let b = geom::mesh_2d(
+            &parts,
+            &palette(Side::Black),
+            true,
+            scale,
+            Vec2::new(-offset.x, offset.y),
+        );
+        let (wx, bx) = (xs_of_top(&w), xs_of_top(&b));
+        assert!(wx < 0.0 && bx > 0.0, "white {wx}, black {bx}");
+    }
 }

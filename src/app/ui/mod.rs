@@ -1,25 +1,32 @@
 //! bevy_egui screens: the main menu (variant, options, start/resume/quit) and
-//! the in-game side panel, which also tells the board which part of the
-//! window it may use.
+//! the in-game side panel (status, game actions, move list), the choosers,
+//! short messages and the game-end dialog. The side panel also tells the
+//! board which part of the window it may use.
 
 use crate::app::Screen;
-use crate::app::board_view::{BoardLayout, BoardScene, BoardViewport, ViewMode};
-use crate::app::engine::{BoardShape, VariantInfo, variants};
+use crate::app::board_view::{BoardLayout, BoardViewport, ViewMode};
+use crate::app::input::{SelectInput, Selection, Toast};
+use crate::app::match_state::{GameEnded, Match, MatchCommand, MoveRejected};
+use crate::rules::{Color, EndReason, Outcome, VariantInfo, variants};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuChoice>()
-        .add_message::<StartGame>()
+        .init_resource::<MoveList>()
+        .init_resource::<Toasts>()
+        .init_resource::<EndDialog>()
         .add_systems(
             EguiPrimaryContextPass,
             (
                 menu_screen.run_if(in_state(Screen::Menu)),
-                game_panel.run_if(in_state(Screen::Game)),
+                (game_panel, chooser_window, toast_overlay, end_dialog)
+                    .chain()
+                    .run_if(in_state(Screen::Game)),
             ),
         )
-        .add_systems(Update, start_requested_game)
+        .add_systems(Update, (refresh_move_list, collect_toasts, open_end_dialog))
         .add_systems(OnEnter(Screen::Menu), release_board_viewport);
 }
 
@@ -60,30 +67,64 @@ impl MenuChoice {
     }
 }
 
-/// Request to start a new game of a variant.
-#[derive(Message, Clone, Debug)]
-pub struct StartGame {
-    /// Variant id.
-    pub variant: String,
-    /// Options as name/value pairs.
-    pub options: Vec<(String, String)>,
+/// The moves of the game in readable notation, rebuilt when the game changes.
+#[derive(Resource, Default)]
+pub struct MoveList {
+    key: Option<(u64, usize)>,
+    /// One entry per ply.
+    pub sans: Vec<String>,
 }
 
-fn start_requested_game(
-    mut commands: Commands,
-    mut requests: MessageReader<StartGame>,
-    mut next: ResMut<NextState<Screen>>,
-) {
-    let Some(req) = requests.read().last() else {
+fn refresh_move_list(game: Option<Res<Match>>, mut list: ResMut<MoveList>) {
+    let Some(game) = game else { return };
+    let key = Some((game.position().hash(), game.game().moves().len()));
+    if list.key == key {
         return;
-    };
-    match BoardShape::of_variant(&req.variant) {
-        Some(shape) => {
-            let pieces = shape.start_pieces();
-            commands.insert_resource(BoardScene { shape, pieces });
-            next.set(Screen::Game);
-        }
-        None => error!("unknown variant {}", req.variant),
+    }
+    list.key = key;
+    let mut pos = game.game().start().clone();
+    list.sans.clear();
+    for &m in game.game().moves() {
+        list.sans.push(pos.san(m));
+        pos.make_move(m);
+    }
+}
+
+/// Short messages shown over the board for a moment.
+#[derive(Resource, Default)]
+struct Toasts(Vec<(String, f32)>);
+
+const TOAST_SECS: f32 = 2.5;
+
+fn collect_toasts(
+    mut toasts: ResMut<Toasts>,
+    mut from_input: MessageReader<Toast>,
+    mut rejected: MessageReader<MoveRejected>,
+    time: Res<Time<Real>>,
+) {
+    let now = time.elapsed_secs();
+    for t in from_input.read() {
+        toasts.0.push((t.0.clone(), now));
+    }
+    for r in rejected.read() {
+        toasts.0.push((r.reason.clone(), now));
+    }
+    if toasts.0.iter().any(|(_, at)| now - at > TOAST_SECS) {
+        toasts.0.retain(|(_, at)| now - at <= TOAST_SECS);
+    }
+    if toasts.0.len() > 3 {
+        let extra = toasts.0.len() - 3;
+        toasts.0.drain(..extra);
+    }
+}
+
+/// The game-end dialog: open when a game ends, closed by the player.
+#[derive(Resource, Default)]
+struct EndDialog(Option<Outcome>);
+
+fn open_end_dialog(mut ended: MessageReader<GameEnded>, mut dialog: ResMut<EndDialog>) {
+    if let Some(e) = ended.read().last() {
+        dialog.0 = Some(e.outcome);
     }
 }
 
@@ -101,11 +142,37 @@ fn root_ui(ctx: &egui::Context) -> egui::Ui {
     )
 }
 
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// The result in words: "White wins by checkmate", "Draw by repetition".
+pub fn outcome_text(o: &Outcome) -> String {
+    let why = match o.reason {
+        EndReason::Checkmate => "checkmate",
+        EndReason::Stalemate => "stalemate",
+        EndReason::Repetition => "threefold repetition",
+        EndReason::HundredPly => "the 100-ply rule",
+        EndReason::Insufficient => "bare kings",
+        EndReason::NoMoves => "having no move",
+        EndReason::Resignation => "resignation",
+        EndReason::DrawAgreed => "agreement",
+    };
+    match o.winner {
+        Some(c) => format!("{} wins by {why}", side_name(c)),
+        None => format!("Draw by {why}"),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn menu_screen(
     mut contexts: EguiContexts,
     mut choice: ResMut<MenuChoice>,
-    scene: Option<Res<BoardScene>>,
-    mut start: MessageWriter<StartGame>,
+    game: Option<Res<Match>>,
+    mut commands: MessageWriter<MatchCommand>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
@@ -158,18 +225,14 @@ fn menu_screen(
             ui.add_space(16.0);
             ui.horizontal(|ui| {
                 if ui.button(egui::RichText::new("Start").size(18.0)).clicked() {
-                    start.write(StartGame {
+                    commands.write(MatchCommand::NewGame {
                         variant: info.id.to_string(),
                         options: choice.option_pairs(),
                     });
+                    next.set(Screen::Game);
                 }
-                if ui
-                    .add_enabled(
-                        scene.is_some(),
-                        egui::Button::new(egui::RichText::new("Resume").size(18.0)),
-                    )
-                    .clicked()
-                {
+                let resume = egui::Button::new(egui::RichText::new("Resume").size(18.0));
+                if ui.add_enabled(game.is_some(), resume).clicked() {
                     next.set(Screen::Game);
                 }
                 if ui.button(egui::RichText::new("Quit").size(18.0)).clicked() {
@@ -184,54 +247,130 @@ fn menu_screen(
 #[allow(clippy::too_many_arguments)]
 fn game_panel(
     mut contexts: EguiContexts,
-    scene: Option<Res<BoardScene>>,
+    game: Option<Res<Match>>,
+    list: Res<MoveList>,
     mut mode: ResMut<ViewMode>,
     mut layout: ResMut<BoardLayout>,
     mut viewport: ResMut<BoardViewport>,
     mut next: ResMut<NextState<Screen>>,
+    mut commands: MessageWriter<MatchCommand>,
+    mut select: MessageWriter<SelectInput>,
+    selection: Res<Selection>,
     window: Single<&Window, With<PrimaryWindow>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
-    let title = scene
-        .as_ref()
-        .and_then(|s| variants().iter().find(|v| v.id == s.shape.id))
-        .map(|v| v.name)
-        .unwrap_or("Chimera");
     let whole = ctx.viewport_rect();
     let panel = egui::Panel::right("game-panel")
-        .default_size(270.0)
-        .min_size(220.0)
+        .default_size(280.0)
+        .min_size(230.0)
         .show(&mut root, |ui| {
             ui.add_space(6.0);
-            ui.heading(title);
+            let Some(game) = game.as_ref() else {
+                ui.heading("Chimera");
+                ui.label("No game.");
+                if ui.button("Menu").clicked() {
+                    next.set(Screen::Menu);
+                }
+                return;
+            };
+            let pos = game.position();
+            ui.heading(game.variant().name());
             ui.horizontal_wrapped(|ui| {
                 if ui.button("Menu").clicked() {
                     next.set(Screen::Menu);
                 }
-                if ui.button("Flip board").clicked() {
+                if ui.button("Flip").on_hover_text("F / Select").clicked() {
                     layout.flipped = !layout.flipped;
                 }
                 let other = match *mode {
-                    ViewMode::TwoD => "3D view",
-                    ViewMode::ThreeD => "2D view",
+                    ViewMode::TwoD => "3D",
+                    ViewMode::ThreeD => "2D",
                 };
-                if ui.button(other).clicked() {
+                if ui.button(other).on_hover_text("V / North").clicked() {
                     *mode = mode.toggled();
+                }
+                if ui
+                    .add_enabled(game.can_undo(), egui::Button::new("Undo"))
+                    .on_hover_text("U / left trigger")
+                    .clicked()
+                {
+                    commands.write(MatchCommand::Undo);
+                }
+                if ui
+                    .add_enabled(game.can_redo(), egui::Button::new("Redo"))
+                    .on_hover_text("R / right trigger")
+                    .clicked()
+                {
+                    commands.write(MatchCommand::Redo);
                 }
             });
             ui.separator();
-            ui.strong("Status");
-            ui.weak("(the game state appears here once the rules engine is connected)");
-            ui.separator();
-            ui.strong("In hand");
-            ui.weak("(pockets: shown beside the board)");
+            match game.outcome() {
+                Some(o) => {
+                    ui.label(egui::RichText::new(outcome_text(&o)).strong().size(17.0));
+                }
+                None => {
+                    let side = pos.side_to_move();
+                    let mut status = format!("{} to move", side_name(side));
+                    if pos.in_check() {
+                        status.push_str(" — check!");
+                    }
+                    ui.label(egui::RichText::new(status).strong().size(17.0));
+                    ui.horizontal_wrapped(|ui| {
+                        if ui.button("Resign").clicked() {
+                            commands.write(MatchCommand::Resign(side));
+                        }
+                        match game.draw_offer() {
+                            Some(by) if by != side => {
+                                ui.label(format!("{} offers a draw:", side_name(by)));
+                                if ui.button("Accept").clicked() {
+                                    commands.write(MatchCommand::AcceptDraw(side));
+                                }
+                                if ui.button("Decline").clicked() {
+                                    commands.write(MatchCommand::DeclineDraw);
+                                }
+                            }
+                            Some(_) => {
+                                ui.weak("Draw offered");
+                            }
+                            None => {
+                                if ui.button("Offer draw").clicked() {
+                                    commands.write(MatchCommand::OfferDraw(side));
+                                }
+                            }
+                        }
+                    });
+                    if selection.0.can_mutate()
+                        && ui
+                            .button("Mutate serpent")
+                            .on_hover_text("M / West")
+                            .clicked()
+                    {
+                        select.write(SelectInput::Mutate);
+                    }
+                }
+            }
             ui.separator();
             ui.strong("Moves");
             egui::ScrollArea::vertical()
                 .auto_shrink([false, false])
+                .stick_to_bottom(true)
                 .show(ui, |ui| {
-                    ui.weak("No moves yet.");
+                    if list.sans.is_empty() {
+                        ui.weak("No moves yet.");
+                    }
+                    egui::Grid::new("moves")
+                        .num_columns(3)
+                        .striped(true)
+                        .show(ui, |ui| {
+                            for (i, pair) in list.sans.chunks(2).enumerate() {
+                                ui.weak(format!("{}.", i + 1));
+                                ui.monospace(&pair[0]);
+                                ui.monospace(pair.get(1).map(String::as_str).unwrap_or(""));
+                                ui.end_row();
+                            }
+                        });
                 });
         })
         .response
@@ -247,6 +386,119 @@ fn game_panel(
     );
     if viewport.0 != Some(rect) {
         viewport.0 = Some(rect);
+    }
+    Ok(())
+}
+
+fn chooser_window(
+    mut contexts: EguiContexts,
+    selection: Res<Selection>,
+    mut select: MessageWriter<SelectInput>,
+) -> Result {
+    let Some(chooser) = selection.0.chooser() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new(chooser.title.as_str())
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-140.0, 0.0))
+        .show(ctx, |ui| {
+            for (i, c) in chooser.choices.iter().enumerate() {
+                let label = if i < 9 {
+                    format!("{}  ({})", c.label, i + 1)
+                } else {
+                    c.label.clone()
+                };
+                if ui
+                    .add_sized([220.0, 28.0], egui::Button::new(label))
+                    .clicked()
+                {
+                    select.write(SelectInput::Choose(i));
+                }
+            }
+            if ui.button("Cancel").clicked() {
+                select.write(SelectInput::Cancel);
+            }
+        });
+    Ok(())
+}
+
+fn toast_overlay(
+    mut contexts: EguiContexts,
+    toasts: Res<Toasts>,
+    viewport: Res<BoardViewport>,
+    window: Single<&Window, With<PrimaryWindow>>,
+) -> Result {
+    if toasts.0.is_empty() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let scale = window.scale_factor();
+    let centre_x = viewport
+        .0
+        .map(|r| (r.min.x + r.max.x) as f32 * 0.5 / scale)
+        .unwrap_or(ctx.viewport_rect().center().x);
+    egui::Area::new("toasts".into())
+        .fixed_pos(egui::pos2(centre_x - 160.0, 14.0))
+        .order(egui::Order::Foreground)
+        .interactable(false)
+        .show(ctx, |ui| {
+            for (text, _) in &toasts.0 {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.set_width(320.0);
+                    ui.label(egui::RichText::new(text).size(15.0));
+                });
+            }
+        });
+    Ok(())
+}
+
+fn end_dialog(
+    mut contexts: EguiContexts,
+    mut dialog: ResMut<EndDialog>,
+    mut commands: MessageWriter<MatchCommand>,
+    game: Option<Res<Match>>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let Some(outcome) = dialog.0 else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let mut close = false;
+    egui::Window::new("Game over")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-140.0, 0.0))
+        .show(ctx, |ui| {
+            ui.label(
+                egui::RichText::new(outcome_text(&outcome))
+                    .size(20.0)
+                    .strong(),
+            );
+            ui.weak(outcome.result_text());
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button("Look at the board").clicked() {
+                    close = true;
+                }
+                if let Some(g) = &game
+                    && ui.button("New game").clicked()
+                {
+                    commands.write(MatchCommand::NewGame {
+                        variant: g.variant().id().to_string(),
+                        options: g.variant().options().to_vec(),
+                    });
+                    close = true;
+                }
+                if ui.button("Menu").clicked() {
+                    next.set(Screen::Menu);
+                    close = true;
+                }
+            });
+        });
+    if close {
+        dialog.0 = None;
     }
     Ok(())
 }

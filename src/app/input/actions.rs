@@ -1,0 +1,87 @@
+//! Game actions on the keyboard and gamepad (leafwing-input-manager). The
+//! same actions serve issue 5's couch play; the board cursor builds on them.
+
+use super::{InputSet, SelectInput};
+use crate::app::Screen;
+use crate::app::board_view::{BoardLayout, ViewMode};
+use crate::app::match_state::MatchCommand;
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(InputManagerPlugin::<GameAction>::default())
+        .add_systems(Startup, spawn_action_map)
+        .add_systems(
+            Update,
+            game_actions
+                .in_set(InputSet::Devices)
+                .run_if(in_state(Screen::Game)),
+        );
+}
+
+/// Everything a player can do without the mouse.
+#[derive(Actionlike, PartialEq, Eq, Clone, Copy, Hash, Debug, Reflect)]
+pub enum GameAction {
+    /// Step back one level (chooser → piece → nothing).
+    Cancel,
+    /// Take back a move (local games).
+    Undo,
+    /// Replay a taken-back move.
+    Redo,
+    /// See the board from the other side.
+    FlipBoard,
+    /// Switch between the 2D and the 3D view.
+    ToggleView,
+    /// Mutate the picked serpent.
+    Mutate,
+}
+
+/// The default bindings.
+pub fn default_input_map() -> InputMap<GameAction> {
+    use GameAction::*;
+    InputMap::default()
+        .with(Cancel, KeyCode::Escape)
+        .with(Cancel, KeyCode::Backspace)
+        .with(Cancel, GamepadButton::East)
+        .with(Undo, KeyCode::KeyU)
+        .with(Undo, GamepadButton::LeftTrigger)
+        .with(Redo, KeyCode::KeyR)
+        .with(Redo, GamepadButton::RightTrigger)
+        .with(FlipBoard, KeyCode::KeyF)
+        .with(FlipBoard, GamepadButton::Select)
+        .with(ToggleView, KeyCode::KeyV)
+        .with(ToggleView, GamepadButton::North)
+        .with(Mutate, KeyCode::KeyM)
+        .with(Mutate, GamepadButton::West)
+}
+
+fn spawn_action_map(mut commands: Commands) {
+    commands.spawn((Name::new("Game actions"), default_input_map()));
+}
+
+fn game_actions(
+    actions: Single<&ActionState<GameAction>>,
+    mut select: MessageWriter<SelectInput>,
+    mut match_commands: MessageWriter<MatchCommand>,
+    mut layout: ResMut<BoardLayout>,
+    mut mode: ResMut<ViewMode>,
+) {
+    if actions.just_pressed(&GameAction::Cancel) {
+        select.write(SelectInput::Cancel);
+    }
+    if actions.just_pressed(&GameAction::Mutate) {
+        select.write(SelectInput::Mutate);
+    }
+    if actions.just_pressed(&GameAction::Undo) {
+        match_commands.write(MatchCommand::Undo);
+    }
+    if actions.just_pressed(&GameAction::Redo) {
+        match_commands.write(MatchCommand::Redo);
+    }
+    if actions.just_pressed(&GameAction::FlipBoard) {
+        layout.flipped = !layout.flipped;
+    }
+    if actions.just_pressed(&GameAction::ToggleView) {
+        *mode = mode.toggled();
+    }
+}
