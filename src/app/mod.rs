@@ -95,3 +95,31 @@ pub fn run_play(args: PlayArgs) -> Result<AppExit, String> {
     }
     Ok(app.run())
 }
+
+/// The client without a window or renderer: logic, selection, board entities
+/// and animations run; nothing is drawn. For tests (drive it with
+/// `MoveRequested`, `SelectInput` or pointer-level input, then `update()`).
+pub fn headless_app() -> App {
+    use bevy::input::InputPlugin;
+    use bevy::state::app::StatesPlugin;
+    use bevy::time::TimeUpdateStrategy;
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::asset::AssetPlugin::default(),
+        StatesPlugin,
+        InputPlugin,
+    ))
+    .init_asset::<Mesh>()
+    .init_asset::<StandardMaterial>()
+    .init_asset::<ColorMaterial>()
+    .insert_resource(TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_millis(50),
+    ))
+    .insert_state(Screen::Game);
+    client_plugins(&mut app);
+    app
+}
+
+#[cfg(test)]
+mod tests;

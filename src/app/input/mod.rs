@@ -4,7 +4,7 @@
 //! in `actions`.
 
 mod actions;
-mod mouse;
+pub mod mouse;
 pub mod select;
 
 use crate::app::board_view::BoardHighlights;

@@ -445,7 +445,7 @@ mod tests {
 
     #[test]
     fn promotion_opens_a_chooser() {
-        let p = game("chess", Some("4k3/P7/8/8/8/8/8/4K3 w - - 0 1"));
+        let p = game("chess", Some("4k3/P7/8/8/8/8/8/4K3 w - - - 0 1"));
         let legal = p.legal_moves();
         let mut s = Selector::default();
         s.activate_square(&p, &legal, sq(&p, "a7"));

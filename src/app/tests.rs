@@ -1,0 +1,249 @@
+//! Headless tests of the client: input → selection → `MoveRequested` →
+//! `Match` → announced messages → piece entities, with animations run out.
+
+use super::board_view::{BoardLayout, HandSlot, PieceView};
+use super::headless_app;
+use super::input::SelectInput;
+use super::input::mouse::PointerTarget;
+use super::match_state::{Match, MatchCommand, MoveRequested};
+use crate::rules::{Color, Kind, Position, Sq};
+use bevy::input::ButtonState;
+use bevy::input::mouse::MouseButtonInput;
+use bevy::prelude::*;
+
+fn app_with(id: &str, moves: &[&str]) -> App {
+    let mut app = headless_app();
+    let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    app.insert_resource(Match::setup(id, &[], &moves).expect("setup"));
+    settle(&mut app);
+    app
+}
+
+/// Runs enough frames for every animation to end.
+fn settle(app: &mut App) {
+    for _ in 0..40 {
+        app.update();
+    }
+}
+
+fn sq(app: &App, name: &str) -> Sq {
+    app.world()
+        .resource::<Match>()
+        .variant()
+        .parse_square(name)
+        .expect("square")
+}
+
+fn click(app: &mut App, name: &str) {
+    let s = sq(app, name);
+    app.world_mut().write_message(SelectInput::Square(s));
+    app.update();
+}
+
+/// Every piece entity stands, at rest, on the square the match says, and
+/// every piece of the match has exactly one entity.
+fn assert_views_match(app: &mut App) {
+    let pos: Position = app.world().resource::<Match>().position().clone();
+    let layout = *app.world().resource::<BoardLayout>();
+    let mut q = app.world_mut().query::<(&PieceView, &Transform)>();
+    let views: Vec<(PieceView, Transform)> = q.iter(app.world()).map(|(p, t)| (*p, *t)).collect();
+    let on_board: Vec<Sq> = pos
+        .variant()
+        .squares()
+        .filter(|s| pos.piece_at(*s).is_some())
+        .collect();
+    assert_eq!(views.len(), on_board.len(), "one entity per piece");
+    for (v, tf) in views {
+        let p = pos
+            .piece_at(v.sq)
+            .unwrap_or_else(|| panic!("entity on empty {:?}", v.sq));
+        assert_eq!(
+            (p.color, p.kind),
+            (v.piece.color, v.piece.kind),
+            "at {:?}",
+            v.sq
+        );
+        let want = layout.centre(v.sq);
+        assert!(
+            tf.translation.truncate().distance(want) < 1e-3 && tf.translation.z.abs() < 1e-3,
+            "{:?} at {:?} rests at {:?}, not {want:?}",
+            v.piece.kind,
+            v.sq,
+            tf.translation
+        );
+        assert!(
+            (tf.scale - Vec3::ONE).length() < 1e-3,
+            "scale back to normal"
+        );
+    }
+}
+
+fn plies(app: &App) -> usize {
+    app.world().resource::<Match>().game().moves().len()
+}
+
+#[test]
+fn click_click_moves_a_piece_and_the_entity_follows() {
+    let mut app = app_with("chess", &[]);
+    assert_views_match(&mut app);
+    click(&mut app, "g1");
+    click(&mut app, "f3");
+    settle(&mut app);
+    assert_eq!(plies(&app), 1);
+    assert_views_match(&mut app);
+}
+
+#[test]
+fn illegal_destination_is_refused_and_nothing_moves() {
+    let mut app = app_with("chess", &[]);
+    click(&mut app, "g1");
+    click(&mut app, "g3");
+    settle(&mut app);
+    assert_eq!(plies(&app), 0);
+    assert_views_match(&mut app);
+}
+
+#[test]
+fn captures_remove_the_entity_and_castling_moves_both_pieces() {
+    let mut app = app_with("chess", &["e2e4", "d7d5", "g1f3", "b8c6", "f1c4"]);
+    assert_views_match(&mut app);
+    click(&mut app, "d5");
+    click(&mut app, "c4");
+    settle(&mut app);
+    assert_eq!(plies(&app), 6);
+    assert_views_match(&mut app);
+    // White castles: drag the king two squares.
+    click(&mut app, "e1");
+    click(&mut app, "g1");
+    settle(&mut app);
+    assert_eq!(plies(&app), 7);
+    let pos = app.world().resource::<Match>().position().clone();
+    assert_eq!(
+        pos.piece_at(sq(&app, "f1")).map(|p| p.kind),
+        Some(Kind::Rook)
+    );
+    assert_views_match(&mut app);
+}
+
+#[test]
+fn undo_and_redo_resync_the_board() {
+    let mut app = app_with("chess", &["e2e4", "e7e5"]);
+    app.world_mut().write_message(MatchCommand::Undo);
+    settle(&mut app);
+    assert_eq!(plies(&app), 1);
+    assert_views_match(&mut app);
+    app.world_mut().write_message(MatchCommand::Redo);
+    settle(&mut app);
+    assert_eq!(plies(&app), 2);
+    assert_views_match(&mut app);
+}
+
+#[test]
+fn a_burst_of_moves_in_one_frame_leaves_every_piece_in_place() {
+    let mut app = app_with("chess", &[]);
+    for m in [
+        "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "d7c6",
+    ] {
+        app.world_mut().write_message(MoveRequested::local(m));
+        app.update();
+    }
+    settle(&mut app);
+    assert_eq!(plies(&app), 8);
+    assert_views_match(&mut app);
+}
+
+#[test]
+fn holy_grail_ninja_drop_from_the_hand_with_its_landing_square() {
+    let mut app = app_with("holygrail", &["e2e4", "e9e7"]);
+    let before = app
+        .world()
+        .resource::<Match>()
+        .position()
+        .hand_count(Color::White, Kind::NinjaPawn);
+    app.world_mut()
+        .write_message(SelectInput::Hand(Color::White, Kind::NinjaPawn));
+    app.update();
+    click(&mut app, "e2");
+    assert_eq!(plies(&app), 2, "the landing square is still to be chosen");
+    click(&mut app, "e3");
+    settle(&mut app);
+    assert_eq!(plies(&app), 3);
+    let pos = app.world().resource::<Match>().position().clone();
+    assert_eq!(
+        pos.piece_at(sq(&app, "e3")).map(|p| p.kind),
+        Some(Kind::NinjaPawn)
+    );
+    assert_eq!(pos.hand_count(Color::White, Kind::NinjaPawn), before - 1);
+    assert_views_match(&mut app);
+    let mut q = app.world_mut().query::<&HandSlot>();
+    let slot = q
+        .iter(app.world())
+        .find(|s| s.side == Color::White && s.kind == Kind::NinjaPawn)
+        .copied()
+        .expect("hand slot");
+    assert_eq!(slot.count, before - 1);
+}
+
+fn mouse(app: &mut App, state: ButtonState) {
+    app.world_mut().write_message(MouseButtonInput {
+        button: MouseButton::Left,
+        state,
+        window: Entity::PLACEHOLDER,
+    });
+}
+
+#[test]
+fn mouse_press_and_release_on_squares_plays_by_drag() {
+    let mut app = app_with("chess", &[]);
+    let layout = *app.world().resource::<BoardLayout>();
+    let (from, to) = (sq(&app, "e2"), sq(&app, "e4"));
+    let point = |s: Sq| PointerTarget {
+        world: Some(layout.centre(s)),
+        square: Some(s),
+        hand: None,
+    };
+    *app.world_mut().resource_mut::<PointerTarget>() = point(from);
+    mouse(&mut app, ButtonState::Pressed);
+    app.update();
+    // Move the pointer while held: the drag becomes active and the piece follows.
+    *app.world_mut().resource_mut::<PointerTarget>() = point(to);
+    app.update();
+    app.update();
+    let mut q = app.world_mut().query::<(&PieceView, &Transform)>();
+    let held = q
+        .iter(app.world())
+        .find(|(p, _)| p.sq == from)
+        .map(|(_, t)| t.translation)
+        .expect("pawn");
+    assert!(
+        held.truncate().distance(layout.centre(to)) < 1e-3,
+        "dragged to {held}"
+    );
+    mouse(&mut app, ButtonState::Released);
+    app.update();
+    settle(&mut app);
+    assert_eq!(plies(&app), 1);
+    assert_views_match(&mut app);
+}
+
+#[test]
+fn mouse_drop_on_an_illegal_square_snaps_back() {
+    let mut app = app_with("chess", &[]);
+    let layout = *app.world().resource::<BoardLayout>();
+    let (from, to) = (sq(&app, "e2"), sq(&app, "e5"));
+    let point = |s: Sq| PointerTarget {
+        world: Some(layout.centre(s)),
+        square: Some(s),
+        hand: None,
+    };
+    *app.world_mut().resource_mut::<PointerTarget>() = point(from);
+    mouse(&mut app, ButtonState::Pressed);
+    app.update();
+    *app.world_mut().resource_mut::<PointerTarget>() = point(to);
+    app.update();
+    mouse(&mut app, ButtonState::Released);
+    app.update();
+    settle(&mut app);
+    assert_eq!(plies(&app), 0);
+    assert_views_match(&mut app);
+}
