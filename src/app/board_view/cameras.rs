@@ -50,7 +50,7 @@ impl Default for CameraRig {
     fn default() -> Self {
         CameraRig {
             yaw: 0.0,
-            pitch: 52f32.to_radians(),
+            pitch: 50f32.to_radians(),
             zoom: 1.0,
         }
     }
@@ -153,6 +153,48 @@ fn activate_view_camera(
     }
 }
 
+/// The smallest camera distance (along `dir` from the board centre) at which
+/// the whole scene box — the board and hands, pieces one unit tall — fits the
+/// viewport with a small margin.
+pub fn fit_distance(dir: Vec3, half: Vec2, aspect: f32) -> f32 {
+    let t = (FOV * 0.5).tan();
+    let target = Vec3::new(0.0, 0.0, 0.25);
+    let corners = [
+        Vec3::new(-half.x, -half.y, 0.0),
+        Vec3::new(half.x, -half.y, 0.0),
+        Vec3::new(-half.x, half.y, 0.0),
+        Vec3::new(half.x, half.y, 0.0),
+        Vec3::new(-half.x, -half.y, 0.9),
+        Vec3::new(half.x, -half.y, 0.9),
+        Vec3::new(-half.x, half.y, 0.9),
+        Vec3::new(half.x, half.y, 0.9),
+    ];
+    let fits = |d: f32| {
+        let eye = target + dir * d;
+        let view = Transform::from_translation(eye).looking_at(target, Vec3::Z);
+        let inv = view.compute_affine().inverse();
+        corners.iter().all(|c| {
+            let v = inv.transform_point3(*c);
+            if v.z > -0.2 {
+                return false;
+            }
+            let nx = v.x / (-v.z * t * aspect);
+            let ny = v.y / (-v.z * t);
+            nx.abs() <= 0.97 && ny.abs() <= 0.97
+        })
+    };
+    let (mut lo, mut hi) = (1.0f32, 400.0f32);
+    for _ in 0..30 {
+        let mid = 0.5 * (lo + hi);
+        if fits(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    hi
+}
+
 /// Puts both board cameras on the free viewport and frames the board.
 #[allow(clippy::type_complexity)]
 fn fit_cameras(
@@ -211,17 +253,12 @@ fn fit_cameras(
             continue;
         }
         let rig = rig.clamped();
-        // Distance at which the board (tilted by the pitch) fits both ways.
-        let t = (FOV * 0.5).tan();
-        let depth_extent = half.y * rig.pitch.sin() + 0.6 * rig.pitch.cos();
-        let dist_h = depth_extent / t + half.y * rig.pitch.cos();
-        let dist_w = half.x / (t * aspect) + half.y * rig.pitch.cos();
-        let dist = dist_h.max(dist_w) * rig.zoom;
         let dir = Vec3::new(
             rig.yaw.sin() * rig.pitch.cos(),
             -rig.yaw.cos() * rig.pitch.cos(),
             rig.pitch.sin(),
         );
+        let dist = fit_distance(dir, half, aspect) * rig.zoom;
         let target = Vec3::new(0.0, 0.0, 0.25);
         let want = Transform::from_translation(target + dir * dist).looking_at(target, Vec3::Z);
         if *tf != want {

@@ -14,6 +14,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use crate::app::Screen;
 use crate::app::board_view::BoardRoot;
 
 /// Plugin: add it with a [`ScreenshotPlan`] resource to take the shot.
@@ -85,8 +86,10 @@ fn take_screenshot_when_ready(
     time: Res<Time<Real>>,
     waiting: Res<PipelinesWaiting>,
     board: Query<(), With<BoardRoot>>,
+    screen: Option<Res<State<Screen>>>,
 ) {
-    if plan.requested || board.is_empty() {
+    let menu = screen.is_some_and(|s| *s.get() == Screen::Menu);
+    if plan.requested || (board.is_empty() && !menu) {
         return;
     }
     let now = time.elapsed_secs();

@@ -21,7 +21,7 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             (
                 menu_screen.run_if(in_state(Screen::Menu)),
-                (game_panel, chooser_window, toast_overlay, end_dialog)
+                (game_panel, chooser_window, toast_overlay, end_dialog, hover_name)
                     .chain()
                     .run_if(in_state(Screen::Game)),
             ),
@@ -500,5 +500,42 @@ fn end_dialog(
     if close {
         dialog.0 = None;
     }
+    Ok(())
+}
+
+/// The name of the piece under the pointer, next to it.
+pub(super) fn hover_name(
+    mut contexts: EguiContexts,
+    target: Res<crate::app::input::mouse::PointerTarget>,
+    game: Option<Res<Match>>,
+) -> Result {
+    let Some(game) = game else { return Ok(()) };
+    let name = if let Some(sq) = target.square {
+        game.position().piece_at(sq).map(|p| {
+            let mut n = format!("{} {}", side_name(p.color), p.kind.name());
+            if p.locked {
+                n.push_str(" (locked)");
+            }
+            n
+        })
+    } else {
+        target
+            .hand
+            .map(|(side, kind)| format!("{} {} (in hand)", side_name(side), kind.name()))
+    };
+    let Some(name) = name else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?;
+    let Some(at) = ctx.pointer_latest_pos() else {
+        return Ok(());
+    };
+    egui::Area::new("hover-name".into())
+        .fixed_pos(at + egui::vec2(16.0, 18.0))
+        .order(egui::Order::Tooltip)
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.label(name);
+            });
+        });
     Ok(())
 }
