@@ -59,6 +59,11 @@ pub fn client_plugins(app: &mut App) {
 
 /// Opens the game window. Returns how the app ended.
 pub fn run_play(args: PlayArgs) -> Result<AppExit, String> {
+    Ok(play_app(args)?.run())
+}
+
+/// The windowed game app of [`run_play`], built but not running.
+pub fn play_app(args: PlayArgs) -> Result<App, String> {
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
@@ -93,7 +98,7 @@ pub fn run_play(args: PlayArgs) -> Result<AppExit, String> {
     if let Some(path) = args.screenshot {
         app.insert_resource(screenshot::ScreenshotPlan::new(path));
     }
-    Ok(app.run())
+    Ok(app)
 }
 
 /// The client without a window or renderer: logic, selection, board entities
