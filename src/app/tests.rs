@@ -247,3 +247,76 @@ fn mouse_drop_on_an_illegal_square_snaps_back() {
     assert_eq!(plies(&app), 0);
     assert_views_match(&mut app);
 }
+
+fn app_from_vfen(id: &str, vfen: &str) -> App {
+    use crate::rules::{Game, Variant};
+    let mut app = headless_app();
+    let v = Variant::new(id, &[]).expect("variant");
+    app.insert_resource(Match::from_game(Game::from_vfen(&v, vfen).expect("vfen")));
+    settle(&mut app);
+    app
+}
+
+fn choose_kind(app: &mut App, kind: Kind) {
+    let sel = app.world().resource::<super::input::Selection>();
+    let chooser = sel.0.chooser().expect("a chooser is open");
+    let i = chooser
+        .choices
+        .iter()
+        .position(|c| c.kind == Some(kind))
+        .expect("that choice");
+    app.world_mut().write_message(SelectInput::Choose(i));
+    app.update();
+}
+
+fn kind_at(app: &App, name: &str) -> Option<Kind> {
+    let s = sq(app, name);
+    app.world()
+        .resource::<Match>()
+        .position()
+        .piece_at(s)
+        .map(|p| p.kind)
+}
+
+#[test]
+fn promotion_through_the_chooser_swaps_the_piece_look() {
+    let mut app = app_from_vfen("chess", "4k3/P7/8/8/8/8/8/4K3 w - - - 0 1");
+    click(&mut app, "a7");
+    click(&mut app, "a8");
+    assert_eq!(plies(&app), 0, "waits for the choice");
+    choose_kind(&mut app, Kind::Knight);
+    settle(&mut app);
+    assert_eq!(kind_at(&app, "a8"), Some(Kind::Knight));
+    assert_views_match(&mut app);
+}
+
+#[test]
+fn serpent_mutation_is_picked_then_chosen() {
+    let mut app = app_from_vfen(
+        "holygrail",
+        "****2****/k9/10/10/10/10/10/4G5/10/10/10/****K1**** w - - - 0 1",
+    );
+    click(&mut app, "e4");
+    app.world_mut().write_message(SelectInput::Mutate);
+    app.update();
+    choose_kind(&mut app, Kind::Cannon);
+    settle(&mut app);
+    assert_eq!(kind_at(&app, "e4"), Some(Kind::Cannon));
+    assert_views_match(&mut app);
+}
+
+#[test]
+fn crowning_picks_the_prince_and_swaps_king_and_prince() {
+    // White is mated on a1 by two rooks; the prince on j1 is not attacked.
+    let mut app = app_from_vfen(
+        "holygrail",
+        "****1k****/10/10/10/10/10/rr8/10/10/10/K8I/****2**** w - - - 0 1",
+    );
+    click(&mut app, "a1");
+    click(&mut app, "j1");
+    settle(&mut app);
+    assert_eq!(plies(&app), 1);
+    assert_eq!(kind_at(&app, "a1"), Some(Kind::NinjaPawn));
+    assert_eq!(kind_at(&app, "j1"), Some(Kind::King));
+    assert_views_match(&mut app);
+}

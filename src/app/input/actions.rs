@@ -13,7 +13,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_action_map)
         .add_systems(
             Update,
-            game_actions
+            (game_actions, chooser_digits)
                 .in_set(InputSet::Devices)
                 .run_if(in_state(Screen::Game)),
         );
@@ -83,5 +83,30 @@ fn game_actions(
     }
     if actions.just_pressed(&GameAction::ToggleView) {
         *mode = mode.toggled();
+    }
+}
+
+/// Digits 1–9 answer an open chooser (its buttons show the digit).
+fn chooser_digits(
+    keys: Res<ButtonInput<KeyCode>>,
+    selection: Res<super::Selection>,
+    mut select: MessageWriter<SelectInput>,
+) {
+    if selection.0.chooser().is_none() {
+        return;
+    }
+    const DIGITS: [KeyCode; 9] = [
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+        KeyCode::Digit9,
+    ];
+    if let Some(i) = DIGITS.iter().position(|k| keys.just_pressed(*k)) {
+        select.write(SelectInput::Choose(i));
     }
 }

@@ -21,7 +21,13 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             (
                 menu_screen.run_if(in_state(Screen::Menu)),
-                (game_panel, chooser_window, toast_overlay, end_dialog, hover_name)
+                (
+                    game_panel,
+                    chooser_window,
+                    toast_overlay,
+                    end_dialog,
+                    hover_name,
+                )
                     .chain()
                     .run_if(in_state(Screen::Game)),
             ),
