@@ -2,6 +2,7 @@
 
 pub mod animation;
 pub mod board_view;
+pub mod help;
 pub mod input;
 pub mod match_state;
 
@@ -52,6 +53,7 @@ pub fn client_plugins(app: &mut App) {
         board_view::plugin,
         animation::plugin,
         input::plugin,
+        help::plugin,
         ui::plugin,
         screenshot::plugin,
     ));

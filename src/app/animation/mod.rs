@@ -8,6 +8,7 @@
 use crate::app::board_view::{
     BoardLayout, BoardRoot, BoardScene, BoardViewSystems, Dragged, PieceView, spawn_piece,
 };
+use crate::app::help::HowItMoves;
 use crate::app::match_state::{
     BoardResynced, KingCrowned, Match, MatchSet, PieceCaptured, PieceDropped, PieceMoved,
     SerpentMutated,
@@ -111,11 +112,17 @@ fn follow_match(
     art: Res<PieceArt>,
     roots: Query<Entity, With<BoardRoot>>,
     mut pieces: Query<(Entity, &mut PieceView, &Transform, Has<Dragged>)>,
+    help: Res<HowItMoves>,
 ) {
     let Some(game) = game else {
         news.clear();
         return;
     };
+    if help.is_open() {
+        // The board shows a lone piece; the game is shown again on closing.
+        news.clear();
+        return;
+    }
     let pos = game.position();
     let resync = news.resynced.read().count() > 0
         || scene.as_ref().is_none_or(|s| {

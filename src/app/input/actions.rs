@@ -4,7 +4,8 @@
 use super::{InputSet, SelectInput};
 use crate::app::Screen;
 use crate::app::board_view::{BoardLayout, ViewMode};
-use crate::app::match_state::MatchCommand;
+use crate::app::help::{HowItMoves, ShowHowItMoves};
+use crate::app::match_state::{Match, MatchCommand};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
@@ -34,6 +35,8 @@ pub enum GameAction {
     ToggleView,
     /// Mutate the picked serpent.
     Mutate,
+    /// Show (or close) how the picked piece moves.
+    HowItMoves,
 }
 
 /// The default bindings.
@@ -53,19 +56,35 @@ pub fn default_input_map() -> InputMap<GameAction> {
         .with(ToggleView, GamepadButton::North)
         .with(Mutate, KeyCode::KeyM)
         .with(Mutate, GamepadButton::West)
+        .with(HowItMoves, KeyCode::KeyH)
+        .with(HowItMoves, GamepadButton::LeftThumb)
 }
 
 fn spawn_action_map(mut commands: Commands) {
     commands.spawn((Name::new("Game actions"), default_input_map()));
 }
 
+#[allow(clippy::too_many_arguments)]
 fn game_actions(
     actions: Single<&ActionState<GameAction>>,
     mut select: MessageWriter<SelectInput>,
     mut match_commands: MessageWriter<MatchCommand>,
     mut layout: ResMut<BoardLayout>,
     mut mode: ResMut<ViewMode>,
+    selection: Res<super::Selection>,
+    help: Res<HowItMoves>,
+    game: Option<Res<Match>>,
+    mut show_help: MessageWriter<ShowHowItMoves>,
 ) {
+    if actions.just_pressed(&GameAction::HowItMoves) {
+        if help.is_open() {
+            show_help.write(ShowHowItMoves(None));
+        } else if let Some(game) = &game
+            && let Some(subject) = super::help_subject(&selection, game.position())
+        {
+            show_help.write(ShowHowItMoves(Some(subject)));
+        }
+    }
     if actions.just_pressed(&GameAction::Cancel) {
         select.write(SelectInput::Cancel);
     }

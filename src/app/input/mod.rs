@@ -8,6 +8,7 @@ pub mod mouse;
 pub mod select;
 
 use crate::app::board_view::BoardHighlights;
+use crate::app::help::HowItMoves;
 use crate::app::match_state::{Match, MatchSet, MoveRequested};
 use crate::rules::{Color, Kind, Move, MoveKind, Position, Sq};
 use bevy::prelude::*;
@@ -102,6 +103,7 @@ fn refresh_legal_moves(
     selection.0.clear();
 }
 
+#[allow(clippy::too_many_arguments)]
 fn handle_select_input(
     mut inputs: MessageReader<SelectInput>,
     game: Option<Res<Match>>,
@@ -110,11 +112,16 @@ fn handle_select_input(
     mut requests: MessageWriter<MoveRequested>,
     mut toasts: MessageWriter<Toast>,
     mut highlights: ResMut<BoardHighlights>,
+    help: Res<HowItMoves>,
 ) {
     let Some(game) = game else {
         inputs.clear();
         return;
     };
+    if help.is_open() {
+        inputs.clear();
+        return;
+    }
     let pos = game.position();
     let mut changed = false;
     for input in inputs.read() {
@@ -178,11 +185,12 @@ fn show_match_highlights(
     game: Option<Res<Match>>,
     mut highlights: ResMut<BoardHighlights>,
     selection: Res<Selection>,
+    help: Res<HowItMoves>,
 ) {
     let Some(game) = game else {
         return;
     };
-    if !game.is_changed() {
+    if !game.is_changed() || help.is_open() {
         return;
     }
     let pos = game.position();
@@ -208,5 +216,27 @@ fn show_match_highlights(
     };
     if *highlights != want {
         *highlights = want;
+    }
+}
+
+/// The piece "how it moves" should explain for the current selection.
+pub fn help_subject(
+    selection: &Selection,
+    pos: &Position,
+) -> Option<crate::app::help::HelpSubject> {
+    use crate::app::help::HelpSubject;
+    use crate::rules::PieceInfo;
+    match selection.0.origin()? {
+        select::Origin::Square(s) => pos
+            .piece_at(s)
+            .map(|piece| HelpSubject { piece, at: Some(s) }),
+        select::Origin::Hand(color, kind) => Some(HelpSubject {
+            piece: PieceInfo {
+                color,
+                kind,
+                locked: false,
+            },
+            at: None,
+        }),
     }
 }

@@ -5,9 +5,10 @@
 
 use crate::app::Screen;
 use crate::app::board_view::{BoardLayout, BoardViewport, ViewMode};
+use crate::app::help::{HelpSubject, HowItMoves, ShowHowItMoves};
 use crate::app::input::{SelectInput, Selection, Toast};
 use crate::app::match_state::{GameEnded, Match, MatchCommand, MoveRejected};
-use crate::rules::{Color, EndReason, Outcome, VariantInfo, variants};
+use crate::rules::{Color, EndReason, Outcome, PieceInfo, VariantInfo, variants};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -27,6 +28,7 @@ pub(super) fn plugin(app: &mut App) {
                     toast_overlay,
                     end_dialog,
                     hover_name,
+                    help_banner,
                 )
                     .chain()
                     .run_if(in_state(Screen::Game)),
@@ -262,6 +264,7 @@ fn game_panel(
     mut commands: MessageWriter<MatchCommand>,
     mut select: MessageWriter<SelectInput>,
     selection: Res<Selection>,
+    mut show_help: MessageWriter<ShowHowItMoves>,
     window: Single<&Window, With<PrimaryWindow>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -347,6 +350,14 @@ fn game_panel(
                             }
                         }
                     });
+                                        let subject = crate::app::input::help_subject(&selection, pos);
+                    if ui
+                        .add_enabled(subject.is_some(), egui::Button::new("How it moves"))
+                        .on_hover_text("H / left stick press: the picked piece alone, every square it reaches marked")
+                        .clicked()
+                    {
+                        show_help.write(ShowHowItMoves(subject));
+                    }
                     if selection.0.can_mutate()
                         && ui
                             .button("Mutate serpent")
@@ -357,6 +368,23 @@ fn game_panel(
                     }
                 }
             }
+                        ui.separator();
+            egui::CollapsingHeader::new("Pieces of this variant").show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    for kind in game.variant().piece_kinds() {
+                        if ui.small_button(kind.name()).clicked() {
+                            show_help.write(ShowHowItMoves(Some(HelpSubject {
+                                piece: PieceInfo {
+                                    color: Color::White,
+                                    kind,
+                                    locked: false,
+                                },
+                                at: None,
+                            })));
+                        }
+                    }
+                });
+            });
             ui.separator();
             ui.strong("Moves");
             egui::ScrollArea::vertical()
@@ -541,6 +569,50 @@ pub(super) fn hover_name(
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 ui.label(name);
+            });
+        });
+    Ok(())
+}
+
+/// The banner over the board while "how it moves" is open.
+fn help_banner(
+    mut contexts: EguiContexts,
+    help: Res<HowItMoves>,
+    viewport: Res<BoardViewport>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut show_help: MessageWriter<ShowHowItMoves>,
+) -> Result {
+    let Some(open) = &help.0 else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?;
+    let scale = window.scale_factor();
+    let centre_x = viewport
+        .0
+        .map(|r| (r.min.x + r.max.x) as f32 * 0.5 / scale)
+        .unwrap_or(ctx.viewport_rect().center().x);
+    egui::Area::new("help-banner".into())
+        .fixed_pos(egui::pos2(centre_x - 210.0, 8.0))
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_width(420.0);
+                ui.horizontal(|ui| {
+                    ui.label(
+                        egui::RichText::new(format!("How the {} moves", open.piece.kind.name()))
+                            .strong()
+                            .size(17.0),
+                    );
+                    if ui.button("Close (H / Esc)").clicked() {
+                        show_help.write(ShowHowItMoves(None));
+                    }
+                });
+                if open.reach.is_empty() {
+                    ui.label("It has no move on an empty board: it only captures.");
+                } else {
+                    ui.label(format!(
+                        "Alone on the board it reaches the {} marked squares.",
+                        open.reach.len()
+                    ));
+                }
             });
         });
     Ok(())
