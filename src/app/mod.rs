@@ -5,6 +5,7 @@ pub mod board_view;
 pub mod help;
 pub mod input;
 pub mod match_state;
+pub mod perf;
 
 pub mod piece_art;
 pub mod screenshot;
@@ -56,6 +57,7 @@ pub fn client_plugins(app: &mut App) {
         help::plugin,
         ui::plugin,
         screenshot::plugin,
+        perf::plugin,
     ));
 }
 
@@ -66,12 +68,21 @@ pub fn run_play(args: PlayArgs) -> Result<AppExit, String> {
 
 /// The windowed game app of [`run_play`], built but not running.
 pub fn play_app(args: PlayArgs) -> Result<App, String> {
+    let probe = perf::probe_from_env(&format!(
+        "{} {:?}",
+        args.variant.as_deref().unwrap_or("menu"),
+        args.view
+    ));
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Chimera".into(),
-            resolution: WindowResolution::new(1280, 800),
-            ..default()
+        primary_window: Some(if probe.is_some() {
+            perf::measured_window()
+        } else {
+            Window {
+                title: "Chimera".into(),
+                resolution: WindowResolution::new(1280, 800),
+                ..default()
+            }
         }),
         ..default()
     }))
@@ -96,6 +107,9 @@ pub fn play_app(args: PlayArgs) -> Result<App, String> {
         app.world_mut()
             .resource_mut::<board_view::BoardLayout>()
             .flipped = true;
+    }
+    if let Some(probe) = probe {
+        app.insert_resource(probe);
     }
     if let Some(path) = args.screenshot {
         app.insert_resource(screenshot::ScreenshotPlan::new(path));

@@ -97,6 +97,9 @@ fn spawn_cameras(mut commands: Commands) {
         Name::new("Board camera 3D"),
         BoardCamera3d,
         Camera3d::default(),
+        // Software renderers pay for every sample: FXAA is far cheaper than MSAA.
+        Msaa::Off,
+        bevy::anti_alias::fxaa::Fxaa::default(),
         Camera {
             order: 0,
             is_active: false,
@@ -118,6 +121,13 @@ fn spawn_cameras(mut commands: Commands) {
             ..default()
         },
         Transform::from_xyz(-4.0, -6.0, 12.0).looking_at(Vec3::ZERO, Vec3::Z),
+        // One cascade covers the whole board at this distance.
+        bevy::light::CascadeShadowConfigBuilder {
+            num_cascades: 1,
+            maximum_distance: 60.0,
+            ..default()
+        }
+        .build(),
     ));
     // egui draws through its own camera, on top of whichever board camera is active.
     commands.spawn((

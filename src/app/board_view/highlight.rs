@@ -80,11 +80,11 @@ fn apply_highlights(
     hl: Res<BoardHighlights>,
     art: Res<BoardArt>,
     squares: Query<(&BoardSquare, &Children)>,
-    mut tiles2: Query<&mut MeshMaterial2d<ColorMaterial>, With<TintedTile>>,
-    mut tiles3: Query<&mut MeshMaterial3d<StandardMaterial>, With<TintedTile>>,
+    mut tiles2: Query<&mut Mesh2d, (With<TintedTile>, Without<MarkerVisual>)>,
+    mut tiles3: Query<&mut Mesh3d, (With<TintedTile>, Without<MarkerVisual>)>,
     mut markers: Query<
         (&mut Visibility, Option<&mut Mesh2d>, Option<&mut Mesh3d>),
-        With<MarkerVisual>,
+        (With<MarkerVisual>, Without<TintedTile>),
     >,
 ) {
     for (square, children) in &squares {
@@ -102,13 +102,13 @@ fn apply_highlights(
         let li = square.light as usize;
         for child in children.iter() {
             if let Ok(mut m) = tiles2.get_mut(child) {
-                let want = &art.tile_mat_2d[li][tint as usize];
+                let want = &art.tile_2d[li][tint as usize];
                 if m.0 != *want {
                     m.0 = want.clone();
                 }
             }
             if let Ok(mut m) = tiles3.get_mut(child) {
-                let want = &art.tile_mat_3d[li][tint as usize];
+                let want = &art.tile_3d[li][tint as usize];
                 if m.0 != *want {
                     m.0 = want.clone();
                 }

@@ -43,22 +43,31 @@ pub const LIGHT: Color = Color::srgb(0.93, 0.85, 0.72);
 /// Dark squares.
 pub const DARK: Color = Color::srgb(0.70, 0.53, 0.39);
 
-/// Shared meshes and materials of the board.
+/// Shared meshes and materials of the board. Tiles and frame carry their
+/// colours in the vertices and share one material per view, so the renderer
+/// batches the whole board (a tint change swaps the tile's mesh).
 #[derive(Resource)]
 pub struct BoardArt {
-    pub tile_2d: Handle<Mesh>,
+    /// Tile meshes indexed by [light as usize][tint as usize].
+    pub tile_2d: [[Handle<Mesh>; Tint::COUNT]; 2],
+    pub tile_3d: [[Handle<Mesh>; Tint::COUNT]; 2],
     pub frame_2d: Handle<Mesh>,
-    pub tile_3d: Handle<Mesh>,
     pub frame_3d: Handle<Mesh>,
     pub dot: Handle<Mesh>,
     pub ring: Handle<Mesh>,
-    /// Indexed by [light as usize][tint as usize].
-    pub tile_mat_2d: [[Handle<ColorMaterial>; Tint::COUNT]; 2],
-    pub tile_mat_3d: [[Handle<StandardMaterial>; Tint::COUNT]; 2],
-    pub frame_mat_2d: Handle<ColorMaterial>,
-    pub frame_mat_3d: Handle<StandardMaterial>,
+    pub board_mat_2d: Handle<ColorMaterial>,
+    pub board_mat_3d: Handle<StandardMaterial>,
     pub marker_mat_2d: Handle<ColorMaterial>,
     pub marker_mat_3d: Handle<StandardMaterial>,
+}
+
+/// A mesh painted in one colour (vertex colours).
+fn painted(mesh: impl Into<Mesh>, color: Color) -> Mesh {
+    let mut mesh = mesh.into();
+    let n = mesh.count_vertices();
+    let c = color.to_linear().to_f32_array();
+    mesh.insert_attribute(Mesh::ATTRIBUTE_COLOR, vec![c; n]);
+    mesh
 }
 
 fn build_board_art(
@@ -67,42 +76,37 @@ fn build_board_art(
     mut mat2: ResMut<Assets<ColorMaterial>>,
     mut mat3: ResMut<Assets<StandardMaterial>>,
 ) {
-    let mut tile_2d = |light: bool, tint: Tint| {
-        mat2.add(ColorMaterial {
-            color: tint.apply(if light { LIGHT } else { DARK }),
-            alpha_mode: AlphaMode2d::Opaque,
-            ..default()
-        })
-    };
-    let tile_mat_2d = [false, true].map(|light| Tint::ALL.map(|t| tile_2d(light, t)));
-    let mut tile_3d = |light: bool, tint: Tint| {
-        mat3.add(StandardMaterial {
-            base_color: tint.apply(if light { LIGHT } else { DARK }),
-            perceptual_roughness: 0.75,
-            reflectance: 0.25,
-            ..default()
-        })
-    };
-    let tile_mat_3d = [false, true].map(|light| Tint::ALL.map(|t| tile_3d(light, t)));
+    let colour = |light: bool, tint: Tint| tint.apply(if light { LIGHT } else { DARK });
+    let tile_2d = [false, true].map(|light| {
+        Tint::ALL.map(|t| meshes.add(painted(Rectangle::new(1.0, 1.0), colour(light, t))))
+    });
+    let tile_3d = [false, true].map(|light| {
+        Tint::ALL.map(|t| meshes.add(painted(Cuboid::new(1.0, 1.0, TILE_DEPTH), colour(light, t))))
+    });
     let frame = Color::srgb(0.24, 0.16, 0.11);
     let marker = Color::srgba(0.08, 0.3, 0.12, 0.55);
     let art = BoardArt {
-        tile_2d: meshes.add(Rectangle::new(1.0, 1.0)),
-        frame_2d: meshes.add(Rectangle::new(1.0 + 2.0 * FRAME, 1.0 + 2.0 * FRAME)),
-        tile_3d: meshes.add(Cuboid::new(1.0, 1.0, TILE_DEPTH)),
-        frame_3d: meshes.add(Cuboid::new(1.0 + 2.0 * FRAME, 1.0 + 2.0 * FRAME, 0.16)),
+        tile_2d,
+        tile_3d,
+        frame_2d: meshes.add(painted(
+            Rectangle::new(1.0 + 2.0 * FRAME, 1.0 + 2.0 * FRAME),
+            frame,
+        )),
+        frame_3d: meshes.add(painted(
+            Cuboid::new(1.0 + 2.0 * FRAME, 1.0 + 2.0 * FRAME, 0.16),
+            frame,
+        )),
         dot: meshes.add(Circle::new(0.15)),
         ring: meshes.add(Annulus::new(0.39, 0.48)),
-        tile_mat_2d,
-        tile_mat_3d,
-        frame_mat_2d: mat2.add(ColorMaterial {
-            color: frame,
+        board_mat_2d: mat2.add(ColorMaterial {
+            color: Color::WHITE,
             alpha_mode: AlphaMode2d::Opaque,
             ..default()
         }),
-        frame_mat_3d: mat3.add(StandardMaterial {
-            base_color: frame,
-            perceptual_roughness: 0.6,
+        board_mat_3d: mat3.add(StandardMaterial {
+            base_color: Color::WHITE,
+            perceptual_roughness: 0.72,
+            reflectance: 0.25,
             ..default()
         }),
         marker_mat_2d: mat2.add(ColorMaterial::from_color(marker)),
@@ -144,49 +148,68 @@ fn rebuild_board(
         let light = shape.is_light(sq);
         let li = light as usize;
         let c = layout.centre(sq);
-        commands.spawn((
-            BoardSquare { sq, light },
-            Transform::from_xyz(c.x, c.y, 0.0),
-            Visibility::default(),
-            ChildOf(root),
-            children![
-                (
-                    Mesh2d(art.frame_2d.clone()),
-                    MeshMaterial2d(art.frame_mat_2d.clone()),
-                    Transform::from_xyz(0.0, 0.0, -0.5),
-                ),
-                (
-                    Mesh2d(art.tile_2d.clone()),
-                    MeshMaterial2d(art.tile_mat_2d[li][0].clone()),
-                    TintedTile,
-                ),
-                (
-                    Mesh3d(art.frame_3d.clone()),
-                    MeshMaterial3d(art.frame_mat_3d.clone()),
-                    Transform::from_xyz(0.0, 0.0, -0.1),
-                ),
-                (
-                    Mesh3d(art.tile_3d.clone()),
-                    MeshMaterial3d(art.tile_mat_3d[li][0].clone()),
-                    Transform::from_xyz(0.0, 0.0, -TILE_DEPTH * 0.5),
-                    TintedTile,
-                ),
-                (
-                    Mesh2d(art.dot.clone()),
-                    MeshMaterial2d(art.marker_mat_2d.clone()),
-                    Transform::from_xyz(0.0, 0.0, MARKER_Z_2D),
-                    Visibility::Hidden,
-                    MarkerVisual,
-                ),
-                (
-                    Mesh3d(art.dot.clone()),
-                    MeshMaterial3d(art.marker_mat_3d.clone()),
-                    Transform::from_xyz(0.0, 0.0, 0.004),
-                    Visibility::Hidden,
-                    MarkerVisual,
-                ),
-            ],
-        ));
+        let square = commands
+            .spawn((
+                BoardSquare { sq, light },
+                Transform::from_xyz(c.x, c.y, 0.0),
+                Visibility::default(),
+                ChildOf(root),
+                children![
+                    (
+                        Mesh2d(art.tile_2d[li][0].clone()),
+                        MeshMaterial2d(art.board_mat_2d.clone()),
+                        TintedTile,
+                    ),
+                    (
+                        Mesh3d(art.tile_3d[li][0].clone()),
+                        MeshMaterial3d(art.board_mat_3d.clone()),
+                        Transform::from_xyz(0.0, 0.0, -TILE_DEPTH * 0.5),
+                        TintedTile,
+                    ),
+                    (
+                        Mesh2d(art.dot.clone()),
+                        MeshMaterial2d(art.marker_mat_2d.clone()),
+                        Transform::from_xyz(0.0, 0.0, MARKER_Z_2D),
+                        Visibility::Hidden,
+                        MarkerVisual,
+                    ),
+                    (
+                        Mesh3d(art.dot.clone()),
+                        MeshMaterial3d(art.marker_mat_3d.clone()),
+                        Transform::from_xyz(0.0, 0.0, 0.004),
+                        Visibility::Hidden,
+                        MarkerVisual,
+                    ),
+                ],
+            ))
+            .id();
+        // The frame is drawn only under squares at the edge of the shape (a
+        // neighbour missing): inside, tiles cover it, and drawing it there
+        // would only cost fill rate.
+        let at_edge = (-1i32..=1).any(|dy| {
+            (-1i32..=1).any(|dx| {
+                let (x, y) = (sq.x as i32 + dx, sq.y as i32 + dy);
+                x < 0
+                    || y < 0
+                    || x >= shape.width() as i32
+                    || y >= shape.height() as i32
+                    || !shape.exists(Sq::new(x as u8, y as u8))
+            })
+        });
+        if at_edge {
+            commands.spawn((
+                Mesh2d(art.frame_2d.clone()),
+                MeshMaterial2d(art.board_mat_2d.clone()),
+                Transform::from_xyz(0.0, 0.0, -0.5),
+                ChildOf(square),
+            ));
+            commands.spawn((
+                Mesh3d(art.frame_3d.clone()),
+                MeshMaterial3d(art.board_mat_3d.clone()),
+                Transform::from_xyz(0.0, 0.0, -0.1),
+                ChildOf(square),
+            ));
+        }
     }
     for sq in shape.squares() {
         if let Some(piece) = scene.position.piece_at(sq) {
