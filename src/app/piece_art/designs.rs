@@ -64,7 +64,7 @@ impl Build {
     }
     fn sphere(&mut self, c: Vec3, r: f32, tone: Tone) -> &mut Self {
         self.lathe_at(
-            arc(0.0, 0.0, r, -90.0, 90.0, 10),
+            arc(0.0, 0.0, r, -90.0, 90.0, 6),
             Transform::from_translation(c),
             tone,
         )
@@ -72,7 +72,7 @@ impl Build {
     /// An ellipsoid (a sphere scaled per axis).
     fn blob(&mut self, c: Vec3, radii: Vec3, tone: Tone) -> &mut Self {
         self.lathe_at(
-            arc(0.0, 0.0, 1.0, -90.0, 90.0, 10),
+            arc(0.0, 0.0, 1.0, -90.0, 90.0, 6),
             Transform::from_translation(c).with_scale(radii),
             tone,
         )
@@ -89,7 +89,7 @@ impl Build {
     }
     /// A ring about the vertical axis: centre line radius `big`, tube radius `small`.
     fn torus(&mut self, c: Vec3, big: f32, small: f32, tone: Tone) -> &mut Self {
-        let mut loop_pts = arc(big, 0.0, small, -90.0, 270.0, 12);
+        let mut loop_pts = arc(big, 0.0, small, -90.0, 270.0, 8);
         loop_pts.pop();
         self.part(
             Shape::Lathe {

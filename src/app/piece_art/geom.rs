@@ -91,7 +91,7 @@ impl Geometry {
 }
 
 /// Number of facets around a lathe.
-pub const LATHE_SEGMENTS: usize = 20;
+pub const LATHE_SEGMENTS: usize = 16;
 /// Profile bends sharper than this (degrees) keep a hard edge.
 const SMOOTH_ANGLE_DEG: f32 = 40.0;
 
