@@ -320,3 +320,54 @@ fn crowning_picks_the_prince_and_swaps_king_and_prince() {
     assert_eq!(kind_at(&app, "j1"), Some(Kind::King));
     assert_views_match(&mut app);
 }
+
+fn tap(app: &mut App, key: KeyCode) {
+    use leafwing_input_manager::prelude::Buttonlike;
+    key.press(app.world_mut());
+    app.update();
+    key.release(app.world_mut());
+    app.update();
+}
+
+#[test]
+fn keyboard_cursor_plays_a_move_without_the_mouse() {
+    use super::input::cursor::BoardCursor;
+    let mut app = app_with("chess", &[]);
+    tap(&mut app, KeyCode::Enter); // shows the cursor on the king
+    assert_eq!(
+        app.world().resource::<BoardCursor>().sq,
+        Some(sq(&app, "e1"))
+    );
+    tap(&mut app, KeyCode::ArrowUp);
+    tap(&mut app, KeyCode::Enter); // picks the e2 pawn
+    tap(&mut app, KeyCode::ArrowUp);
+    tap(&mut app, KeyCode::ArrowUp);
+    assert_eq!(
+        app.world().resource::<BoardCursor>().sq,
+        Some(sq(&app, "e4"))
+    );
+    tap(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    assert_eq!(plies(&app), 1);
+    assert_eq!(kind_at(&app, "e4"), Some(Kind::Pawn));
+    assert_views_match(&mut app);
+}
+
+#[test]
+fn cursor_up_follows_the_flipped_board() {
+    use super::input::cursor::BoardCursor;
+    let mut app = app_with("chess", &[]);
+    app.world_mut().resource_mut::<BoardLayout>().flipped = true;
+    tap(&mut app, KeyCode::Enter);
+    tap(&mut app, KeyCode::ArrowUp);
+    // Seen from Black's side, "up" goes toward rank 1: from e1 there is nothing.
+    assert_eq!(
+        app.world().resource::<BoardCursor>().sq,
+        Some(sq(&app, "e1"))
+    );
+    tap(&mut app, KeyCode::ArrowDown);
+    assert_eq!(
+        app.world().resource::<BoardCursor>().sq,
+        Some(sq(&app, "e2"))
+    );
+}

@@ -6,7 +6,7 @@
 //! fast sequence of moves can never leave a piece on a wrong square.
 
 use crate::app::board_view::{
-    BoardLayout, BoardRoot, BoardScene, BoardViewSystems, Dragged, PieceView, spawn_piece,
+    BoardLayout, BoardRoot, BoardScene, BoardViewSystems, Dragged, HandSlot, PieceView, spawn_piece,
 };
 use crate::app::help::HowItMoves;
 use crate::app::match_state::{
@@ -113,6 +113,7 @@ fn follow_match(
     roots: Query<Entity, With<BoardRoot>>,
     mut pieces: Query<(Entity, &mut PieceView, &Transform, Has<Dragged>)>,
     help: Res<HowItMoves>,
+    slots: Query<(&HandSlot, &Transform), Without<PieceView>>,
 ) {
     let Some(game) = game else {
         news.clear();
@@ -197,10 +198,20 @@ fn follow_match(
         dropped += 1;
         let e = spawn_piece(&mut commands, root, &layout, &art, d.to, d.piece);
         let to = layout.centre(d.to).extend(0.0);
-        let from = layout.centre(d.at).extend(DROP_HEIGHT);
+        // From its hand slot (a serpent comes from the serpent's slot), else from above.
+        let hand_kind = if d.piece.kind.is_serpent_form() && pos.variant().has_serpent() {
+            Kind::Serpent
+        } else {
+            d.piece.kind
+        };
+        let from = slots
+            .iter()
+            .find(|(s, _)| s.side == d.piece.color && s.kind == hand_kind)
+            .map(|(_, tf)| tf.translation.truncate().extend(DROP_HEIGHT * 0.3))
+            .unwrap_or(layout.centre(d.at).extend(DROP_HEIGHT));
         commands
             .entity(e)
-            .insert((Transform::from_translation(from), glide(from, to, false)));
+            .insert((Transform::from_translation(from), glide(from, to, true)));
     }
     for m in news.mutated.read() {
         any = true;

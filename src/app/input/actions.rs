@@ -23,6 +23,11 @@ pub(super) fn plugin(app: &mut App) {
 /// Everything a player can do without the mouse.
 #[derive(Actionlike, PartialEq, Eq, Clone, Copy, Hash, Debug, Reflect)]
 pub enum GameAction {
+    /// Move the board cursor (arrows, WASD, d-pad, left stick).
+    #[actionlike(DualAxis)]
+    MoveCursor,
+    /// Pick the piece or destination under the cursor.
+    Select,
     /// Step back one level (chooser → piece → nothing).
     Cancel,
     /// Take back a move (local games).
@@ -43,6 +48,13 @@ pub enum GameAction {
 pub fn default_input_map() -> InputMap<GameAction> {
     use GameAction::*;
     InputMap::default()
+        .with_dual_axis(MoveCursor, VirtualDPad::arrow_keys())
+        .with_dual_axis(MoveCursor, VirtualDPad::wasd())
+        .with_dual_axis(MoveCursor, VirtualDPad::dpad())
+        .with_dual_axis(MoveCursor, GamepadStick::LEFT)
+        .with(Select, KeyCode::Enter)
+        .with(Select, KeyCode::Space)
+        .with(Select, GamepadButton::South)
         .with(Cancel, KeyCode::Escape)
         .with(Cancel, KeyCode::Backspace)
         .with(Cancel, GamepadButton::East)

@@ -4,6 +4,7 @@
 //! in `actions`.
 
 mod actions;
+pub mod cursor;
 pub mod mouse;
 pub mod select;
 
@@ -21,7 +22,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<LegalMoves>()
         .add_message::<SelectInput>()
         .add_message::<Toast>()
-        .add_plugins((mouse::plugin, actions::plugin))
+        .add_plugins((mouse::plugin, actions::plugin, cursor::plugin))
         .add_systems(
             Update,
             (handle_select_input, show_match_highlights)
