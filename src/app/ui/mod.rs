@@ -8,7 +8,7 @@ use crate::app::board_view::{BoardLayout, BoardViewport, ViewMode};
 use crate::app::help::{HelpSubject, HowItMoves, ShowHowItMoves};
 use crate::app::input::{SelectInput, Selection, Toast};
 use crate::app::match_state::{GameEnded, Match, MatchCommand, MoveRejected};
-use crate::rules::{Color, EndReason, Outcome, PieceInfo, VariantInfo, variants};
+use crate::rules::{Color, EndReason, Kind, Outcome, PieceInfo, VariantInfo, variants};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -75,12 +75,49 @@ impl MenuChoice {
     }
 }
 
-/// The moves of the game in readable notation, rebuilt when the game changes.
+/// The moves of the game in readable notation, and the material each side
+/// has lost, rebuilt when the game changes.
 #[derive(Resource, Default)]
 pub struct MoveList {
     key: Option<(u64, usize)>,
     /// One entry per ply.
     pub sans: Vec<String>,
+    /// Per side (White, Black): kinds it has lost since the start, with counts.
+    pub lost: [Vec<(Kind, u8)>; 2],
+}
+
+/// Pieces of each side on the board and in hand, by kind.
+fn material(pos: &crate::rules::Position) -> [Vec<(Kind, u8)>; 2] {
+    let mut out: [Vec<(Kind, u8)>; 2] = [Vec::new(), Vec::new()];
+    let mut add = |c: Color, k: Kind, n: u8| {
+        let list = &mut out[c.index()];
+        match list.iter_mut().find(|(kk, _)| *kk == k) {
+            Some(e) => e.1 += n,
+            None => list.push((k, n)),
+        }
+    };
+    let v = pos.variant().clone();
+    for s in v.squares() {
+        if let Some(p) = pos.piece_at(s) {
+            // A serpent on the board counts as the serpent it came from.
+            let k = if p.kind.is_serpent_form() && v.has_serpent() {
+                Kind::Serpent
+            } else {
+                p.kind
+            };
+            add(p.color, k, 1);
+        }
+    }
+    for c in [Color::White, Color::Black] {
+        let mut seen: Vec<Kind> = Vec::new();
+        for k in v.hand_kinds() {
+            if !seen.contains(k) {
+                seen.push(*k);
+                add(c, *k, pos.hand_count(c, *k));
+            }
+        }
+    }
+    out
 }
 
 fn refresh_move_list(game: Option<Res<Match>>, mut list: ResMut<MoveList>) {
@@ -95,6 +132,16 @@ fn refresh_move_list(game: Option<Res<Match>>, mut list: ResMut<MoveList>) {
     for &m in game.game().moves() {
         list.sans.push(pos.san(m));
         pos.make_move(m);
+    }
+    let (before, now) = (material(game.game().start()), material(game.position()));
+    for side in 0..2 {
+        list.lost[side] = before[side]
+            .iter()
+            .filter_map(|(k, n)| {
+                let left = now[side].iter().find(|(kk, _)| kk == k).map_or(0, |e| e.1);
+                (left < *n).then_some((*k, n - left))
+            })
+            .collect();
     }
 }
 
@@ -369,6 +416,16 @@ fn game_panel(
                 }
             }
                         ui.separator();
+            for (side, lost) in [Color::White, Color::Black].iter().zip(&list.lost) {
+                if lost.is_empty() {
+                    continue;
+                }
+                let text: Vec<String> = lost
+                    .iter()
+                    .map(|(k, n)| if *n > 1 { format!("{} ×{n}", k.name()) } else { k.name().to_string() })
+                    .collect();
+                ui.label(format!("{} lost: {}", side_name(*side), text.join(", ")));
+            }
             egui::CollapsingHeader::new("Pieces of this variant").show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {
                     for kind in game.variant().piece_kinds() {
