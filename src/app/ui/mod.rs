@@ -139,7 +139,7 @@ fn refresh_move_list(game: Option<Res<Match>>, mut list: ResMut<MoveList>) {
             .iter()
             .filter_map(|(k, n)| {
                 let left = now[side].iter().find(|(kk, _)| kk == k).map_or(0, |e| e.1);
-                (left < *n).then_some((*k, n - left))
+                (left < *n).then(|| (*k, n - left))
             })
             .collect();
     }
