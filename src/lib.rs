@@ -1,6 +1,8 @@
 //! Chimera: a game for large fairy-chess variants.
 //!
-//! [`rules`] is the pure rules engine; [`cli`] holds the command-line tools.
+//! [`rules`] is the pure rules engine; [`cli`] holds the command-line tools;
+//! [`app`] is the Bevy game client.
 
+pub mod app;
 pub mod cli;
 pub mod rules;

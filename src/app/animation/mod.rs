@@ -1,0 +1,353 @@
+//! Keeps the piece entities true to [`Match`] and animates what the match
+//! announced: moves glide (leaps arc), captures shrink away, drops fall in,
+//! serpents morph, crowning swaps king and prince visibly. A new game, undo or
+//! redo ([`BoardResynced`]) rebuilds the board without animation. After every
+//! batch of announcements the entities are checked against the position, so a
+//! fast sequence of moves can never leave a piece on a wrong square.
+
+use crate::app::board_view::{
+    BoardLayout, BoardRoot, BoardScene, BoardViewSystems, Dragged, HandSlot, PieceView, spawn_piece,
+};
+use crate::app::help::HowItMoves;
+use crate::app::match_state::{
+    BoardResynced, KingCrowned, Match, MatchSet, PieceCaptured, PieceDropped, PieceMoved,
+    SerpentMutated,
+};
+use crate::app::piece_art::PieceArt;
+use crate::rules::{Kind, PieceInfo, Position, Sq};
+use bevy::prelude::*;
+use std::sync::Arc;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            follow_match,
+            (animate_glides, animate_vanish, animate_morphs),
+        )
+            .chain()
+            .after(MatchSet)
+            .before(BoardViewSystems::Spawn),
+    );
+}
+
+/// Glide time of one move (seconds), plus a little per square travelled.
+const GLIDE_SECS: f32 = 0.2;
+const GLIDE_PER_SQUARE: f32 = 0.025;
+/// Height of a leaper's arc, per square travelled (3D).
+const ARC_PER_SQUARE: f32 = 0.28;
+const VANISH_SECS: f32 = 0.22;
+const MORPH_SECS: f32 = 0.32;
+/// Drops fall from this high (3D) and appear on top in 2D.
+const DROP_HEIGHT: f32 = 2.5;
+
+/// A piece travelling to its square.
+#[derive(Component, Clone, Debug)]
+pub struct Glide {
+    from: Vec3,
+    to: Vec3,
+    t: f32,
+    secs: f32,
+    arc: f32,
+}
+
+/// A captured piece shrinking away before it is despawned.
+#[derive(Component, Clone, Debug)]
+pub struct Vanish {
+    t: f32,
+}
+
+/// A piece changing its look: squeezed flat, swapped, restored.
+#[derive(Component, Clone, Debug)]
+pub struct Morph {
+    t: f32,
+    to: PieceInfo,
+    swapped: bool,
+}
+
+/// A glide from `from` to `to` (arcing when `leap`).
+pub fn glide(from: Vec3, to: Vec3, leap: bool) -> Glide {
+    let dist = from.truncate().distance(to.truncate());
+    Glide {
+        from,
+        to,
+        t: 0.0,
+        secs: GLIDE_SECS + GLIDE_PER_SQUARE * dist,
+        arc: if leap {
+            ARC_PER_SQUARE * dist.max(1.0)
+        } else {
+            0.0
+        },
+    }
+}
+
+#[derive(bevy::ecs::system::SystemParam)]
+struct Announced<'w, 's> {
+    moved: MessageReader<'w, 's, PieceMoved>,
+    captured: MessageReader<'w, 's, PieceCaptured>,
+    dropped: MessageReader<'w, 's, PieceDropped>,
+    mutated: MessageReader<'w, 's, SerpentMutated>,
+    crowned: MessageReader<'w, 's, KingCrowned>,
+    resynced: MessageReader<'w, 's, BoardResynced>,
+}
+
+impl Announced<'_, '_> {
+    fn clear(&mut self) {
+        self.moved.clear();
+        self.captured.clear();
+        self.dropped.clear();
+        self.mutated.clear();
+        self.crowned.clear();
+        self.resynced.clear();
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn follow_match(
+    mut commands: Commands,
+    game: Option<Res<Match>>,
+    scene: Option<Res<BoardScene>>,
+    mut news: Announced,
+    layout: Res<BoardLayout>,
+    art: Res<PieceArt>,
+    roots: Query<Entity, With<BoardRoot>>,
+    mut pieces: Query<(Entity, &mut PieceView, &Transform, Has<Dragged>)>,
+    help: Res<HowItMoves>,
+    slots: Query<(&HandSlot, &Transform), Without<PieceView>>,
+) {
+    let Some(game) = game else {
+        news.clear();
+        return;
+    };
+    if help.is_open() {
+        // The board shows a lone piece; the game is shown again on closing.
+        news.clear();
+        return;
+    }
+    let pos = game.position();
+    let resync = news.resynced.read().count() > 0
+        || scene.as_ref().is_none_or(|s| {
+            !Arc::ptr_eq(s.position.variant(), pos.variant())
+                || (game.is_added() && s.position.hash() != pos.hash())
+        });
+    if resync {
+        news.clear();
+        commands.insert_resource(BoardScene {
+            position: pos.clone(),
+        });
+        return;
+    }
+    let Ok(root) = roots.single() else {
+        // The board is still being built from the scene.
+        news.clear();
+        return;
+    };
+    let mut any = false;
+    let mut gone: Vec<Entity> = Vec::new();
+    let mut dropped = 0usize;
+    // Captures first: the mover may land on the captured piece's square.
+    for c in news.captured.read() {
+        any = true;
+        if let Some((e, ..)) = pieces
+            .iter()
+            .find(|(e, p, ..)| p.sq == c.at && !gone.contains(e))
+        {
+            gone.push(e);
+            commands
+                .entity(e)
+                .remove::<(PieceView, Glide, Morph, Dragged)>()
+                .insert(Vanish { t: 0.0 });
+        }
+    }
+    // Moves: castling and swaps move two pieces; take every mover first so
+    // that a swap does not find the piece that just arrived.
+    let moves: Vec<PieceMoved> = news.moved.read().copied().collect();
+    let movers: Vec<Option<Entity>> = moves
+        .iter()
+        .map(|m| {
+            pieces
+                .iter()
+                .find(|(e, p, ..)| p.sq == m.from && !gone.contains(e))
+                .map(|(e, ..)| e)
+        })
+        .collect();
+    for (m, mover) in moves.iter().zip(movers) {
+        any = true;
+        let Some(e) = mover else { continue };
+        let Ok((_, mut view, tf, _)) = pieces.get_mut(e) else {
+            continue;
+        };
+        let before = view.piece;
+        view.sq = m.to;
+        view.piece = m.piece;
+        let to = layout.centre(m.to).extend(0.0);
+        commands
+            .entity(e)
+            .remove::<Dragged>()
+            .insert(glide(tf.translation, to, m.leap));
+        if before.kind != m.piece.kind || before.color != m.piece.color {
+            commands.entity(e).insert(Morph {
+                t: 0.0,
+                to: m.piece,
+                swapped: false,
+            });
+        }
+    }
+    for d in news.dropped.read() {
+        any = true;
+        dropped += 1;
+        let e = spawn_piece(&mut commands, root, &layout, &art, d.to, d.piece);
+        let to = layout.centre(d.to).extend(0.0);
+        // From its hand slot (a serpent comes from the serpent's slot), else from above.
+        let hand_kind = if d.piece.kind.is_serpent_form() && pos.variant().has_serpent() {
+            Kind::Serpent
+        } else {
+            d.piece.kind
+        };
+        let from = slots
+            .iter()
+            .find(|(s, _)| s.side == d.piece.color && s.kind == hand_kind)
+            .map(|(_, tf)| tf.translation.truncate().extend(DROP_HEIGHT * 0.3))
+            .unwrap_or(layout.centre(d.at).extend(DROP_HEIGHT));
+        commands
+            .entity(e)
+            .insert((Transform::from_translation(from), glide(from, to, true)));
+    }
+    for m in news.mutated.read() {
+        any = true;
+        if let Some((e, mut view, ..)) = pieces
+            .iter_mut()
+            .find(|(e, p, ..)| p.sq == m.at && !gone.contains(e))
+        {
+            view.piece = m.piece;
+            commands.entity(e).insert(Morph {
+                t: 0.0,
+                to: m.piece,
+                swapped: false,
+            });
+        }
+    }
+    for c in news.crowned.read() {
+        any = true;
+        for (sq, becomes) in [(c.king_at, Kind::NinjaPawn), (c.prince_at, Kind::King)] {
+            if let Some((e, mut view, ..)) = pieces
+                .iter_mut()
+                .find(|(e, p, ..)| p.sq == sq && !gone.contains(e))
+            {
+                view.piece.kind = becomes;
+                let to = view.piece;
+                commands.entity(e).insert(Morph {
+                    t: 0.0,
+                    to,
+                    swapped: false,
+                });
+            }
+        }
+    }
+    let shown = pieces
+        .iter()
+        .filter(|(e, ..)| !gone.contains(e))
+        .map(|(_, p, ..)| (p.sq, p.piece));
+    if any && !entities_match(pos, shown, dropped) {
+        warn!("board view out of step with the match: rebuilding it");
+        commands.insert_resource(BoardScene {
+            position: pos.clone(),
+        });
+    }
+}
+
+/// Whether the shown (square, piece) list equals the position's pieces;
+/// `spawned` pieces were added this frame and are not in the list yet.
+pub fn entities_match(
+    pos: &Position,
+    views: impl Iterator<Item = (Sq, PieceInfo)>,
+    spawned: usize,
+) -> bool {
+    let mut seen = 0usize;
+    for (sq, piece) in views {
+        let Some(p) = pos.piece_at(sq) else {
+            return false;
+        };
+        if p.kind != piece.kind || p.color != piece.color {
+            return false;
+        }
+        seen += 1;
+    }
+    let on_board = pos
+        .variant()
+        .squares()
+        .filter(|s| pos.piece_at(*s).is_some())
+        .count();
+    seen + spawned == on_board
+}
+
+fn animate_glides(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut q: Query<(Entity, &mut Glide, &mut Transform), Without<Dragged>>,
+) {
+    let dt = time.delta_secs();
+    for (e, mut g, mut tf) in &mut q {
+        g.t = (g.t + dt / g.secs).min(1.0);
+        let k = ease(g.t);
+        let mut p = g.from.lerp(g.to, k);
+        p.z += g.arc * (std::f32::consts::PI * g.t).sin();
+        tf.translation = p;
+        if g.t >= 1.0 {
+            tf.translation = g.to;
+            commands.entity(e).remove::<Glide>();
+        }
+    }
+}
+
+fn animate_vanish(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut q: Query<(Entity, &mut Vanish, &mut Transform)>,
+) {
+    let dt = time.delta_secs();
+    for (e, mut v, mut tf) in &mut q {
+        v.t = (v.t + dt / VANISH_SECS).min(1.0);
+        tf.scale = Vec3::splat((1.0 - v.t).max(0.001));
+        if v.t >= 1.0 {
+            commands.entity(e).despawn();
+        }
+    }
+}
+
+fn animate_morphs(
+    mut commands: Commands,
+    time: Res<Time>,
+    art: Res<PieceArt>,
+    mut q: Query<(Entity, &mut Morph, &mut Transform, &Children)>,
+    mut meshes2: Query<&mut Mesh2d>,
+    mut meshes3: Query<&mut Mesh3d>,
+) {
+    let dt = time.delta_secs();
+    for (e, mut m, mut tf, children) in &mut q {
+        m.t = (m.t + dt / MORPH_SECS).min(1.0);
+        if m.t >= 0.5 && !m.swapped {
+            m.swapped = true;
+            for c in children.iter() {
+                if let Ok(mut h) = meshes2.get_mut(c) {
+                    h.0 = art.glyph(m.to.kind, m.to.color);
+                }
+                if let Ok(mut h) = meshes3.get_mut(c) {
+                    h.0 = art.model(m.to.kind, m.to.color);
+                }
+            }
+        }
+        // Squeeze sideways to nothing and back, swapping at the middle.
+        let w = (1.0 - (2.0 * m.t - 1.0).abs()).clamp(0.0, 1.0);
+        tf.scale = Vec3::new((1.0 - w).max(0.02), 1.0, 1.0 + 0.25 * w);
+        if m.t >= 1.0 {
+            tf.scale = Vec3::ONE;
+            commands.entity(e).remove::<Morph>();
+        }
+    }
+}
+
+fn ease(t: f32) -> f32 {
+    // Smooth start and end.
+    t * t * (3.0 - 2.0 * t)
+}

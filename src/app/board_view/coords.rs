@@ -1,0 +1,114 @@
+//! Coordinates along the board's edges (files below, ranks on the left, as the
+//! viewer sees them), painted by egui at the projected positions so they look
+//! the same, crisp, in the 2D and the 3D view.
+
+use super::cameras::{BoardCamera2d, BoardCamera3d, MARGIN};
+use super::{BoardLayout, BoardScene, HandSlot, ViewMode};
+use crate::rules::{Sq, Variant};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        paint_coordinates.run_if(resource_exists::<BoardScene>),
+    );
+}
+
+/// Where the label of file `x` (or rank `y`) goes, in world units.
+fn label_positions(
+    layout: &BoardLayout,
+) -> (
+    impl Iterator<Item = (u8, Vec3)>,
+    impl Iterator<Item = (u8, Vec3)>,
+) {
+    let half = layout.half_extents();
+    let offset = MARGIN * 0.5;
+    let l = *layout;
+    let files = (0..layout.width).map(move |x| {
+        let c = l.centre(Sq::new(x, 0));
+        (x, Vec3::new(c.x, -half.y - offset, 0.0))
+    });
+    let ranks = (0..layout.height).map(move |y| {
+        let c = l.centre(Sq::new(0, y));
+        (y, Vec3::new(-half.x - offset, c.y, 0.0))
+    });
+    (files, ranks)
+}
+
+fn paint_coordinates(
+    mut contexts: EguiContexts,
+    scene: Res<BoardScene>,
+    layout: Res<BoardLayout>,
+    mode: Res<ViewMode>,
+    cam2: Query<(&Camera, &GlobalTransform), With<BoardCamera2d>>,
+    cam3: Query<(&Camera, &GlobalTransform), With<BoardCamera3d>>,
+    slots: Query<(&HandSlot, &GlobalTransform)>,
+) -> Result {
+    let cam = match *mode {
+        ViewMode::TwoD => cam2.single(),
+        ViewMode::ThreeD => cam3.single(),
+    };
+    let Ok((camera, cam_tf)) = cam else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    let project = |p: Vec3| camera.world_to_viewport(cam_tf, p).ok();
+    // Font size from the projected size of one square at the board's centre.
+    let unit = match (project(Vec3::ZERO), project(Vec3::X)) {
+        (Some(a), Some(b)) => (b - a).length(),
+        _ => return Ok(()),
+    };
+    let size = (unit * 0.3).clamp(9.0, 22.0);
+    let font = egui::FontId::proportional(size);
+    let colour = egui::Color32::from_rgb(0xd8, 0xcf, 0xc0);
+    let variant = scene.position.variant();
+    let (files, ranks) = label_positions(&layout);
+    for (x, p) in files {
+        if let Some(v) = project(p) {
+            painter.text(
+                egui::pos2(v.x, v.y),
+                egui::Align2::CENTER_CENTER,
+                Variant::file_label(x).to_string(),
+                font.clone(),
+                colour,
+            );
+        }
+    }
+    // Hand counts, on a dark badge at each slot's upper right.
+    let badge_font = egui::FontId::proportional((size * 0.95).max(10.0));
+    for (slot, at) in &slots {
+        if slot.count == 0 {
+            continue;
+        }
+        let p = at.translation().truncate() + Vec2::new(0.36, 0.36);
+        if let Some(v) = project(p.extend(0.0)) {
+            let centre = egui::pos2(v.x, v.y);
+            painter.circle_filled(
+                centre,
+                size * 0.62,
+                egui::Color32::from_rgb(0x7a, 0x1f, 0x1a),
+            );
+            painter.text(
+                centre,
+                egui::Align2::CENTER_CENTER,
+                slot.count.to_string(),
+                badge_font.clone(),
+                egui::Color32::WHITE,
+            );
+        }
+    }
+    for (y, p) in ranks {
+        if let Some(v) = project(p) {
+            painter.text(
+                egui::pos2(v.x, v.y),
+                egui::Align2::CENTER_CENTER,
+                variant.rank_label(y).to_string(),
+                font.clone(),
+                colour,
+            );
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,104 @@
+//! Hands (pockets): a row of slots per side beside the board, one per kind
+//! in the variant's hand order, showing the piece and how many are held.
+
+use super::spawn::{BoardViewSystems, GLYPH_Z};
+use super::{BoardLayout, BoardScene};
+use crate::app::match_state::Match;
+use crate::app::piece_art::{PieceArt, model_transform};
+use crate::rules::{Color, Kind, Position};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, update_hand_counts.after(BoardViewSystems::Spawn));
+}
+
+/// One kind in one side's hand.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct HandSlot {
+    /// Whose hand.
+    pub side: Color,
+    /// Which kind (`Kind::Serpent` for the undropped serpent).
+    pub kind: Kind,
+    /// Position in the row.
+    pub index: usize,
+    /// How many are held.
+    pub count: u8,
+}
+
+/// Distinct kinds of the variant's hand, in hand order.
+pub fn hand_row(pos: &Position) -> Vec<Kind> {
+    let mut kinds: Vec<Kind> = Vec::new();
+    for k in pos.variant().hand_kinds() {
+        if !kinds.contains(k) {
+            kinds.push(*k);
+        }
+    }
+    kinds
+}
+
+pub(super) fn spawn_hand_slots(
+    commands: &mut Commands,
+    root: Entity,
+    layout: &BoardLayout,
+    art: &PieceArt,
+    pos: &Position,
+) {
+    for side in [Color::White, Color::Black] {
+        for (index, kind) in hand_row(pos).into_iter().enumerate() {
+            let count = pos.hand_count(side, kind);
+            let c = layout.hand_slot(side, index);
+            let shown = if count > 0 {
+                Visibility::Inherited
+            } else {
+                Visibility::Hidden
+            };
+            commands.spawn((
+                HandSlot {
+                    side,
+                    kind,
+                    index,
+                    count,
+                },
+                Name::new(format!("{:?} hand: {}", side, kind.name())),
+                Transform::from_xyz(c.x, c.y, 0.0),
+                shown,
+                ChildOf(root),
+                children![
+                    (
+                        Mesh2d(art.glyph(kind, side)),
+                        MeshMaterial2d(art.glyph_material.clone()),
+                        Transform::from_xyz(0.0, 0.0, GLYPH_Z).with_scale(Vec3::splat(0.9)),
+                    ),
+                    (
+                        Mesh3d(art.model(kind, side)),
+                        MeshMaterial3d(art.model_material.clone()),
+                        model_transform().with_scale(Vec3::splat(0.8)),
+                    ),
+                ],
+            ));
+        }
+    }
+}
+
+fn update_hand_counts(
+    game: Option<Res<Match>>,
+    scene: Option<Res<BoardScene>>,
+    mut slots: Query<(&mut HandSlot, &mut Visibility)>,
+) {
+    let pos = match (&game, &scene) {
+        (Some(g), _) if g.is_changed() => g.position(),
+        (_, Some(s)) if s.is_changed() => &s.position,
+        _ => return,
+    };
+    for (mut slot, mut vis) in &mut slots {
+        let count = pos.hand_count(slot.side, slot.kind);
+        if slot.count != count {
+            slot.count = count;
+        }
+        vis.set_if_neq(if count > 0 {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
+    }
+}

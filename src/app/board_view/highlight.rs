@@ -1,0 +1,139 @@
+//! Highlight layers: last move, check, selection (tile tints) and legal
+//! destinations (dots on empty squares, rings on captures).
+
+use super::BoardSquare;
+use super::spawn::{BoardArt, BoardViewSystems};
+use crate::rules::Sq;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        apply_highlights
+            .after(BoardViewSystems::Spawn)
+            .run_if(resource_changed::<BoardHighlights>.or_else(any_added_squares)),
+    );
+}
+
+fn any_added_squares(q: Query<(), Added<BoardSquare>>) -> bool {
+    !q.is_empty()
+}
+
+/// What the board shows on top of the position. Views and input write it;
+/// the board view draws it.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct BoardHighlights {
+    /// Squares of the last move (from, to, and any other squares it touched).
+    pub last_move: Vec<Sq>,
+    /// The royal piece in check.
+    pub check: Option<Sq>,
+    /// The selected piece's square.
+    pub selected: Option<Sq>,
+    /// Legal destinations of the selection.
+    pub targets: Vec<(Sq, Marker)>,
+}
+
+/// A destination marker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marker {
+    /// Move to an empty square.
+    Dot,
+    /// Capture.
+    Ring,
+}
+
+/// A tile tint, strongest last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Tint {
+    None = 0,
+    LastMove = 1,
+    Selected = 2,
+    Check = 3,
+}
+
+impl Tint {
+    pub const COUNT: usize = 4;
+    pub const ALL: [Tint; 4] = [Tint::None, Tint::LastMove, Tint::Selected, Tint::Check];
+
+    /// The tile colour under this tint.
+    pub fn apply(self, base: Color) -> Color {
+        let over = match self {
+            Tint::None => return base,
+            Tint::LastMove => (Color::srgb(0.62, 0.78, 0.1), 0.42),
+            Tint::Selected => (Color::srgb(0.1, 0.45, 0.16), 0.5),
+            Tint::Check => (Color::srgb(0.9, 0.1, 0.08), 0.62),
+        };
+        base.mix(&over.0, over.1)
+    }
+}
+
+/// A tile whose material follows the square's tint (2D and 3D).
+#[derive(Component)]
+pub struct TintedTile;
+
+/// A destination marker visual (2D and 3D), hidden when unused.
+#[derive(Component)]
+pub struct MarkerVisual;
+
+#[allow(clippy::type_complexity)]
+fn apply_highlights(
+    hl: Res<BoardHighlights>,
+    art: Res<BoardArt>,
+    squares: Query<(&BoardSquare, &Children)>,
+    mut tiles2: Query<&mut Mesh2d, (With<TintedTile>, Without<MarkerVisual>)>,
+    mut tiles3: Query<&mut Mesh3d, (With<TintedTile>, Without<MarkerVisual>)>,
+    mut markers: Query<
+        (&mut Visibility, Option<&mut Mesh2d>, Option<&mut Mesh3d>),
+        (With<MarkerVisual>, Without<TintedTile>),
+    >,
+) {
+    for (square, children) in &squares {
+        let sq = square.sq;
+        let tint = if hl.check == Some(sq) {
+            Tint::Check
+        } else if hl.selected == Some(sq) {
+            Tint::Selected
+        } else if hl.last_move.contains(&sq) {
+            Tint::LastMove
+        } else {
+            Tint::None
+        };
+        let marker = hl.targets.iter().find(|(s, _)| *s == sq).map(|(_, m)| *m);
+        let li = square.light as usize;
+        for child in children.iter() {
+            if let Ok(mut m) = tiles2.get_mut(child) {
+                let want = &art.tile_2d[li][tint as usize];
+                if m.0 != *want {
+                    m.0 = want.clone();
+                }
+            }
+            if let Ok(mut m) = tiles3.get_mut(child) {
+                let want = &art.tile_3d[li][tint as usize];
+                if m.0 != *want {
+                    m.0 = want.clone();
+                }
+            }
+            if let Ok((mut vis, m2, m3)) = markers.get_mut(child) {
+                let shown = match marker {
+                    Some(_) => Visibility::Inherited,
+                    None => Visibility::Hidden,
+                };
+                vis.set_if_neq(shown);
+                let mesh = match marker {
+                    Some(Marker::Ring) => &art.ring,
+                    _ => &art.dot,
+                };
+                if let Some(mut m2) = m2
+                    && m2.0 != *mesh
+                {
+                    m2.0 = mesh.clone();
+                }
+                if let Some(mut m3) = m3
+                    && m3.0 != *mesh
+                {
+                    m3.0 = mesh.clone();
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,245 @@
+//! The mouse: press on a piece picks it and starts a drag; release on another
+//! square plays there (or snaps back with a reason); click-click works the
+//! same way without moving. Right click cancels. The pointer is mapped to a
+//! square through the active camera onto the board plane, in 2D and 3D alike.
+
+use super::{InputSet, SelectInput};
+use crate::app::animation::glide;
+use crate::app::board_view::{
+    BoardCamera2d, BoardCamera3d, BoardLayout, BoardViewport, Dragged, HandSlot, PieceView,
+    ViewMode,
+};
+use crate::app::match_state::Match;
+use crate::rules::{Color, Kind, Sq};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, egui};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<DragState>()
+        .init_resource::<PointerTarget>()
+        .add_systems(
+            Update,
+            (locate_pointer, mouse_buttons, drag_follows_pointer)
+                .chain()
+                .in_set(InputSet::Devices),
+        );
+}
+
+/// What is under the pointer this frame.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub struct PointerTarget {
+    /// The pointer's point on the board plane, if it is over the board view.
+    pub world: Option<Vec2>,
+    /// The existing square there.
+    pub square: Option<Sq>,
+    /// The hand slot there.
+    pub hand: Option<(Color, Kind)>,
+}
+
+/// A press that may become a drag.
+#[derive(Resource, Default, Debug)]
+pub struct DragState {
+    held: Option<Held>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Held {
+    entity: Entity,
+    from: Grab,
+    press_at: Vec2,
+    active: bool,
+    home: Vec3,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Grab {
+    Square(Sq),
+    Hand,
+}
+
+/// Cursor → point on the board plane, through whichever camera is active.
+pub fn cursor_on_board(
+    cursor: Vec2,
+    mode: ViewMode,
+    cam2: (&Camera, &GlobalTransform),
+    cam3: (&Camera, &GlobalTransform),
+) -> Option<Vec2> {
+    match mode {
+        ViewMode::TwoD => cam2.0.viewport_to_world_2d(cam2.1, cursor).ok(),
+        ViewMode::ThreeD => {
+            let ray = cam3.0.viewport_to_world(cam3.1, cursor).ok()?;
+            let d = ray.intersect_plane(Vec3::ZERO, InfinitePlane3d::new(Vec3::Z))?;
+            Some(ray.get_point(d).truncate())
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn locate_pointer(
+    window: Single<&Window, With<PrimaryWindow>>,
+    viewport: Res<BoardViewport>,
+    mode: Res<ViewMode>,
+    layout: Res<BoardLayout>,
+    game: Option<Res<Match>>,
+    cam2: Single<(&Camera, &GlobalTransform), With<BoardCamera2d>>,
+    cam3: Single<(&Camera, &GlobalTransform), With<BoardCamera3d>>,
+    slots: Query<(&HandSlot, &Transform)>,
+    mut contexts: EguiContexts,
+    mut target: ResMut<PointerTarget>,
+) {
+    let mut found = PointerTarget::default();
+    let over_egui_window = contexts.ctx_mut().is_ok_and(|ctx| {
+        ctx.pointer_latest_pos()
+            .and_then(|p| ctx.layer_id_at(p))
+            .is_some_and(|l| l.order != egui::Order::Background)
+    });
+    if let Some(cursor) = window.cursor_position()
+        && !over_egui_window
+    {
+        let scale = window.scale_factor();
+        let inside = viewport.0.is_none_or(|r| {
+            let p = cursor * scale;
+            p.x >= r.min.x as f32
+                && p.y >= r.min.y as f32
+                && p.x < r.max.x as f32
+                && p.y < r.max.y as f32
+        });
+        if inside
+            && let Some(p) = cursor_on_board(cursor, *mode, (cam2.0, cam2.1), (cam3.0, cam3.1))
+        {
+            found.world = Some(p);
+            if let Some(g) = &game {
+                found.square = layout.square_at(p).filter(|s| g.variant().exists(*s));
+            }
+            found.hand = slots
+                .iter()
+                .filter(|(s, _)| s.count > 0)
+                .find(|(_, tf)| (tf.translation.truncate() - p).abs().max_element() < 0.5)
+                .map(|(s, _)| (s.side, s.kind));
+        }
+    }
+    if *target != found {
+        *target = found;
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn mouse_buttons(
+    mut commands: Commands,
+    buttons: Res<ButtonInput<MouseButton>>,
+    target: Res<PointerTarget>,
+    game: Option<Res<Match>>,
+    mut drag: ResMut<DragState>,
+    mut inputs: MessageWriter<SelectInput>,
+    pieces: Query<(Entity, &PieceView, &Transform)>,
+    slots: Query<(Entity, &HandSlot, &Transform)>,
+    layout: Res<BoardLayout>,
+) {
+    let Some(game) = game else { return };
+    let side = game.position().side_to_move();
+    if buttons.just_pressed(MouseButton::Right) {
+        if let Some(h) = drag.held.take() {
+            release(&mut commands, h, &layout, &pieces);
+        }
+        inputs.write(SelectInput::Cancel);
+        return;
+    }
+    if buttons.just_pressed(MouseButton::Left) {
+        let Some(at) = target.world else { return };
+        if let Some(sq) = target.square {
+            inputs.write(SelectInput::Square(sq));
+            if let Some((e, _, tf)) = pieces
+                .iter()
+                .find(|(_, p, _)| p.sq == sq && p.piece.color == side)
+            {
+                drag.held = Some(Held {
+                    entity: e,
+                    from: Grab::Square(sq),
+                    press_at: at,
+                    active: false,
+                    home: tf.translation,
+                });
+            }
+        } else if let Some((hs, hk)) = target.hand {
+            inputs.write(SelectInput::Hand(hs, hk));
+            if hs == side
+                && let Some((e, _, tf)) =
+                    slots.iter().find(|(_, s, _)| s.side == hs && s.kind == hk)
+            {
+                drag.held = Some(Held {
+                    entity: e,
+                    from: Grab::Hand,
+                    press_at: at,
+                    active: false,
+                    home: tf.translation,
+                });
+            }
+        } else {
+            inputs.write(SelectInput::Cancel);
+        }
+        return;
+    }
+    if buttons.just_released(MouseButton::Left)
+        && let Some(h) = drag.held.take()
+    {
+        if h.active {
+            match target.square {
+                Some(sq) if h.from != Grab::Square(sq) => {
+                    inputs.write(SelectInput::Square(sq));
+                }
+                Some(_) => {}
+                None => {
+                    inputs.write(SelectInput::Cancel);
+                }
+            }
+        }
+        release(&mut commands, h, &layout, &pieces);
+    }
+}
+
+/// Sends a held piece gliding home (an applied move will redirect it); a
+/// hand slot goes back at once.
+fn release(
+    commands: &mut Commands,
+    h: Held,
+    layout: &BoardLayout,
+    pieces: &Query<(Entity, &PieceView, &Transform)>,
+) {
+    let Ok(mut e) = commands.get_entity(h.entity) else {
+        return;
+    };
+    e.remove::<Dragged>();
+    match pieces.get(h.entity) {
+        Ok((_, p, tf)) => {
+            let home = layout.centre(p.sq).extend(0.0);
+            e.insert(glide(tf.translation, home, false));
+        }
+        Err(_) => {
+            e.insert(Transform::from_translation(h.home));
+        }
+    }
+}
+
+fn drag_follows_pointer(
+    mut commands: Commands,
+    mut drag: ResMut<DragState>,
+    target: Res<PointerTarget>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    mut transforms: Query<&mut Transform>,
+) {
+    let Some(h) = drag.held.as_mut() else { return };
+    if !buttons.pressed(MouseButton::Left) {
+        return;
+    }
+    let Some(at) = target.world else { return };
+    if !h.active && at.distance(h.press_at) > 0.12 {
+        h.active = true;
+        commands.entity(h.entity).insert(Dragged);
+    }
+    if h.active
+        && let Ok(mut tf) = transforms.get_mut(h.entity)
+    {
+        tf.translation = at.extend(0.6);
+    }
+}
