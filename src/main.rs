@@ -14,11 +14,7 @@ fn main() -> ExitCode {
         }
     };
     let result = match args.command.as_str() {
-        // Until the game window lands, running without a subcommand prints the help.
-        "" | "play" => {
-            println!("{}", cli::HELP);
-            Ok(())
-        }
+        "" | "play" => play(&args),
         _ => cli::run(&args),
     };
     match result {
@@ -28,4 +24,25 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Opens the game window (the menu, or a game when `--variant` is given).
+fn play(args: &cli::Args) -> Result<(), cli::CliError> {
+    use chimera::app::{PlayArgs, ViewMode};
+    let view = match args.extra("--view") {
+        None | Some("2d") => ViewMode::TwoD,
+        Some("3d") => ViewMode::ThreeD,
+        Some(v) => return Err(cli::CliError(format!("--view must be 2d or 3d, not '{v}'"))),
+    };
+    let play = PlayArgs {
+        variant: args.variant.clone(),
+        options: args.options.clone(),
+        view,
+        moves: args.moves.clone(),
+        flip: args.extra("--flip").is_some(),
+        screenshot: args.extra("--screenshot").map(Into::into),
+    };
+    chimera::app::run_play(play)
+        .map(|_| ())
+        .map_err(cli::CliError)
 }

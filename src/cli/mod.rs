@@ -63,23 +63,35 @@ pub fn parse_args(argv: &[String]) -> Result<Args, CliError> {
     }
     while let Some(flag) = it.next() {
         let mut value = |name: &str| -> Result<String, CliError> {
-            it.next().cloned().ok_or_else(|| CliError(format!("{name} needs a value")))
+            it.next()
+                .cloned()
+                .ok_or_else(|| CliError(format!("{name} needs a value")))
         };
         match flag.as_str() {
             "--variant" => a.variant = Some(value("--variant")?),
             "--option" => {
                 let kv = value("--option")?;
-                let (k, v) = kv.split_once('=').ok_or_else(|| CliError(format!("--option '{kv}' must be name=value")))?;
+                let (k, v) = kv
+                    .split_once('=')
+                    .ok_or_else(|| CliError(format!("--option '{kv}' must be name=value")))?;
                 a.options.push((k.to_string(), v.to_string()));
             }
             "--fen" => a.fen = Some(value("--fen")?),
-            "--moves" => a.moves = value("--moves")?.split_whitespace().map(String::from).collect(),
+            "--moves" => {
+                a.moves = value("--moves")?
+                    .split_whitespace()
+                    .map(String::from)
+                    .collect()
+            }
             "--depth" => {
                 let d = value("--depth")?;
-                a.depth = Some(d.parse().map_err(|_| CliError(format!("--depth '{d}' is not a whole number")))?);
+                a.depth = Some(
+                    d.parse()
+                        .map_err(|_| CliError(format!("--depth '{d}' is not a whole number")))?,
+                );
             }
             "--divide" => a.divide = true,
-            "--quick" => a.extra.push(("--quick".into(), String::new())),
+            "--quick" | "--flip" => a.extra.push((flag.clone(), String::new())),
             f if f.starts_with("--") => {
                 let v = value(f)?;
                 a.extra.push((f.to_string(), v));
@@ -93,7 +105,10 @@ pub fn parse_args(argv: &[String]) -> Result<Args, CliError> {
 impl Args {
     /// The variant named by `--variant` (default `holygrail`) with its options.
     pub fn variant(&self) -> Result<Arc<Variant>, CliError> {
-        Ok(Variant::new(self.variant.as_deref().unwrap_or("holygrail"), &self.options)?)
+        Ok(Variant::new(
+            self.variant.as_deref().unwrap_or("holygrail"),
+            &self.options,
+        )?)
     }
 
     /// The game after `--fen` and `--moves`.
@@ -105,7 +120,11 @@ impl Args {
         };
         for (i, m) in self.moves.iter().enumerate() {
             if let Err(e) = g.play_lmn(m) {
-                let why = e.message().strip_prefix(&format!("'{m}' ")).unwrap_or(e.message()).to_string();
+                let why = e
+                    .message()
+                    .strip_prefix(&format!("'{m}' "))
+                    .unwrap_or(e.message())
+                    .to_string();
                 return Err(CliError(format!("move {} '{m}' {why}", i + 1)));
             }
         }
@@ -114,7 +133,10 @@ impl Args {
 
     /// Value of an extra flag.
     pub fn extra(&self, name: &str) -> Option<&str> {
-        self.extra.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+        self.extra
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
     }
 }
 
@@ -144,8 +166,21 @@ pub fn run(a: &Args) -> Result<(), CliError> {
         "bench" => bench(a.extra("--quick").is_some()),
         "variants" => {
             for v in crate::rules::variants() {
-                let opts: Vec<String> =
-                    v.options.iter().map(|o| format!("{}={}", o.name, if o.values.is_empty() { "N".to_string() } else { o.values.join("|") })).collect();
+                let opts: Vec<String> = v
+                    .options
+                    .iter()
+                    .map(|o| {
+                        format!(
+                            "{}={}",
+                            o.name,
+                            if o.values.is_empty() {
+                                "N".to_string()
+                            } else {
+                                o.values.join("|")
+                            }
+                        )
+                    })
+                    .collect();
                 println!("{:<12} {}  {}", v.id, v.description, opts.join(" "));
             }
             Ok(())
@@ -154,12 +189,16 @@ pub fn run(a: &Args) -> Result<(), CliError> {
             println!("{HELP}");
             Ok(())
         }
-        other => Err(CliError(format!("unknown subcommand '{other}' (see chimera help)"))),
+        other => Err(CliError(format!(
+            "unknown subcommand '{other}' (see chimera help)"
+        ))),
     }
 }
 
 fn perft(a: &Args) -> Result<(), CliError> {
-    let depth = a.depth.ok_or_else(|| CliError("perft needs --depth N".into()))?;
+    let depth = a
+        .depth
+        .ok_or_else(|| CliError("perft needs --depth N".into()))?;
     let g = a.game()?;
     let mut p = g.position().clone();
     let t = Instant::now();
@@ -174,7 +213,10 @@ fn perft(a: &Args) -> Result<(), CliError> {
     };
     let secs = t.elapsed().as_secs_f64();
     println!("nodes {nodes}");
-    eprintln!("time {secs:.3} s, {:.0} nodes/s", nodes as f64 / secs.max(1e-9));
+    eprintln!(
+        "time {secs:.3} s, {:.0} nodes/s",
+        nodes as f64 / secs.max(1e-9)
+    );
     Ok(())
 }
 
@@ -188,26 +230,82 @@ struct BenchCase {
 }
 
 const BENCH: &[BenchCase] = &[
-    BenchCase { name: "chess start", variant: "chess", options: &[], depth: 6, quick_depth: 4 },
-    BenchCase { name: "grand start", variant: "grand", options: &[], depth: 5, quick_depth: 4 },
-    BenchCase { name: "embassy start", variant: "embassy", options: &[], depth: 5, quick_depth: 4 },
-    BenchCase { name: "holygrail start", variant: "holygrail", options: &[], depth: 4, quick_depth: 3 },
-    BenchCase { name: "herculean start", variant: "herculean", options: &[], depth: 4, quick_depth: 3 },
-    BenchCase { name: "holywar start", variant: "holywar", options: &[("opening", "random")], depth: 5, quick_depth: 4 },
-    BenchCase { name: "ghostarelay start", variant: "ghostarelay", options: &[], depth: 5, quick_depth: 4 },
+    BenchCase {
+        name: "chess start",
+        variant: "chess",
+        options: &[],
+        depth: 6,
+        quick_depth: 4,
+    },
+    BenchCase {
+        name: "grand start",
+        variant: "grand",
+        options: &[],
+        depth: 5,
+        quick_depth: 4,
+    },
+    BenchCase {
+        name: "embassy start",
+        variant: "embassy",
+        options: &[],
+        depth: 5,
+        quick_depth: 4,
+    },
+    BenchCase {
+        name: "holygrail start",
+        variant: "holygrail",
+        options: &[],
+        depth: 4,
+        quick_depth: 3,
+    },
+    BenchCase {
+        name: "herculean start",
+        variant: "herculean",
+        options: &[],
+        depth: 4,
+        quick_depth: 3,
+    },
+    BenchCase {
+        name: "holywar start",
+        variant: "holywar",
+        options: &[("opening", "random")],
+        depth: 5,
+        quick_depth: 4,
+    },
+    BenchCase {
+        name: "ghostarelay start",
+        variant: "ghostarelay",
+        options: &[],
+        depth: 5,
+        quick_depth: 4,
+    },
 ];
 
 fn bench(quick: bool) -> Result<(), CliError> {
-    println!("{:<20} {:>5} {:>14} {:>9} {:>12}", "position", "depth", "nodes", "seconds", "nodes/s");
+    println!(
+        "{:<20} {:>5} {:>14} {:>9} {:>12}",
+        "position", "depth", "nodes", "seconds", "nodes/s"
+    );
     for c in BENCH {
-        let opts: Vec<(String, String)> = c.options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let opts: Vec<(String, String)> = c
+            .options
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
         let v = Variant::new(c.variant, &opts)?;
         let mut p = v.start_position();
         let depth = if quick { c.quick_depth } else { c.depth };
         let t = Instant::now();
         let nodes = p.perft(depth);
         let secs = t.elapsed().as_secs_f64();
-        println!("{:<20} {:>5} {:>14} {:>9.2} {:>12.0}", c.name, depth, nodes, secs, nodes as f64 / secs.max(1e-9));
+        println!(
+            "{:<20} {:>5} {:>14} {:>9.2} {:>12.0}",
+            c.name,
+            depth,
+            nodes,
+            secs,
+            nodes as f64 / secs.max(1e-9)
+        );
     }
     Ok(())
 }

@@ -48,7 +48,13 @@ impl Geometry {
     pub fn new(width: u8, height: u8, first_rank: u8, holes: &[Sq]) -> Geometry {
         assert!(width <= MAX_W && height <= MAX_H);
         let stride = width as i16 + 2 * PAD;
-        let mut g = Geometry { width, height, first_rank, stride, exists: vec![false; CELLS] };
+        let mut g = Geometry {
+            width,
+            height,
+            first_rank,
+            stride,
+            exists: vec![false; CELLS],
+        };
         for y in 0..height {
             for x in 0..width {
                 let s = Sq::new(x, y);

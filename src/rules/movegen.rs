@@ -1,7 +1,9 @@
 //! Move generation: atoms → pseudo-legal moves; attack detection; legality; perft.
 
 use super::geometry::{DIAG, ORTHO};
-use super::pieces::{Color, EMPTY, Kind, LOCK_BIT, OFF, Piece, Special, color_of, is_color, is_piece, kind_of, piece};
+use super::pieces::{
+    Color, EMPTY, Kind, LOCK_BIT, OFF, Piece, Special, color_of, is_color, is_piece, kind_of, piece,
+};
 use super::position::{Move, MoveKind, Position, State};
 use super::variants::{NoMoves, Variant, kbit};
 
@@ -108,12 +110,16 @@ impl State {
     pub(crate) fn gen_piece<S: Sink>(&self, v: &Variant, i: u16, sink: &mut S) -> bool {
         let p = self.board[i as usize];
         let us = color_of(p);
-        let Some(def) = v.def(kind_of(p)) else { return false };
+        let Some(def) = v.def(kind_of(p)) else {
+            return false;
+        };
         let b = &self.board;
         for l in &def.leaps {
             let t = at(i, l.off);
             let q = b[t as usize];
-            if (q == EMPTY && l.mode.moves()) || (is_piece(q) && color_of(q) != us && l.mode.captures()) {
+            if (q == EMPTY && l.mode.moves())
+                || (is_piece(q) && color_of(q) != us && l.mode.captures())
+            {
                 emit!(sink, Move::normal(i, t));
             }
         }
@@ -247,13 +253,24 @@ impl State {
     /// Whether every path of a two-path move from `i` has a piece on it.
     #[inline]
     fn two_path_blocked(&self, i: u16, paths: &[[i16; 2]; 2]) -> bool {
-        paths.iter().all(|path| path.iter().any(|&o| o != 0 && is_piece(self.board[at(i, o) as usize])))
+        paths.iter().all(|path| {
+            path.iter()
+                .any(|&o| o != 0 && is_piece(self.board[at(i, o) as usize]))
+        })
     }
 
     /// Gryphon-style bent slide: one step `first` to an empty square, then
     /// outward along either of `outs`. Stealth: the bend square and the square
     /// one past it are not destinations. Full: both are (with capture).
-    fn gen_bent<S: Sink>(&self, i: u16, us: Color, first: i16, outs: [i16; 2], full: bool, sink: &mut S) -> bool {
+    fn gen_bent<S: Sink>(
+        &self,
+        i: u16,
+        us: Color,
+        first: i16,
+        outs: [i16; 2],
+        full: bool,
+        sink: &mut S,
+    ) -> bool {
         let b = &self.board;
         let e = at(i, first);
         let q = b[e as usize];
@@ -331,14 +348,24 @@ impl State {
     }
 
     /// Pushes a pawn or ninja move to `t`, with its promotions.
-    fn emit_promotions<S: Sink>(&self, v: &Variant, i: u16, t: u16, us: Color, aux: u16, sink: &mut S) -> bool {
+    fn emit_promotions<S: Sink>(
+        &self,
+        v: &Variant,
+        i: u16,
+        t: u16,
+        us: Color,
+        aux: u16,
+        sink: &mut S,
+    ) -> bool {
         let ry = Self::rel_y(v, t, us);
         let pr = &v.promotion;
         let mandatory = ry >= pr.last;
         let optional = pr.optional_from.is_some_and(|o| ry >= o);
         if mandatory || optional {
             for &k in &pr.pieces {
-                if pr.limited_to_initial && self.count[us.index()][k as usize] >= v.initial_count[k as usize] {
+                if pr.limited_to_initial
+                    && self.count[us.index()][k as usize] >= v.initial_count[k as usize]
+                {
                     continue;
                 }
                 emit!(sink, Move::with(MoveKind::Normal, i, t, aux, 0, k as u8));
@@ -374,7 +401,10 @@ impl State {
                     return true;
                 }
             } else if q == EMPTY && self.ep.n > 0 && self.ep.sq[..self.ep.n as usize].contains(&t) {
-                emit!(sink, Move::with(MoveKind::Normal, i, t, self.ep.victim, 0, 0));
+                emit!(
+                    sink,
+                    Move::with(MoveKind::Normal, i, t, self.ep.victim, 0, 0)
+                );
             }
         }
         false
@@ -426,7 +456,10 @@ impl State {
                 match k {
                     Kind::Serpent => {
                         for form in Kind::SERPENT_FORMS {
-                            emit!(sink, Move::with(MoveKind::Drop, 0, cell, cell, 0, form as u8));
+                            emit!(
+                                sink,
+                                Move::with(MoveKind::Drop, 0, cell, cell, 0, form as u8)
+                            );
                         }
                     }
                     Kind::NinjaPawn => {
@@ -469,12 +502,18 @@ impl State {
             }
             let kf = v.geo.index(c.king_from) as u16;
             let rf = v.geo.index(c.rook_from) as u16;
-            if self.board[kf as usize] != piece(us, Kind::King) || self.board[rf as usize] != piece(us, Kind::Rook) {
+            if self.board[kf as usize] != piece(us, Kind::King)
+                || self.board[rf as usize] != piece(us, Kind::Rook)
+            {
                 continue;
             }
-            let (lo, hi) = (c.king_from.x.min(c.rook_from.x), c.king_from.x.max(c.rook_from.x));
+            let (lo, hi) = (
+                c.king_from.x.min(c.rook_from.x),
+                c.king_from.x.max(c.rook_from.x),
+            );
             let y = c.king_from.y;
-            let clear = (lo + 1..hi).all(|x| self.board[v.geo.index(super::geometry::Sq::new(x, y))] == EMPTY);
+            let clear = (lo + 1..hi)
+                .all(|x| self.board[v.geo.index(super::geometry::Sq::new(x, y))] == EMPTY);
             if clear {
                 let kt = v.geo.index(c.king_to) as u16;
                 let rt = v.geo.index(c.rook_to) as u16;
@@ -520,7 +559,11 @@ impl State {
             if self.board[r as usize] != relay {
                 return false;
             }
-            for ((dx, dy), diag) in ORTHO.iter().map(|d| (*d, false)).chain(DIAG.iter().map(|d| (*d, true))) {
+            for ((dx, dy), diag) in ORTHO
+                .iter()
+                .map(|d| (*d, false))
+                .chain(DIAG.iter().map(|d| (*d, true)))
+            {
                 let d = v.geo.offset(dx, dy);
                 let i = at(r, d);
                 let p = self.board[i as usize];
@@ -612,10 +655,14 @@ impl State {
                 }
             }
         }
-        if t.forward_kinds.iter().any(|&k| self.count[by.index()][k as usize] > 0) {
+        if t.forward_kinds
+            .iter()
+            .any(|&k| self.count[by.index()][k as usize] > 0)
+        {
             let mut probe = Probe { target };
             return self.for_each_piece(by, |s| {
-                t.forward & kbit(kind_of(b[s as usize])) != 0 && self.gen_piece_captures(v, s, &mut probe)
+                t.forward & kbit(kind_of(b[s as usize])) != 0
+                    && self.gen_piece_captures(v, s, &mut probe)
             });
         }
         false
@@ -656,9 +703,14 @@ impl State {
         }
         if v.forced_capture && list.iter().any(|m| self.captures(*m)) {
             let board = &self.board;
-            list.retain(|m| m.kind == MoveKind::Normal && (m.aux != 0 || is_piece(board[m.to as usize])));
+            list.retain(|m| {
+                m.kind == MoveKind::Normal && (m.aux != 0 || is_piece(board[m.to as usize]))
+            });
         }
-        if list.is_empty() && v.no_moves == NoMoves::Pass && self.occ[us.index()].iter().any(|w| *w != 0) {
+        if list.is_empty()
+            && v.no_moves == NoMoves::Pass
+            && self.occ[us.index()].iter().any(|w| *w != 0)
+        {
             list.push(Move::with(MoveKind::Pass, 0, 0, 0, 0, 0));
         }
     }
@@ -697,13 +749,19 @@ impl State {
             }
         } else if !in_check {
             match m.kind {
-                MoveKind::Normal if m.from != king && m.aux == 0 && self.quiet_safe(v, m, king) => return true,
+                MoveKind::Normal if m.from != king && m.aux == 0 && self.quiet_safe(v, m, king) => {
+                    return true;
+                }
                 // A drop only adds a piece: it can expose the king only as a screen.
-                MoveKind::Drop if !self.on_line(v, m.to, king) || {
-                    let (kx, ky) = xy(v, king);
-                    let (tx, ty) = xy(v, m.to);
-                    (kx - tx).abs().max((ky - ty).abs()) > self.screen_reach(v)
-                } => return true,
+                MoveKind::Drop
+                    if !self.on_line(v, m.to, king) || {
+                        let (kx, ky) = xy(v, king);
+                        let (tx, ty) = xy(v, m.to);
+                        (kx - tx).abs().max((ky - ty).abs()) > self.screen_reach(v)
+                    } =>
+                {
+                    return true;
+                }
                 // A mutation changes no square's occupancy.
                 MoveKind::Mutate => return true,
                 _ => {}
@@ -724,12 +782,16 @@ impl State {
         let a = &v.attack;
         let (kx, ky) = xy(v, king);
         let (fx, fy) = xy(v, m.from);
-        if aligned(kx, ky, fx, fy) && !self.pin_free(v, m.from, king, (fx - kx).signum(), (fy - ky).signum()) {
+        if aligned(kx, ky, fx, fy)
+            && !self.pin_free(v, m.from, king, (fx - kx).signum(), (fy - ky).signum())
+        {
             return false;
         }
         if a.screens {
             let (tx, ty) = xy(v, m.to);
-            if aligned(kx, ky, tx, ty) && (kx - tx).abs().max((ky - ty).abs()) <= self.screen_reach(v) {
+            if aligned(kx, ky, tx, ty)
+                && (kx - tx).abs().max((ky - ty).abs()) <= self.screen_reach(v)
+            {
                 return false;
             }
         }
@@ -746,7 +808,11 @@ impl State {
     #[inline]
     fn pin_free(&self, v: &Variant, from: u16, king: u16, dx: i16, dy: i16) -> bool {
         let them = self.side.opposite();
-        if v.attack.forward_kinds.iter().any(|&k| self.count[them.index()][k as usize] > 0) {
+        if v.attack
+            .forward_kinds
+            .iter()
+            .any(|&k| self.count[them.index()][k as usize] > 0)
+        {
             return false;
         }
         let d = dy * v.geo.stride + dx;
@@ -766,7 +832,12 @@ impl State {
         if !is_piece(p) || color_of(p) != them {
             return true;
         }
-        let mask = v.attack.rides.iter().find(|(dir, _)| *dir == -d).map_or(0, |(_, m)| *m);
+        let mask = v
+            .attack
+            .rides
+            .iter()
+            .find(|(dir, _)| *dir == -d)
+            .map_or(0, |(_, m)| *m);
         mask & kbit(kind_of(p)) == 0
     }
 
@@ -775,7 +846,13 @@ impl State {
     #[inline]
     fn screen_reach(&self, v: &Variant) -> i16 {
         let them = self.side.opposite().index();
-        v.attack.screen_kinds.iter().filter(|(k, _)| self.count[them][*k as usize] > 0).map(|(_, r)| *r).max().unwrap_or(0)
+        v.attack
+            .screen_kinds
+            .iter()
+            .filter(|(k, _)| self.count[them][*k as usize] > 0)
+            .map(|(_, r)| *r)
+            .max()
+            .unwrap_or(0)
     }
 
     /// Whether two cells share a rank, file or diagonal.
@@ -862,7 +939,11 @@ impl Position {
             .map(|&m| {
                 let name = self.lmn(m);
                 self.s.make(&v, m);
-                let n = if depth <= 1 { 1 } else { perft_rec(&mut self.s, &v, depth - 1, &mut lists) };
+                let n = if depth <= 1 {
+                    1
+                } else {
+                    perft_rec(&mut self.s, &v, depth - 1, &mut lists)
+                };
                 self.s.unmake();
                 (name, n)
             })
@@ -880,7 +961,11 @@ impl Position {
         if is_piece(self.s.board[cell as usize]) {
             self.s.gen_piece(&self.variant, cell, &mut list);
         }
-        let mut out: Vec<_> = list.iter().filter(|m| m.kind == MoveKind::Normal).map(|m| self.sq(m.to)).collect();
+        let mut out: Vec<_> = list
+            .iter()
+            .filter(|m| m.kind == MoveKind::Normal)
+            .map(|m| self.sq(m.to))
+            .collect();
         out.sort();
         out.dedup();
         out

@@ -4,7 +4,9 @@ use std::sync::Arc;
 
 use super::RulesError;
 use super::geometry::{Sq, file_letter};
-use super::pieces::{Color, EMPTY, Kind, LOCK_BIT, OFF, Special, color_of, is_piece, kind_of, piece};
+use super::pieces::{
+    Color, EMPTY, Kind, LOCK_BIT, OFF, Special, color_of, is_piece, kind_of, piece,
+};
 use super::position::{Move, MoveKind, Position, State};
 use super::variants::Variant;
 
@@ -33,7 +35,12 @@ impl Position {
         // 1. Board.
         let ranks: Vec<&str> = fields[0].split('/').collect();
         if ranks.len() != geo.height as usize {
-            return err(format!("VFEN board has {} ranks, {} needs {}", ranks.len(), v.id(), geo.height));
+            return err(format!(
+                "VFEN board has {} ranks, {} needs {}",
+                ranks.len(),
+                v.id(),
+                geo.height
+            ));
         }
         for (row, rank_text) in ranks.iter().enumerate() {
             let y = geo.height - 1 - row as u8;
@@ -43,7 +50,10 @@ impl Position {
             let square = |x: u32| format!("{}{}", file_letter(x as u8), rank_name);
             while let Some(c) = chars.next() {
                 if x >= geo.width as u32 {
-                    return err(format!("VFEN rank {rank_name} is longer than {} files", geo.width));
+                    return err(format!(
+                        "VFEN rank {rank_name} is longer than {} files",
+                        geo.width
+                    ));
                 }
                 if c.is_ascii_digit() {
                     let mut n = c.to_digit(10).unwrap_or(0);
@@ -52,33 +62,54 @@ impl Position {
                         chars.next();
                     }
                     if n == 0 || x + n > geo.width as u32 {
-                        return err(format!("VFEN rank {rank_name}: bad run of {n} empty squares at {}", square(x)));
+                        return err(format!(
+                            "VFEN rank {rank_name}: bad run of {n} empty squares at {}",
+                            square(x)
+                        ));
                     }
                     for k in x..x + n {
                         if !geo.exists(Sq::new(k as u8, y)) {
-                            return err(format!("VFEN rank {rank_name}: {} is missing on this board, write '*'", square(k)));
+                            return err(format!(
+                                "VFEN rank {rank_name}: {} is missing on this board, write '*'",
+                                square(k)
+                            ));
                         }
                     }
                     x += n;
                 } else if c == '*' {
                     if geo.exists(Sq::new(x as u8, y)) {
-                        return err(format!("VFEN rank {rank_name}: '*' at {} but that square exists", square(x)));
+                        return err(format!(
+                            "VFEN rank {rank_name}: '*' at {} but that square exists",
+                            square(x)
+                        ));
                     }
                     x += 1;
                 } else if c.is_ascii_alphabetic() {
-                    let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                    let color = if c.is_ascii_uppercase() {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
                     let kind = v.kind_of_letter(c.to_ascii_uppercase()).ok_or_else(|| {
-                        RulesError::new(format!("VFEN rank {rank_name}: unknown piece letter '{c}' at {}", square(x)))
+                        RulesError::new(format!(
+                            "VFEN rank {rank_name}: unknown piece letter '{c}' at {}",
+                            square(x)
+                        ))
                     })?;
                     let s_here = Sq::new(x as u8, y);
                     if !geo.exists(s_here) {
-                        return err(format!("VFEN rank {rank_name}: piece '{c}' on {}, which is missing on this board", square(x)));
+                        return err(format!(
+                            "VFEN rank {rank_name}: piece '{c}' on {}, which is missing on this board",
+                            square(x)
+                        ));
                     }
                     let mut p = piece(color, kind);
                     if chars.peek() == Some(&'~') {
                         chars.next();
                         if !kind.is_serpent_form() {
-                            return err(format!("VFEN rank {rank_name}: '~' after '{c}', which is not a serpent form"));
+                            return err(format!(
+                                "VFEN rank {rank_name}: '~' after '{c}', which is not a serpent form"
+                            ));
                         }
                         p |= LOCK_BIT;
                     }
@@ -89,7 +120,10 @@ impl Position {
                 }
             }
             if x != geo.width as u32 {
-                return err(format!("VFEN rank {rank_name} covers {x} files, the board has {}", geo.width));
+                return err(format!(
+                    "VFEN rank {rank_name} covers {x} files, the board has {}",
+                    geo.width
+                ));
             }
         }
         // 2. Side to move.
@@ -101,13 +135,22 @@ impl Position {
         // 3. Castling rights.
         if fields[2] != "-" {
             for c in fields[2].chars() {
-                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
                 let file = c.to_ascii_lowercase() as i32 - 'a' as i32;
                 let castling = v
                     .castlings
                     .iter()
                     .find(|k| k.color == color && k.rook_from.x as i32 == file)
-                    .ok_or_else(|| RulesError::new(format!("VFEN castling: '{c}' names no castling rook file of {}", v.id())))?;
+                    .ok_or_else(|| {
+                        RulesError::new(format!(
+                            "VFEN castling: '{c}' names no castling rook file of {}",
+                            v.id()
+                        ))
+                    })?;
                 let king_ok = s.board[geo.index(castling.king_from)] == piece(color, Kind::King);
                 let rook_ok = s.board[geo.index(castling.rook_from)] == piece(color, Kind::Rook);
                 if !king_ok || !rook_ok {
@@ -124,39 +167,82 @@ impl Position {
         // 5. Hand (before 4, which only needs the board).
         if fields[4] != "-" {
             for c in fields[4].chars() {
-                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
                 let up = c.to_ascii_uppercase();
-                let kind = v.hand.iter().copied().find(|k| v.letter(*k) == up).ok_or_else(|| {
-                    RulesError::new(format!("VFEN hand: '{c}' is not a piece {} holds in hand", v.id()))
-                })?;
+                let kind = v
+                    .hand
+                    .iter()
+                    .copied()
+                    .find(|k| v.letter(*k) == up)
+                    .ok_or_else(|| {
+                        RulesError::new(format!(
+                            "VFEN hand: '{c}' is not a piece {} holds in hand",
+                            v.id()
+                        ))
+                    })?;
                 let n = &mut s.hand[color.index()][kind as usize];
-                *n = n.checked_add(1).ok_or_else(|| RulesError::new(format!("VFEN hand: more than 255 '{c}'")))?;
+                *n = n
+                    .checked_add(1)
+                    .ok_or_else(|| RulesError::new(format!("VFEN hand: more than 255 '{c}'")))?;
             }
         }
         // 6, 7. Clocks (bounded, so that playing on can never overflow them).
-        s.halfmove = fields[5].parse().ok().filter(|n| *n <= MAX_CLOCK).ok_or_else(|| {
-            RulesError::new(format!("VFEN half-move clock '{}' is not a number from 0 to {MAX_CLOCK}", fields[5]))
-        })?;
-        s.fullmove = fields[6].parse().ok().filter(|n| (1..=MAX_CLOCK).contains(n)).ok_or_else(|| {
-            RulesError::new(format!("VFEN full-move number '{}' is not a number from 1 to {MAX_CLOCK}", fields[6]))
-        })?;
+        s.halfmove = fields[5]
+            .parse()
+            .ok()
+            .filter(|n| *n <= MAX_CLOCK)
+            .ok_or_else(|| {
+                RulesError::new(format!(
+                    "VFEN half-move clock '{}' is not a number from 0 to {MAX_CLOCK}",
+                    fields[5]
+                ))
+            })?;
+        s.fullmove = fields[6]
+            .parse()
+            .ok()
+            .filter(|n| (1..=MAX_CLOCK).contains(n))
+            .ok_or_else(|| {
+                RulesError::new(format!(
+                    "VFEN full-move number '{}' is not a number from 1 to {MAX_CLOCK}",
+                    fields[6]
+                ))
+            })?;
         // Kings and pawns.
         for c in [Color::White, Color::Black] {
             let king = piece(c, Kind::King);
-            let kings: Vec<u16> = v.cells.iter().copied().filter(|&i| s.board[i as usize] == king).collect();
+            let kings: Vec<u16> = v
+                .cells
+                .iter()
+                .copied()
+                .filter(|&i| s.board[i as usize] == king)
+                .collect();
             if v.royal {
                 if kings.len() > 1 {
-                    return err(format!("VFEN board: {} has {} kings", c.name(), kings.len()));
+                    return err(format!(
+                        "VFEN board: {} has {} kings",
+                        c.name(),
+                        kings.len()
+                    ));
                 }
                 s.royal[c.index()] = kings.first().copied().unwrap_or(0);
             }
         }
         for &i in &v.cells {
             let p = s.board[i as usize];
-            if is_piece(p) && v.def(kind_of(p)).is_some_and(|d| d.special == Special::Pawn) {
+            if is_piece(p)
+                && v.def(kind_of(p))
+                    .is_some_and(|d| d.special == Special::Pawn)
+            {
                 let y = geo.sq(i as usize).y;
                 if geo.relative_y(y, color_of(p) == Color::White) >= v.promotion.last {
-                    return err(format!("VFEN board: pawn on {}, its promotion rank", geo.name(geo.sq(i as usize))));
+                    return err(format!(
+                        "VFEN board: pawn on {}, its promotion rank",
+                        geo.name(geo.sq(i as usize))
+                    ));
                 }
             }
         }
@@ -166,9 +252,11 @@ impl Position {
             let f = State::forward(v, mover);
             let mut squares = Vec::new();
             for name in fields[3].split(',') {
-                let sq = geo
-                    .parse(name)
-                    .ok_or_else(|| RulesError::new(format!("VFEN en passant: '{name}' is not a square of this board")))?;
+                let sq = geo.parse(name).ok_or_else(|| {
+                    RulesError::new(format!(
+                        "VFEN en passant: '{name}' is not a square of this board"
+                    ))
+                })?;
                 let cell = geo.index(sq) as u16;
                 if s.board[cell as usize] != EMPTY {
                     return err(format!("VFEN en passant: {name} is not empty"));
@@ -182,7 +270,11 @@ impl Position {
             let victim = (last as i16 + f) as u16;
             for (k, w) in squares.windows(2).enumerate() {
                 if w[1] as i16 - w[0] as i16 != f {
-                    return err(format!("VFEN en passant: squares {} and {} are not in a pawn's path", k + 1, k + 2));
+                    return err(format!(
+                        "VFEN en passant: squares {} and {} are not in a pawn's path",
+                        k + 1,
+                        k + 2
+                    ));
                 }
             }
             if s.board[victim as usize] != piece(mover, Kind::Pawn) {
@@ -195,9 +287,15 @@ impl Position {
             s.set_ep(v, &squares, victim);
         }
         s.hash = s.compute_hash();
-        let pos = Position { variant: v.clone(), s };
+        let pos = Position {
+            variant: v.clone(),
+            s,
+        };
         if v.royal && pos.s.king_attacked(v, pos.s.side.opposite()) {
-            return err(format!("VFEN: {} is to move but can capture the enemy king", pos.s.side.name()));
+            return err(format!(
+                "VFEN: {} is to move but can capture the enemy king",
+                pos.s.side.name()
+            ));
         }
         Ok(pos)
     }
@@ -224,7 +322,11 @@ impl Position {
                     out.push('*');
                 } else {
                     let l = v.letter(Kind::from_u8(kind_of(p)).expect("kind"));
-                    out.push(if color_of(p) == Color::White { l } else { l.to_ascii_lowercase() });
+                    out.push(if color_of(p) == Color::White {
+                        l
+                    } else {
+                        l.to_ascii_lowercase()
+                    });
                     if p & LOCK_BIT != 0 {
                         out.push('~');
                     }
@@ -254,7 +356,10 @@ impl Position {
         if s.ep.n == 0 {
             out.push('-');
         } else {
-            let names: Vec<String> = s.ep.sq[..s.ep.n as usize].iter().map(|&c| self.name(c)).collect();
+            let names: Vec<String> = s.ep.sq[..s.ep.n as usize]
+                .iter()
+                .map(|&c| self.name(c))
+                .collect();
             out.push_str(&names.join(","));
         }
         out.push(' ');
@@ -263,7 +368,11 @@ impl Position {
             for &k in &v.hand {
                 let l = v.letter(k);
                 for _ in 0..s.hand[c.index()][k as usize] {
-                    hand.push(if c == Color::White { l } else { l.to_ascii_lowercase() });
+                    hand.push(if c == Color::White {
+                        l
+                    } else {
+                        l.to_ascii_lowercase()
+                    });
                 }
             }
         }
@@ -299,7 +408,13 @@ impl Position {
                 }
                 t
             }
-            MoveKind::Castle => format!("{}{},{}{}", self.name(m.from), self.name(m.to), self.name(m.aux), self.name(m.aux2)),
+            MoveKind::Castle => format!(
+                "{}{},{}{}",
+                self.name(m.from),
+                self.name(m.to),
+                self.name(m.aux),
+                self.name(m.aux2)
+            ),
             MoveKind::Mutate => format!("{}~{}", self.name(m.from), self.letter_of(m.piece)),
             MoveKind::Crown => format!("^{}", self.name(m.to)),
             MoveKind::Pass => "pass".into(),
@@ -320,11 +435,20 @@ impl Position {
     fn check_lmn_syntax(&self, text: &str) -> Result<(), RulesError> {
         let v = &self.variant;
         let bad = |why: &str| RulesError::new(format!("'{text}' is not a move in LMN: {why}"));
-        let square = |t: &str| v.geo.parse(t).ok_or_else(|| bad(&format!("'{t}' is not a square of this board")));
+        let square = |t: &str| {
+            v.geo
+                .parse(t)
+                .ok_or_else(|| bad(&format!("'{t}' is not a square of this board")))
+        };
         let letter = |t: &str| -> Result<(), RulesError> {
             let mut cs = t.chars();
             match (cs.next(), cs.next()) {
-                (Some(c), None) if c.is_ascii_uppercase() && (v.kind_of_letter(c).is_some() || v.letter(Kind::Serpent) == c) => Ok(()),
+                (Some(c), None)
+                    if c.is_ascii_uppercase()
+                        && (v.kind_of_letter(c).is_some() || v.letter(Kind::Serpent) == c) =>
+                {
+                    Ok(())
+                }
                 _ => Err(bad(&format!("'{t}' is not a piece letter of {}", v.id()))),
             }
         };
@@ -378,7 +502,11 @@ impl Position {
         let b = &self.s.board;
         let form_name = |k: u8| {
             let k = Kind::from_u8(k).expect("kind");
-            if k.is_serpent_form() { k.name().rsplit(' ').next().unwrap_or("").to_string() } else { v.letter(k).to_string() }
+            if k.is_serpent_form() {
+                k.name().rsplit(' ').next().unwrap_or("").to_string()
+            } else {
+                v.letter(k).to_string()
+            }
         };
         let mut t = match m.kind {
             MoveKind::Normal => {
@@ -419,9 +547,18 @@ impl Position {
                 } else {
                     let kingside = kt.x > kf.x;
                     let base = if kingside { "O-O" } else { "O-O-O" };
-                    let choices =
-                        v.castlings.iter().filter(|c| c.color == self.s.side && (c.king_to.x > c.king_from.x) == kingside).count();
-                    if choices > 1 { format!("{base}/{}", self.name(m.to)) } else { base.to_string() }
+                    let choices = v
+                        .castlings
+                        .iter()
+                        .filter(|c| {
+                            c.color == self.s.side && (c.king_to.x > c.king_from.x) == kingside
+                        })
+                        .count();
+                    if choices > 1 {
+                        format!("{base}/{}", self.name(m.to))
+                    } else {
+                        base.to_string()
+                    }
                 }
             }
             MoveKind::Mutate => format!("{}~{}", self.name(m.from), form_name(m.piece)),
@@ -433,7 +570,17 @@ impl Position {
             let mut after = self.clone();
             after.make_move(m);
             if after.in_check() {
-                t.push(if after.legal_moves().iter().any(|n| n.kind != MoveKind::Crown) { '+' } else { '#' });
+                t.push(
+                    if after
+                        .legal_moves()
+                        .iter()
+                        .any(|n| n.kind != MoveKind::Crown)
+                    {
+                        '+'
+                    } else {
+                        '#'
+                    },
+                );
             }
         }
         t
@@ -447,7 +594,12 @@ impl Position {
         let others: Vec<Sq> = self
             .legal_moves()
             .into_iter()
-            .filter(|n| n.kind == MoveKind::Normal && n.to == m.to && n.from != m.from && b[n.from as usize] == p)
+            .filter(|n| {
+                n.kind == MoveKind::Normal
+                    && n.to == m.to
+                    && n.from != m.from
+                    && b[n.from as usize] == p
+            })
             .map(|n| self.sq(n.from))
             .collect();
         if others.is_empty() {

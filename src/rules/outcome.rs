@@ -73,17 +73,32 @@ impl Position {
         let us = self.side_to_move();
         if self.legal_moves().is_empty() {
             let outcome = match v.no_moves {
-                NoMoves::Chess if self.in_check() => Outcome { winner: Some(us.opposite()), reason: EndReason::Checkmate },
-                NoMoves::Chess => Outcome { winner: None, reason: EndReason::Stalemate },
-                NoMoves::Wins | NoMoves::Pass => Outcome { winner: Some(us), reason: EndReason::NoMoves },
+                NoMoves::Chess if self.in_check() => Outcome {
+                    winner: Some(us.opposite()),
+                    reason: EndReason::Checkmate,
+                },
+                NoMoves::Chess => Outcome {
+                    winner: None,
+                    reason: EndReason::Stalemate,
+                },
+                NoMoves::Wins | NoMoves::Pass => Outcome {
+                    winner: Some(us),
+                    reason: EndReason::NoMoves,
+                },
             };
             return Some(outcome);
         }
         if self.halfmove_clock() >= 100 {
-            return Some(Outcome { winner: None, reason: EndReason::HundredPly });
+            return Some(Outcome {
+                winner: None,
+                reason: EndReason::HundredPly,
+            });
         }
         if v.bare_kings_draw && self.only_kings() {
-            return Some(Outcome { winner: None, reason: EndReason::Insufficient });
+            return Some(Outcome {
+                winner: None,
+                reason: EndReason::Insufficient,
+            });
         }
         None
     }
@@ -119,7 +134,12 @@ impl Game {
 
     fn from_position(p: Position) -> Game {
         let h = p.hash();
-        Game { start: p.clone(), position: p, moves: Vec::new(), hashes: vec![h] }
+        Game {
+            start: p.clone(),
+            position: p,
+            moves: Vec::new(),
+            hashes: vec![h],
+        }
     }
 
     /// The current position.
@@ -142,10 +162,16 @@ impl Game {
     /// Plays a move after checking that it is legal and the game is not over.
     pub fn play(&mut self, m: Move) -> Result<(), RulesError> {
         if let Some(o) = self.outcome() {
-            return Err(RulesError::new(format!("the game is over ({})", o.result_text())));
+            return Err(RulesError::new(format!(
+                "the game is over ({})",
+                o.result_text()
+            )));
         }
         if !self.position.legal_moves().contains(&m) {
-            return Err(RulesError::new(format!("'{}' is not legal here", self.position.lmn(m))));
+            return Err(RulesError::new(format!(
+                "'{}' is not legal here",
+                self.position.lmn(m)
+            )));
         }
         self.position.make_move(m);
         self.moves.push(m);
@@ -156,7 +182,10 @@ impl Game {
     /// Parses and plays one LMN move.
     pub fn play_lmn(&mut self, text: &str) -> Result<Move, RulesError> {
         if let Some(o) = self.outcome() {
-            return Err(RulesError::new(format!("the game is over ({})", o.result_text())));
+            return Err(RulesError::new(format!(
+                "the game is over ({})",
+                o.result_text()
+            )));
         }
         let m = self.position.parse_lmn(text)?;
         self.play(m)?;
@@ -181,12 +210,18 @@ impl Game {
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(o) = self.position.terminal() {
             // Mate, stalemate and no-moves outrank the draws below.
-            if matches!(o.reason, EndReason::Checkmate | EndReason::Stalemate | EndReason::NoMoves) {
+            if matches!(
+                o.reason,
+                EndReason::Checkmate | EndReason::Stalemate | EndReason::NoMoves
+            ) {
                 return Some(o);
             }
         }
         if self.repetitions() >= 3 {
-            return Some(Outcome { winner: None, reason: EndReason::Repetition });
+            return Some(Outcome {
+                winner: None,
+                reason: EndReason::Repetition,
+            });
         }
         self.position.terminal()
     }

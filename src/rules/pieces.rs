@@ -106,12 +106,23 @@ impl Kind {
     pub fn is_serpent_form(self) -> bool {
         matches!(
             self,
-            Kind::Gryphon | Kind::AntiGryphon | Kind::Bomber | Kind::Raptor | Kind::Cannon | Kind::Vao
+            Kind::Gryphon
+                | Kind::AntiGryphon
+                | Kind::Bomber
+                | Kind::Raptor
+                | Kind::Cannon
+                | Kind::Vao
         )
     }
     /// The six serpent forms in RULES.md order.
-    pub const SERPENT_FORMS: [Kind; 6] =
-        [Kind::Gryphon, Kind::AntiGryphon, Kind::Bomber, Kind::Raptor, Kind::Cannon, Kind::Vao];
+    pub const SERPENT_FORMS: [Kind; 6] = [
+        Kind::Gryphon,
+        Kind::AntiGryphon,
+        Kind::Bomber,
+        Kind::Raptor,
+        Kind::Cannon,
+        Kind::Vao,
+    ];
     /// Standard or ninja pawn (their moves reset the 100-ply count).
     pub fn is_pawnlike(self) -> bool {
         matches!(self, Kind::Pawn | Kind::NinjaPawn)
@@ -142,7 +153,11 @@ pub fn kind_of(p: Piece) -> u8 {
 /// Colour of a (non-empty, on-board) piece.
 #[inline]
 pub fn color_of(p: Piece) -> Color {
-    if p & COLOR_BIT != 0 { Color::Black } else { Color::White }
+    if p & COLOR_BIT != 0 {
+        Color::Black
+    } else {
+        Color::White
+    }
 }
 /// Whether the cell holds a piece (not empty, not off-board).
 #[inline]
@@ -285,12 +300,18 @@ impl PieceDef {
         };
         let leap = |d: &mut PieceDef, a: i8, b: i8, mode: Mode| {
             for (x, y) in symmetric(a, b) {
-                d.leaps.push(Leap { off: geo.offset(x, y), mode });
+                d.leaps.push(Leap {
+                    off: geo.offset(x, y),
+                    mode,
+                });
             }
         };
         let ride = |d: &mut PieceDef, dirs: &[(i8, i8)], mode: Mode| {
             for &(x, y) in dirs {
-                d.rides.push(Ride { dir: geo.offset(x, y), mode });
+                d.rides.push(Ride {
+                    dir: geo.offset(x, y),
+                    mode,
+                });
             }
         };
         use Kind::*;
@@ -362,10 +383,14 @@ impl PieceDef {
                 ride(&mut d, &DIAG, Both);
             }
             Gryphon => {
-                d.special = Special::Gryphon { full: opts.full_gryphons };
+                d.special = Special::Gryphon {
+                    full: opts.full_gryphons,
+                };
             }
             AntiGryphon => {
-                d.special = Special::AntiGryphon { full: opts.full_gryphons };
+                d.special = Special::AntiGryphon {
+                    full: opts.full_gryphons,
+                };
             }
             Bomber => d.special = Special::Bomber { diag: false },
             Raptor => d.special = Special::Bomber { diag: true },
@@ -448,7 +473,10 @@ fn lame_paths(geo: &Geometry, a: i8, b: i8) -> Vec<TwoPath> {
             }
             *slot = geo.offset(cx, cy);
         }
-        v.push(TwoPath { off: geo.offset(x, y), paths: [p1, p2] });
+        v.push(TwoPath {
+            off: geo.offset(x, y),
+            paths: [p1, p2],
+        });
     }
     v
 }

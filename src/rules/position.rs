@@ -3,7 +3,9 @@
 use std::sync::Arc;
 
 use super::geometry::{CELLS, Sq};
-use super::pieces::{Color, EMPTY, Kind, LOCK_BIT, NKINDS, OFF, Piece, color_of, is_piece, kind_of, piece};
+use super::pieces::{
+    Color, EMPTY, Kind, LOCK_BIT, NKINDS, OFF, Piece, color_of, is_piece, kind_of, piece,
+};
 use super::variants::Variant;
 
 /// What a move does besides moving one piece.
@@ -41,10 +43,31 @@ pub struct Move {
 
 impl Move {
     pub(crate) const fn normal(from: u16, to: u16) -> Move {
-        Move { from, to, aux: 0, aux2: 0, kind: MoveKind::Normal, piece: 0 }
+        Move {
+            from,
+            to,
+            aux: 0,
+            aux2: 0,
+            kind: MoveKind::Normal,
+            piece: 0,
+        }
     }
-    pub(crate) const fn with(kind: MoveKind, from: u16, to: u16, aux: u16, aux2: u16, piece: u8) -> Move {
-        Move { from, to, aux, aux2, kind, piece }
+    pub(crate) const fn with(
+        kind: MoveKind,
+        from: u16,
+        to: u16,
+        aux: u16,
+        aux2: u16,
+        piece: u8,
+    ) -> Move {
+        Move {
+            from,
+            to,
+            aux,
+            aux2,
+            kind,
+            piece,
+        }
     }
     /// Kind of move.
     pub fn kind(&self) -> MoveKind {
@@ -216,7 +239,11 @@ impl State {
     /// Forward step of side `c` as a mailbox offset.
     #[inline]
     pub(crate) fn forward(v: &Variant, c: Color) -> i16 {
-        if c == Color::White { v.geo.stride } else { -v.geo.stride }
+        if c == Color::White {
+            v.geo.stride
+        } else {
+            -v.geo.stride
+        }
     }
 
     /// Keeps only the en-passant squares an enemy pawn could capture onto
@@ -298,7 +325,9 @@ impl State {
                 if v.royal && k == Kind::King as u8 {
                     self.royal[us.index()] = m.to;
                 }
-                let mask = v.castle_mask[m.from as usize] | v.castle_mask[m.to as usize] | v.castle_mask[m.aux as usize];
+                let mask = v.castle_mask[m.from as usize]
+                    | v.castle_mask[m.to as usize]
+                    | v.castle_mask[m.aux as usize];
                 if self.castling & mask != 0 {
                     self.set_castling(self.castling & !mask);
                 }
@@ -316,7 +345,11 @@ impl State {
             }
             MoveKind::Drop => {
                 let k = Kind::from_u8(m.piece).expect("dropped kind");
-                let hk = if k.is_serpent_form() { Kind::Serpent } else { k } as usize;
+                let hk = if k.is_serpent_form() {
+                    Kind::Serpent
+                } else {
+                    k
+                } as usize;
                 let n = self.hand[us.index()][hk];
                 self.set_hand(us.index(), hk, n - 1);
                 let p = piece(us, k) | if k.is_serpent_form() { LOCK_BIT } else { 0 };
@@ -365,7 +398,11 @@ impl State {
                 self.place(m.to, king);
                 self.hash ^= z_piece(m.to, king);
                 self.royal[us.index()] = m.to;
-                let mask = if us == Color::White { 0xFFFF } else { 0xFFFF_0000 };
+                let mask = if us == Color::White {
+                    0xFFFF
+                } else {
+                    0xFFFF_0000
+                };
                 if self.castling & mask != 0 {
                     self.set_castling(self.castling & !mask);
                 }
@@ -415,7 +452,11 @@ impl State {
             }
             MoveKind::Drop => {
                 let k = Kind::from_u8(m.piece).expect("dropped kind");
-                let hk = if k.is_serpent_form() { Kind::Serpent } else { k } as usize;
+                let hk = if k.is_serpent_form() {
+                    Kind::Serpent
+                } else {
+                    k
+                } as usize;
                 self.clear(m.to);
                 self.hand[us.index()][hk] += 1;
             }

@@ -56,43 +56,86 @@ pub enum Announcement {
 pub fn announce(before: &Position, m: Move) -> Vec<Announcement> {
     let mut after = before.clone();
     after.make_move(m);
-    let piece_after = |s: Sq| after.piece_at(s).expect("a piece stands on the destination");
+    let piece_after = |s: Sq| {
+        after
+            .piece_at(s)
+            .expect("a piece stands on the destination")
+    };
     let piece_before = |s: Sq| before.piece_at(s).expect("a piece stands on the origin");
     let mut out = Vec::new();
     for at in before.captured_squares(m) {
-        out.push(Announcement::Captured { at, piece: piece_before(at) });
+        out.push(Announcement::Captured {
+            at,
+            piece: piece_before(at),
+        });
     }
     let from = before.move_from(m);
     let to = before.move_to(m);
     match m.kind() {
         MoveKind::Normal => {
             let (from, to) = (from.expect("origin"), to.expect("destination"));
-            out.push(Announcement::Moved { from, to, piece: piece_after(to), leap: is_leap(before, from, to) });
+            out.push(Announcement::Moved {
+                from,
+                to,
+                piece: piece_after(to),
+                leap: is_leap(before, from, to),
+            });
         }
         MoveKind::Drop => {
             let at = before.drop_square(m).expect("drop square");
             let to = to.expect("landing square");
-            out.push(Announcement::Dropped { at, to, piece: piece_after(to) });
+            out.push(Announcement::Dropped {
+                at,
+                to,
+                piece: piece_after(to),
+            });
         }
         MoveKind::Castle => {
             let (from, to) = (from.expect("king origin"), to.expect("king destination"));
             let (rf, rt) = before.castle_rook(m).expect("rook squares");
             let king = piece_before(from);
             let rook = piece_before(rf);
-            out.push(Announcement::Moved { from, to, piece: king, leap: false });
-            out.push(Announcement::Moved { from: rf, to: rt, piece: rook, leap: true });
+            out.push(Announcement::Moved {
+                from,
+                to,
+                piece: king,
+                leap: false,
+            });
+            out.push(Announcement::Moved {
+                from: rf,
+                to: rt,
+                piece: rook,
+                leap: true,
+            });
         }
         MoveKind::Swap => {
             let (from, to) = (from.expect("king square"), to.expect("lady square"));
-            out.push(Announcement::Moved { from, to, piece: piece_before(from), leap: false });
-            out.push(Announcement::Moved { from: to, to: from, piece: piece_before(to), leap: false });
+            out.push(Announcement::Moved {
+                from,
+                to,
+                piece: piece_before(from),
+                leap: false,
+            });
+            out.push(Announcement::Moved {
+                from: to,
+                to: from,
+                piece: piece_before(to),
+                leap: false,
+            });
         }
         MoveKind::Mutate => {
             let at = from.expect("serpent square");
-            out.push(Announcement::Mutated { at, from: piece_before(at).kind, piece: piece_after(at) });
+            out.push(Announcement::Mutated {
+                at,
+                from: piece_before(at).kind,
+                piece: piece_after(at),
+            });
         }
         MoveKind::Crown => {
-            out.push(Announcement::Crowned { king_at: from.expect("king square"), prince_at: to.expect("prince square") });
+            out.push(Announcement::Crowned {
+                king_at: from.expect("king square"),
+                prince_at: to.expect("prince square"),
+            });
         }
         MoveKind::Pass => {}
     }
@@ -110,7 +153,10 @@ fn is_leap(p: &Position, from: Sq, to: Sq) -> bool {
     let n = dx.abs().max(dy.abs());
     let v = p.variant();
     (1..n).any(|k| {
-        let s = Sq::new((from.x as i32 + dx / n * k) as u8, (from.y as i32 + dy / n * k) as u8);
+        let s = Sq::new(
+            (from.x as i32 + dx / n * k) as u8,
+            (from.y as i32 + dy / n * k) as u8,
+        );
         !v.exists(s) || p.piece_at(s).is_some()
     })
 }
@@ -128,12 +174,25 @@ mod tests {
     #[test]
     fn bomber_flying_capture_removes_the_piece_flown_over() {
         // White bomber e4 (locked or not does not matter for moving), black rook e5, e6 empty.
-        let p = pos("holygrail", "****1k****/10/10/10/10/10/4r5/4Y5/10/10/10/****K1**** w - - - 0 1");
+        let p = pos(
+            "holygrail",
+            "****1k****/10/10/10/10/10/4r5/4Y5/10/10/10/****K1**** w - - - 0 1",
+        );
         let m = p.parse_lmn("e4e6").expect("flying capture");
         let a = announce(&p, m);
         let e5 = p.variant().parse_square("e5").expect("e5");
-        assert!(a.contains(&Announcement::Captured { at: e5, piece: PieceInfo { color: Color::Black, kind: Kind::Rook, locked: false } }));
-        assert!(matches!(a.last(), Some(Announcement::Moved { leap: true, .. })));
+        assert!(a.contains(&Announcement::Captured {
+            at: e5,
+            piece: PieceInfo {
+                color: Color::Black,
+                kind: Kind::Rook,
+                locked: false
+            }
+        }));
+        assert!(matches!(
+            a.last(),
+            Some(Announcement::Moved { leap: true, .. })
+        ));
     }
 
     #[test]
@@ -142,8 +201,26 @@ mod tests {
         let m = p.parse_lmn("e1g1,h1f1").expect("castling");
         let a = announce(&p, m);
         assert_eq!(a.len(), 2);
-        assert!(matches!(a[0], Announcement::Moved { piece: PieceInfo { kind: Kind::King, .. }, .. }));
-        assert!(matches!(a[1], Announcement::Moved { piece: PieceInfo { kind: Kind::Rook, .. }, .. }));
+        assert!(matches!(
+            a[0],
+            Announcement::Moved {
+                piece: PieceInfo {
+                    kind: Kind::King,
+                    ..
+                },
+                ..
+            }
+        ));
+        assert!(matches!(
+            a[1],
+            Announcement::Moved {
+                piece: PieceInfo {
+                    kind: Kind::Rook,
+                    ..
+                },
+                ..
+            }
+        ));
     }
 
     #[test]

@@ -11,7 +11,9 @@ use bevy::prelude::*;
 
 pub use announce::{Announcement, announce};
 
-use crate::rules::{Color, EndReason, Game, Kind, Move, Outcome, PieceInfo, Position, RulesError, Sq, Variant};
+use crate::rules::{
+    Color, EndReason, Game, Kind, Move, Outcome, PieceInfo, Position, RulesError, Sq, Variant,
+};
 
 /// Registers the match resource's messages and the systems that apply them.
 pub fn plugin(app: &mut App) {
@@ -26,7 +28,12 @@ pub fn plugin(app: &mut App) {
         .add_message::<GameEnded>()
         .add_message::<MoveRejected>()
         .add_message::<BoardResynced>()
-        .add_systems(Update, (handle_commands, apply_move_requests).chain().in_set(MatchSet));
+        .add_systems(
+            Update,
+            (handle_commands, apply_move_requests)
+                .chain()
+                .in_set(MatchSet),
+        );
 }
 
 /// The systems that change [`Match`]; views run after it.
@@ -53,15 +60,26 @@ impl Match {
     /// A match continuing `game`.
     pub fn from_game(game: Game) -> Match {
         let ended = game.outcome();
-        Match { game, redo: Vec::new(), ended, draw_offer: None, local: true }
+        Match {
+            game,
+            redo: Vec::new(),
+            ended,
+            draw_offer: None,
+            local: true,
+        }
     }
 
     /// Builds variant `id` with `options`, then plays `moves` (LMN).
-    pub fn setup(id: &str, options: &[(String, String)], moves: &[String]) -> Result<Match, RulesError> {
+    pub fn setup(
+        id: &str,
+        options: &[(String, String)],
+        moves: &[String],
+    ) -> Result<Match, RulesError> {
         let v = Variant::new(id, options)?;
         let mut game = Game::new(&v);
         for (i, m) in moves.iter().enumerate() {
-            game.play_lmn(m).map_err(|e| RulesError::new(format!("move {} '{m}': {e}", i + 1)))?;
+            game.play_lmn(m)
+                .map_err(|e| RulesError::new(format!("move {} '{m}': {e}", i + 1)))?;
         }
         Ok(Match::from_game(game))
     }
@@ -98,7 +116,10 @@ impl Match {
     /// Validates and plays one LMN move; returns the move and what it did.
     pub fn apply_lmn(&mut self, lmn: &str) -> Result<(Move, Vec<Announcement>), RulesError> {
         if let Some(o) = self.ended {
-            return Err(RulesError::new(format!("the game is over ({})", o.result_text())));
+            return Err(RulesError::new(format!(
+                "the game is over ({})",
+                o.result_text()
+            )));
         }
         let m = self.position().parse_lmn(lmn)?;
         let effects = announce(self.position(), m);
@@ -122,7 +143,9 @@ impl Match {
     }
 
     fn redo(&mut self) -> bool {
-        let Some(m) = self.redo.pop().filter(|_| self.local) else { return false };
+        let Some(m) = self.redo.pop().filter(|_| self.local) else {
+            return false;
+        };
         let redo = std::mem::take(&mut self.redo);
         let ok = self.game.play(m).is_ok();
         self.redo = redo;
@@ -154,7 +177,10 @@ pub struct MoveRequested {
 impl MoveRequested {
     /// A local request.
     pub fn local(lmn: impl Into<String>) -> MoveRequested {
-        MoveRequested { lmn: lmn.into(), source: MoveSource::Local }
+        MoveRequested {
+            lmn: lmn.into(),
+            source: MoveSource::Local,
+        }
     }
 }
 
@@ -289,8 +315,18 @@ impl Announcer<'_> {
     fn announce(&mut self, effects: Vec<Announcement>) {
         for e in effects {
             match e {
-                Announcement::Moved { from, to, piece, leap } => {
-                    self.moved.write(PieceMoved { from, to, piece, leap });
+                Announcement::Moved {
+                    from,
+                    to,
+                    piece,
+                    leap,
+                } => {
+                    self.moved.write(PieceMoved {
+                        from,
+                        to,
+                        piece,
+                        leap,
+                    });
                 }
                 Announcement::Captured { at, piece } => {
                     self.captured.write(PieceCaptured { at, piece });
@@ -318,11 +354,19 @@ pub fn apply_move_requests(
 ) {
     for req in requests.read() {
         let Some(game) = game.as_mut() else {
-            rejected.write(MoveRejected { lmn: req.lmn.clone(), reason: "no game is being played".into(), source: req.source });
+            rejected.write(MoveRejected {
+                lmn: req.lmn.clone(),
+                reason: "no game is being played".into(),
+                source: req.source,
+            });
             continue;
         };
         let mover = game.position().side_to_move();
-        let san = game.position().parse_lmn(&req.lmn).map(|m| game.position().san(m)).unwrap_or_default();
+        let san = game
+            .position()
+            .parse_lmn(&req.lmn)
+            .map(|m| game.position().san(m))
+            .unwrap_or_default();
         match game.apply_lmn(&req.lmn) {
             Ok((_, effects)) => {
                 out.announce(effects);
@@ -338,7 +382,11 @@ pub fn apply_move_requests(
                 }
             }
             Err(e) => {
-                rejected.write(MoveRejected { lmn: req.lmn.clone(), reason: e.to_string(), source: req.source });
+                rejected.write(MoveRejected {
+                    lmn: req.lmn.clone(),
+                    reason: e.to_string(),
+                    source: req.source,
+                });
             }
         }
     }
@@ -361,7 +409,11 @@ pub fn handle_commands(
                     resynced.write(BoardResynced);
                 }
                 Err(e) => {
-                    rejected.write(MoveRejected { lmn: String::new(), reason: e.to_string(), source: MoveSource::Local });
+                    rejected.write(MoveRejected {
+                        lmn: String::new(),
+                        reason: e.to_string(),
+                        source: MoveSource::Local,
+                    });
                 }
             }
             continue;
@@ -386,7 +438,14 @@ pub fn handle_commands(
                 }
             }
             MatchCommand::Resign(c) => {
-                end(m, Outcome { winner: Some(c.opposite()), reason: EndReason::Resignation }, &mut ended);
+                end(
+                    m,
+                    Outcome {
+                        winner: Some(c.opposite()),
+                        reason: EndReason::Resignation,
+                    },
+                    &mut ended,
+                );
             }
             MatchCommand::OfferDraw(c) => {
                 if m.ended.is_none() {
@@ -395,7 +454,14 @@ pub fn handle_commands(
             }
             MatchCommand::AcceptDraw(c) => {
                 if m.draw_offer == Some(c.opposite()) {
-                    end(m, Outcome { winner: None, reason: EndReason::DrawAgreed }, &mut ended);
+                    end(
+                        m,
+                        Outcome {
+                            winner: None,
+                            reason: EndReason::DrawAgreed,
+                        },
+                        &mut ended,
+                    );
                 }
             }
             MatchCommand::DeclineDraw => m.draw_offer = None,

@@ -9,7 +9,10 @@ pub(super) fn spec(_: &Opts) -> VariantSpec {
     let geometry = Geometry::new(8, 8, 1, &[]);
     let g = &geometry;
     let castlings = both_sides(
-        &[(sq(g, "e1"), sq(g, "g1"), sq(g, "h1"), sq(g, "f1")), (sq(g, "e1"), sq(g, "c1"), sq(g, "a1"), sq(g, "d1"))],
+        &[
+            (sq(g, "e1"), sq(g, "g1"), sq(g, "h1"), sq(g, "f1")),
+            (sq(g, "e1"), sq(g, "c1"), sq(g, "a1"), sq(g, "d1")),
+        ],
         8,
     );
     VariantSpec {
@@ -46,7 +49,11 @@ pub(super) fn standard_letters() -> Vec<(Kind, char)> {
 pub(super) fn double_step_pawn(height: u8, start: u8) -> PawnRules {
     let mut max_steps = vec![1; height as usize];
     max_steps[start as usize] = 2;
-    PawnRules { max_steps, multi_limit: height, en_passant: true }
+    PawnRules {
+        max_steps,
+        multi_limit: height,
+        en_passant: true,
+    }
 }
 
 /// Defaults of a check-based game without drops: royal king, checkmate,
@@ -59,7 +66,12 @@ pub(super) fn chess_like(geometry: Geometry) -> VariantSpec {
         start: String::new(),
         pawn: double_step_pawn(h, 1),
         ninja: None,
-        promotion: PromotionRules { last: h - 1, optional_from: None, pieces: vec![], limited_to_initial: false },
+        promotion: PromotionRules {
+            last: h - 1,
+            optional_from: None,
+            pieces: vec![],
+            limited_to_initial: false,
+        },
         castlings: vec![],
         hand: vec![],
         drops: vec![],

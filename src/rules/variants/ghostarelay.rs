@@ -26,9 +26,18 @@ pub(super) fn spec(o: &Opts) -> VariantSpec {
         letters,
         start: "rnbxqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBXQKGBNR w - - - 0 1".into(),
         pawn,
-        promotion: PromotionRules { last: 9, optional_from: None, pieces: vec![Kind::Warlord], limited_to_initial: false },
+        promotion: PromotionRules {
+            last: 9,
+            optional_from: None,
+            pieces: vec![Kind::Warlord],
+            limited_to_initial: false,
+        },
         royal: false,
-        no_moves: if o.get("no-moves") == "pass" { NoMoves::Pass } else { NoMoves::Wins },
+        no_moves: if o.get("no-moves") == "pass" {
+            NoMoves::Pass
+        } else {
+            NoMoves::Wins
+        },
         forced_capture: true,
         relay_power: true,
         jump_castling: true,

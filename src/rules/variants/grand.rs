@@ -12,7 +12,14 @@ fn grand_army() -> Vec<(Kind, char)> {
     l
 }
 
-const ARMY: [Kind; 6] = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight, Kind::Marshal, Kind::Cardinal];
+const ARMY: [Kind; 6] = [
+    Kind::Queen,
+    Kind::Rook,
+    Kind::Bishop,
+    Kind::Knight,
+    Kind::Marshal,
+    Kind::Cardinal,
+];
 
 /// Grand Chess: 10×10, no castling, promotion only to pieces below their
 /// initial count, optional on ranks 8–9.
@@ -22,7 +29,12 @@ pub(super) fn spec(_: &Opts) -> VariantSpec {
         letters: grand_army(),
         start: "r8r/1nbqkmcbn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKMCBN1/R8R w - - - 0 1".into(),
         pawn: double_step_pawn(10, 2),
-        promotion: PromotionRules { last: 9, optional_from: Some(7), pieces: ARMY.to_vec(), limited_to_initial: true },
+        promotion: PromotionRules {
+            last: 9,
+            optional_from: Some(7),
+            pieces: ARMY.to_vec(),
+            limited_to_initial: true,
+        },
         ..chess_like(geometry)
     }
 }
@@ -32,14 +44,22 @@ pub(super) fn embassy_spec(_: &Opts) -> VariantSpec {
     let geometry = Geometry::new(10, 8, 1, &[]);
     let g = &geometry;
     let castlings = both_sides(
-        &[(sq(g, "e1"), sq(g, "h1"), sq(g, "j1"), sq(g, "g1")), (sq(g, "e1"), sq(g, "b1"), sq(g, "a1"), sq(g, "c1"))],
+        &[
+            (sq(g, "e1"), sq(g, "h1"), sq(g, "j1"), sq(g, "g1")),
+            (sq(g, "e1"), sq(g, "b1"), sq(g, "a1"), sq(g, "c1")),
+        ],
         8,
     );
     VariantSpec {
         letters: grand_army(),
         start: "rnbqkmcbnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKMCBNR w AJaj - - 0 1".into(),
         pawn: double_step_pawn(8, 1),
-        promotion: PromotionRules { last: 7, optional_from: None, pieces: ARMY.to_vec(), limited_to_initial: false },
+        promotion: PromotionRules {
+            last: 7,
+            optional_from: None,
+            pieces: ARMY.to_vec(),
+            limited_to_initial: false,
+        },
         castlings,
         ..chess_like(geometry)
     }

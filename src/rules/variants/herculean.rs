@@ -39,7 +39,15 @@ pub(super) fn spec(o: &Opts) -> VariantSpec {
         (Pawn, 'P'),
         (NinjaPawn, 'J'),
     ];
-    let mut promotion = vec![Queen, Rook, Bishop, FlyingChariot, FlyingBishop, WazirKnight, FerzKnight];
+    let mut promotion = vec![
+        Queen,
+        Rook,
+        Bishop,
+        FlyingChariot,
+        FlyingBishop,
+        WazirKnight,
+        FerzKnight,
+    ];
     let back = if config2 {
         letters.push((SorcererKnight, 'S'));
         promotion.push(SorcererKnight);
@@ -74,11 +82,27 @@ pub(super) fn spec(o: &Opts) -> VariantSpec {
     VariantSpec {
         letters,
         start,
-        pawn: PawnRules { max_steps, multi_limit: 5, en_passant: true },
-        ninja: Some(NinjaRules { centre: 5, run: 4, drop_rank: 1 }),
-        promotion: PromotionRules { last: 11, optional_from: None, pieces: promotion, limited_to_initial: false },
+        pawn: PawnRules {
+            max_steps,
+            multi_limit: 5,
+            en_passant: true,
+        },
+        ninja: Some(NinjaRules {
+            centre: 5,
+            run: 4,
+            drop_rank: 1,
+        }),
+        promotion: PromotionRules {
+            last: 11,
+            optional_from: None,
+            pieces: promotion,
+            limited_to_initial: false,
+        },
         castlings,
-        move_options: MoveOptions { full_gryphons: false, lame_sorcerer: o.get("sorcerer") == "lame" },
+        move_options: MoveOptions {
+            full_gryphons: false,
+            lame_sorcerer: o.get("sorcerer") == "lame",
+        },
         ..chess_like(geometry)
     }
 }

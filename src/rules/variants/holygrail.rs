@@ -1,7 +1,10 @@
 //! Holy Grail (RULES.md §4, seed `000_…`).
 
 use super::chess::chess_like;
-use super::{DropRule, NinjaRules, OptionSpec, Opts, PawnRules, PromotionRules, VariantSpec, both_sides, rank_squares, sq};
+use super::{
+    DropRule, NinjaRules, OptionSpec, Opts, PawnRules, PromotionRules, VariantSpec, both_sides,
+    rank_squares, sq,
+};
 use crate::rules::geometry::{Geometry, Sq};
 use crate::rules::pieces::{Kind, MoveOptions};
 
@@ -56,7 +59,11 @@ pub(super) fn letters() -> Vec<(Kind, char)> {
 pub(super) fn spec(o: &Opts) -> VariantSpec {
     let holes: Vec<Sq> = [0u8, 11]
         .iter()
-        .flat_map(|&y| (0..10u8).filter(|x| *x != 4 && *x != 5).map(move |x| Sq::new(x, y)))
+        .flat_map(|&y| {
+            (0..10u8)
+                .filter(|x| *x != 4 && *x != 5)
+                .map(move |x| Sq::new(x, y))
+        })
         .collect();
     let geometry = Geometry::new(10, 12, 0, &holes);
     let g = &geometry;
@@ -64,18 +71,50 @@ pub(super) fn spec(o: &Opts) -> VariantSpec {
     let full = drops == "full";
     let serpent = full || drops == "ninjas-serpent";
     let hand: Vec<Kind> = match drops {
-        "full" => vec![Kind::NinjaPawn; 4].into_iter().chain([Kind::Prince, Kind::Serpent]).collect(),
-        "ninjas-serpent" => vec![Kind::NinjaPawn; 4].into_iter().chain([Kind::Serpent]).collect(),
+        "full" => vec![Kind::NinjaPawn; 4]
+            .into_iter()
+            .chain([Kind::Prince, Kind::Serpent])
+            .collect(),
+        "ninjas-serpent" => vec![Kind::NinjaPawn; 4]
+            .into_iter()
+            .chain([Kind::Serpent])
+            .collect(),
         "ninjas" => vec![Kind::NinjaPawn; 4],
         _ => vec![],
     };
     let hand_text: String = {
-        let w: String = hand.iter().map(|k| if *k == Kind::Serpent { 'S' } else if *k == Kind::Prince { 'I' } else { 'J' }).collect();
-        if w.is_empty() { "-".into() } else { format!("{w}{}", w.to_lowercase()) }
+        let w: String = hand
+            .iter()
+            .map(|k| {
+                if *k == Kind::Serpent {
+                    'S'
+                } else if *k == Kind::Prince {
+                    'I'
+                } else {
+                    'J'
+                }
+            })
+            .collect();
+        if w.is_empty() {
+            "-".into()
+        } else {
+            format!("{w}{}", w.to_lowercase())
+        }
     };
-    let mut board = "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT****".to_string();
+    let mut board =
+        "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT****"
+            .to_string();
     if o.get("setup") == "swapped" {
-        board = board.chars().map(|c| match c { 'c' => 't', 't' => 'c', 'C' => 'T', 'T' => 'C', c => c }).collect();
+        board = board
+            .chars()
+            .map(|c| match c {
+                'c' => 't',
+                't' => 'c',
+                'C' => 'T',
+                'T' => 'C',
+                c => c,
+            })
+            .collect();
     }
     let castlings = both_sides(
         &[
@@ -90,8 +129,19 @@ pub(super) fn spec(o: &Opts) -> VariantSpec {
         .map(|(kt, rf, rt)| (sq(g, "f1"), sq(g, kt), sq(g, rf), sq(g, rt))),
         12,
     );
-    let royal_drop = [vec![sq(g, "e0"), sq(g, "f0")], vec![sq(g, "e11"), sq(g, "f11")]];
-    let mut promotion = vec![Kind::Queen, Kind::Bishop, Kind::WazirKnight, Kind::FerzKnight, Kind::Rook, Kind::Champion, Kind::Templar];
+    let royal_drop = [
+        vec![sq(g, "e0"), sq(g, "f0")],
+        vec![sq(g, "e11"), sq(g, "f11")],
+    ];
+    let mut promotion = vec![
+        Kind::Queen,
+        Kind::Bishop,
+        Kind::WazirKnight,
+        Kind::FerzKnight,
+        Kind::Rook,
+        Kind::Champion,
+        Kind::Templar,
+    ];
     if full {
         promotion.push(Kind::Prince);
     }
@@ -111,18 +161,43 @@ pub(super) fn spec(o: &Opts) -> VariantSpec {
     VariantSpec {
         letters,
         start: format!("{board} w BIbi - {hand_text} 0 1"),
-        pawn: PawnRules { max_steps, multi_limit: 5, en_passant: true },
-        ninja: Some(NinjaRules { centre: 5, run: 3, drop_rank: 2 }),
-        promotion: PromotionRules { last: 10, optional_from: None, pieces: promotion, limited_to_initial: false },
+        pawn: PawnRules {
+            max_steps,
+            multi_limit: 5,
+            en_passant: true,
+        },
+        ninja: Some(NinjaRules {
+            centre: 5,
+            run: 3,
+            drop_rank: 2,
+        }),
+        promotion: PromotionRules {
+            last: 10,
+            optional_from: None,
+            pieces: promotion,
+            limited_to_initial: false,
+        },
         castlings,
         drops: vec![
-            DropRule { kind: Kind::NinjaPawn, squares: [rank_squares(2, 0, 9), rank_squares(9, 0, 9)] },
-            DropRule { kind: Kind::Prince, squares: royal_drop.clone() },
-            DropRule { kind: Kind::Serpent, squares: royal_drop },
+            DropRule {
+                kind: Kind::NinjaPawn,
+                squares: [rank_squares(2, 0, 9), rank_squares(9, 0, 9)],
+            },
+            DropRule {
+                kind: Kind::Prince,
+                squares: royal_drop.clone(),
+            },
+            DropRule {
+                kind: Kind::Serpent,
+                squares: royal_drop,
+            },
         ],
         hand,
         crowning: full,
-        move_options: MoveOptions { full_gryphons: o.get("gryphons") == "full", lame_sorcerer: false },
+        move_options: MoveOptions {
+            full_gryphons: o.get("gryphons") == "full",
+            lame_sorcerer: false,
+        },
         ..chess_like(geometry)
     }
 }

@@ -22,8 +22,16 @@ pub(super) const OPTIONS: &[OptionSpec] = &[
 ];
 
 /// The start hand of each side, in VFEN order.
-const ARMY: [Kind; 8] =
-    [Kind::King, Kind::Lady, Kind::Crusader, Kind::Crusader, Kind::Bishop, Kind::Bishop, Kind::Squire, Kind::Squire];
+const ARMY: [Kind; 8] = [
+    Kind::King,
+    Kind::Lady,
+    Kind::Crusader,
+    Kind::Crusader,
+    Kind::Bishop,
+    Kind::Bishop,
+    Kind::Squire,
+    Kind::Squire,
+];
 
 /// The Holywar variant with its options.
 pub(super) fn spec(o: &Opts) -> VariantSpec {
@@ -57,19 +65,35 @@ pub(super) fn spec(o: &Opts) -> VariantSpec {
     } else {
         "1******1/*6*/*pppppp*/*6*/*6*/*PPPPPP*/*6*/1******1 w - - KLCCBBSSklccbbss 0 1".to_string()
     };
-    let mut hand = vec![Kind::King, Kind::Lady, Kind::Crusader, Kind::Bishop, Kind::Squire];
+    let mut hand = vec![
+        Kind::King,
+        Kind::Lady,
+        Kind::Crusader,
+        Kind::Bishop,
+        Kind::Squire,
+    ];
     hand.dedup();
     VariantSpec {
         letters,
         start,
-        pawn: PawnRules { max_steps: vec![1; 8], multi_limit: 8, en_passant: false },
+        pawn: PawnRules {
+            max_steps: vec![1; 8],
+            multi_limit: 8,
+            en_passant: false,
+        },
         promotion: PromotionRules {
             last: 6,
             optional_from: None,
             pieces: vec![Kind::Squire, Kind::Bishop, Kind::Crusader, Kind::Lady],
             limited_to_initial: false,
         },
-        drops: hand.iter().map(|&kind| DropRule { kind, squares: camps.clone() }).collect(),
+        drops: hand
+            .iter()
+            .map(|&kind| DropRule {
+                kind,
+                squares: camps.clone(),
+            })
+            .collect(),
         hand,
         king_lady_swap: true,
         // Not decided by RULES.md §6 and unreachable by alternating drops (only

@@ -107,7 +107,11 @@ pub struct Opts(Vec<(String, String)>);
 impl Opts {
     /// Value of option `name` (always present after resolution).
     pub fn get(&self, name: &str) -> &str {
-        self.0.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str()).unwrap_or("")
+        self.0
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or("")
     }
 }
 
@@ -316,29 +320,53 @@ impl Variant {
     pub fn new(id: &str, options: &[(String, String)]) -> Result<Arc<Variant>, RulesError> {
         let info = VARIANTS.iter().find(|v| v.id == id).ok_or_else(|| {
             let ids: Vec<&str> = VARIANTS.iter().map(|v| v.id).collect();
-            RulesError::new(format!("unknown variant '{id}' (known: {})", ids.join(", ")))
+            RulesError::new(format!(
+                "unknown variant '{id}' (known: {})",
+                ids.join(", ")
+            ))
         })?;
-        let mut resolved: Vec<(String, String)> =
-            info.options.iter().map(|o| (o.name.to_string(), o.default.to_string())).collect();
+        let mut resolved: Vec<(String, String)> = info
+            .options
+            .iter()
+            .map(|o| (o.name.to_string(), o.default.to_string()))
+            .collect();
         for (k, v) in options {
             let spec = info.options.iter().find(|o| o.name == k).ok_or_else(|| {
                 let names: Vec<&str> = info.options.iter().map(|o| o.name).collect();
                 RulesError::new(if names.is_empty() {
                     format!("unknown option '{k}': {id} has no options")
                 } else {
-                    format!("unknown option '{k}' for {id} (options: {})", names.join(", "))
+                    format!(
+                        "unknown option '{k}' for {id} (options: {})",
+                        names.join(", ")
+                    )
                 })
             })?;
             // An option without listed values takes a whole number (Holywar's seed).
-            let ok = spec.values.contains(&v.as_str()) || (spec.values.is_empty() && v.parse::<u64>().is_ok());
+            let ok = spec.values.contains(&v.as_str())
+                || (spec.values.is_empty() && v.parse::<u64>().is_ok());
             if !ok {
-                let allowed = if spec.values.is_empty() { "a whole number".to_string() } else { spec.values.join(", ") };
-                return Err(RulesError::new(format!("bad value '{v}' for option '{k}' (allowed: {allowed})")));
+                let allowed = if spec.values.is_empty() {
+                    "a whole number".to_string()
+                } else {
+                    spec.values.join(", ")
+                };
+                return Err(RulesError::new(format!(
+                    "bad value '{v}' for option '{k}' (allowed: {allowed})"
+                )));
             }
-            resolved.iter_mut().find(|(n, _)| n == k).expect("resolved has every option").1 = v.clone();
+            resolved
+                .iter_mut()
+                .find(|(n, _)| n == k)
+                .expect("resolved has every option")
+                .1 = v.clone();
         }
         let opts = Opts(resolved);
-        Ok(Arc::new(Variant::from_spec(info, opts.clone(), (info.build)(&opts))))
+        Ok(Arc::new(Variant::from_spec(
+            info,
+            opts.clone(),
+            (info.build)(&opts),
+        )))
     }
 
     fn from_spec(info: &'static VariantInfo, opts: Opts, s: VariantSpec) -> Variant {
@@ -356,7 +384,8 @@ impl Variant {
         let mut drop_squares = [vec![Vec::new(); NKINDS], vec![Vec::new(); NKINDS]];
         for d in &s.drops {
             for c in 0..2 {
-                drop_squares[c][d.kind as usize] = d.squares[c].iter().map(|q| geo.index(*q) as u16).collect();
+                drop_squares[c][d.kind as usize] =
+                    d.squares[c].iter().map(|q| geo.index(*q) as u16).collect();
             }
         }
         let mut castle_mask = vec![0u32; super::geometry::CELLS];
@@ -470,11 +499,19 @@ impl Variant {
     }
     /// Kind written with uppercase letter `l`.
     pub fn kind_of_letter(&self, l: char) -> Option<Kind> {
-        if l.is_ascii_uppercase() { self.letter_kind[(l as u8 - b'A') as usize] } else { None }
+        if l.is_ascii_uppercase() {
+            self.letter_kind[(l as u8 - b'A') as usize]
+        } else {
+            None
+        }
     }
     /// Kinds that can stand on the board in this variant.
     pub fn piece_kinds(&self) -> Vec<Kind> {
-        Kind::ALL.iter().copied().filter(|k| *k != Kind::Serpent && self.def(*k as u8).is_some()).collect()
+        Kind::ALL
+            .iter()
+            .copied()
+            .filter(|k| *k != Kind::Serpent && self.def(*k as u8).is_some())
+            .collect()
     }
     /// Hand order.
     pub fn hand_kinds(&self) -> &[Kind] {
@@ -508,7 +545,11 @@ impl AttackTables {
                 add(&mut t.rides, r.dir, k);
             }
             for tp in &d.two_paths {
-                match t.two_paths.iter_mut().find(|(p, _)| p.off == tp.off && p.paths == tp.paths) {
+                match t
+                    .two_paths
+                    .iter_mut()
+                    .find(|(p, _)| p.off == tp.off && p.paths == tp.paths)
+                {
                     Some(e) => e.1 |= kbit(k),
                     None => t.two_paths.push((*tp, kbit(k))),
                 }
@@ -528,7 +569,11 @@ impl AttackTables {
                     t.forward |= kbit(k);
                     t.forward_kinds.push(k);
                     t.screens = true;
-                    let reach = if matches!(d.special, Special::Hopper { .. }) { 64 } else { 1 };
+                    let reach = if matches!(d.special, Special::Hopper { .. }) {
+                        64
+                    } else {
+                        1
+                    };
                     t.screen_kinds.push((k, reach));
                 }
                 // A gryphon's path only needs empty squares: a piece arriving
@@ -553,9 +598,21 @@ pub(crate) fn rank_squares(y: u8, x0: u8, x1: u8) -> Vec<Sq> {
 pub(crate) fn both_sides(white: &[(Sq, Sq, Sq, Sq)], height: u8) -> Vec<Castling> {
     let mut v = Vec::new();
     for color in [Color::White, Color::Black] {
-        let m = |s: Sq| if color == Color::White { s } else { Sq::new(s.x, height - 1 - s.y) };
+        let m = |s: Sq| {
+            if color == Color::White {
+                s
+            } else {
+                Sq::new(s.x, height - 1 - s.y)
+            }
+        };
         for &(kf, kt, rf, rt) in white {
-            v.push(Castling { color, king_from: m(kf), king_to: m(kt), rook_from: m(rf), rook_to: m(rt) });
+            v.push(Castling {
+                color,
+                king_from: m(kf),
+                king_to: m(kt),
+                rook_from: m(rf),
+                rook_to: m(rt),
+            });
         }
     }
     v
@@ -563,5 +620,6 @@ pub(crate) fn both_sides(white: &[(Sq, Sq, Sq, Sq)], height: u8) -> Vec<Castling
 
 /// Parses square names of a board (for tables written as text).
 pub(crate) fn sq(geo: &Geometry, name: &str) -> Sq {
-    geo.parse(name).unwrap_or_else(|| panic!("variant table names a square '{name}' the board lacks"))
+    geo.parse(name)
+        .unwrap_or_else(|| panic!("variant table names a square '{name}' the board lacks"))
 }

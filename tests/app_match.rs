@@ -1,0 +1,259 @@
+//! Headless tests of the match flow: `MoveRequested` → validation → `Match`
+//! → announced messages (RULES.md decides every expected value).
+
+use bevy::ecs::message::Messages;
+use bevy::prelude::*;
+use chimera::app::match_state::{
+    self, BoardResynced, GameEnded, KingCrowned, Match, MatchCommand, MoveApplied, MoveRejected,
+    MoveRequested, PieceCaptured, PieceDropped, PieceMoved, SerpentMutated,
+};
+use chimera::rules::{Color, EndReason, Game, Kind, Variant};
+
+fn app_with(m: Match) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(match_state::plugin)
+        .insert_resource(m);
+    app
+}
+
+fn app_from(id: &str, vfen: &str) -> App {
+    let v = Variant::new(id, &[]).expect("variant");
+    app_with(Match::from_game(Game::from_vfen(&v, vfen).expect("vfen")))
+}
+
+fn sent<M: Message + Clone>(app: &App) -> Vec<M> {
+    app.world()
+        .resource::<Messages<M>>()
+        .iter_current_update_messages()
+        .cloned()
+        .collect()
+}
+
+/// Sends one move request and runs a frame.
+fn request(app: &mut App, lmn: &str) {
+    app.world_mut().write_message(MoveRequested::local(lmn));
+    app.update();
+}
+
+fn sq(app: &App, name: &str) -> chimera::rules::Sq {
+    app.world()
+        .resource::<Match>()
+        .variant()
+        .parse_square(name)
+        .expect("square")
+}
+
+fn piece(app: &App, name: &str) -> Option<(Color, Kind)> {
+    let s = sq(app, name);
+    app.world()
+        .resource::<Match>()
+        .position()
+        .piece_at(s)
+        .map(|p| (p.color, p.kind))
+}
+
+#[test]
+fn fools_mate_is_applied_announced_and_ends_the_game() {
+    let mut app = app_with(Match::setup("chess", &[], &[]).expect("chess"));
+    for (i, m) in ["f2f3", "e7e5", "g2g4"].iter().enumerate() {
+        request(&mut app, m);
+        let applied = sent::<MoveApplied>(&app);
+        assert_eq!(applied.len(), 1, "move {m}");
+        assert_eq!(applied[0].ply, i + 1);
+        assert_eq!(sent::<PieceMoved>(&app).len(), 1);
+        assert!(sent::<GameEnded>(&app).is_empty());
+    }
+    request(&mut app, "d8h4");
+    assert_eq!(sent::<MoveApplied>(&app)[0].san, "Qh4#");
+    let ended = sent::<GameEnded>(&app);
+    assert_eq!(ended.len(), 1);
+    assert_eq!(ended[0].outcome.winner, Some(Color::Black));
+    assert_eq!(ended[0].outcome.reason, EndReason::Checkmate);
+    // No move after the end.
+    request(&mut app, "a2a3");
+    assert_eq!(sent::<MoveRejected>(&app).len(), 1);
+    assert_eq!(app.world().resource::<Match>().game().moves().len(), 4);
+}
+
+#[test]
+fn illegal_and_garbage_requests_are_rejected_without_changing_the_match() {
+    let mut app = app_with(Match::setup("grand", &[], &[]).expect("grand"));
+    for bad in ["e3e6", "zz", "", "e3e4=Q", "J@e2"] {
+        request(&mut app, bad);
+        let r = sent::<MoveRejected>(&app);
+        assert_eq!(r.len(), 1, "{bad:?}");
+        assert!(!r[0].reason.is_empty());
+        assert!(app.world().resource::<Match>().game().moves().is_empty());
+    }
+}
+
+#[test]
+fn en_passant_announces_the_captured_pawn_square() {
+    let mut app = app_from("chess", "4k3/8/8/8/5p2/8/4P3/4K3 w - - - 0 1");
+    request(&mut app, "e2e4");
+    request(&mut app, "f4e3");
+    let caps = sent::<PieceCaptured>(&app);
+    assert_eq!(caps.len(), 1);
+    assert_eq!(caps[0].at, sq(&app, "e4"));
+    assert_eq!(piece(&app, "e4"), None);
+    assert_eq!(piece(&app, "e3"), Some((Color::Black, Kind::Pawn)));
+}
+
+#[test]
+fn castling_announces_king_and_rook() {
+    // Holy Grail f1->b1 with the rook b1->c1 (RULES.md §4).
+    let mut app = app_from(
+        "holygrail",
+        "****2****/5k4/10/10/10/10/10/10/10/10/1R3K4/****2**** w B - - 0 1",
+    );
+    request(&mut app, "f1b1,b1c1");
+    let moved = sent::<PieceMoved>(&app);
+    assert_eq!(moved.len(), 2);
+    assert_eq!(
+        (moved[0].from, moved[0].to),
+        (sq(&app, "f1"), sq(&app, "b1"))
+    );
+    assert_eq!(
+        (moved[1].from, moved[1].to),
+        (sq(&app, "b1"), sq(&app, "c1"))
+    );
+    assert_eq!(piece(&app, "b1"), Some((Color::White, Kind::King)));
+    assert_eq!(piece(&app, "c1"), Some((Color::White, Kind::Rook)));
+}
+
+#[test]
+fn ninja_drop_with_push_then_serpent_drop_and_mutation() {
+    let mut app = app_from(
+        "holygrail",
+        "****2****/9k/10/10/10/10/10/10/10/10/10/****1K**** w - - JSj 0 1",
+    );
+    request(&mut app, "J@e2-e5");
+    let d = sent::<PieceDropped>(&app);
+    assert_eq!(
+        (d[0].at, d[0].to, d[0].piece.kind),
+        (sq(&app, "e2"), sq(&app, "e5"), Kind::NinjaPawn)
+    );
+    assert_eq!(
+        app.world()
+            .resource::<Match>()
+            .position()
+            .hand_count(Color::White, Kind::NinjaPawn),
+        0
+    );
+    request(&mut app, "j10j9");
+    request(&mut app, "G@e0");
+    let d = sent::<PieceDropped>(&app);
+    assert_eq!(d[0].piece.kind, Kind::Gryphon);
+    assert!(d[0].piece.locked, "a dropped serpent is locked");
+    request(&mut app, "j9j10");
+    // Locked: it may not mutate before it has moved.
+    request(&mut app, "e0~V");
+    assert_eq!(sent::<MoveRejected>(&app).len(), 1);
+    // The Gryphon moves (diagonal step to f1, then up past f2 to f3): unlocked.
+    request(&mut app, "e0f3");
+    request(&mut app, "j10j9");
+    request(&mut app, "f3~V");
+    assert!(sent::<MoveRejected>(&app).is_empty());
+    let m = sent::<SerpentMutated>(&app);
+    assert_eq!((m[0].from, m[0].piece.kind), (Kind::Gryphon, Kind::Vao));
+    assert!(m[0].piece.locked);
+}
+
+#[test]
+fn bomber_double_capture_announces_both_victims() {
+    let mut app = app_from(
+        "holygrail",
+        "****2****/9k/10/10/10/4q5/4r5/4Y5/10/10/10/****1K**** w - - - 0 1",
+    );
+    request(&mut app, "e4e6");
+    let mut caps: Vec<_> = sent::<PieceCaptured>(&app)
+        .iter()
+        .map(|c| (c.at, c.piece.kind))
+        .collect();
+    caps.sort();
+    assert_eq!(
+        caps,
+        vec![(sq(&app, "e5"), Kind::Rook), (sq(&app, "e6"), Kind::Queen)]
+    );
+    assert_eq!(piece(&app, "e6"), Some((Color::White, Kind::Bomber)));
+}
+
+#[test]
+fn crowning_swaps_king_and_prince_and_play_goes_on() {
+    let mut app = app_from(
+        "holygrail",
+        "****2****/rr7k/10/10/10/10/8I1/10/10/10/K9/****2**** w - - - 0 1",
+    );
+    request(&mut app, "^i5");
+    let c = sent::<KingCrowned>(&app);
+    assert_eq!(
+        (c[0].king_at, c[0].prince_at),
+        (sq(&app, "a1"), sq(&app, "i5"))
+    );
+    assert!(sent::<GameEnded>(&app).is_empty());
+    assert_eq!(piece(&app, "i5"), Some((Color::White, Kind::King)));
+    assert_eq!(piece(&app, "a1"), Some((Color::White, Kind::NinjaPawn)));
+    assert_eq!(
+        app.world().resource::<Match>().position().side_to_move(),
+        Color::Black
+    );
+}
+
+#[test]
+fn holywar_opening_drops_then_ghostarelay_no_moves_win() {
+    let mut app = app_with(Match::setup("holywar", &[], &[]).expect("holywar"));
+    request(&mut app, "K@b2");
+    request(&mut app, "L@g7");
+    let d = sent::<PieceDropped>(&app);
+    assert_eq!(
+        (d[0].at, d[0].piece.color, d[0].piece.kind),
+        (sq(&app, "g7"), Color::Black, Kind::Lady)
+    );
+    // Ghostarelay: White's only piece must capture; then White has no piece and wins.
+    let mut app = app_from("ghostarelay", "10/10/10/10/10/10/10/10/3p6/4R5 b - - - 0 1");
+    request(&mut app, "d2e1=W");
+    let ended = sent::<GameEnded>(&app);
+    assert_eq!(ended[0].outcome.winner, Some(Color::White));
+    assert_eq!(ended[0].outcome.reason, EndReason::NoMoves);
+}
+
+#[test]
+fn undo_redo_resign_and_draw_agreement() {
+    let mut app = app_with(Match::setup("embassy", &[], &[]).expect("embassy"));
+    request(&mut app, "e2e4");
+    request(&mut app, "e7e5");
+    app.world_mut().write_message(MatchCommand::Undo);
+    app.update();
+    assert_eq!(sent::<BoardResynced>(&app).len(), 1);
+    assert_eq!(app.world().resource::<Match>().game().moves().len(), 1);
+    app.world_mut().write_message(MatchCommand::Redo);
+    app.update();
+    assert_eq!(app.world().resource::<Match>().game().moves().len(), 2);
+    // A draw offer needs the other side to accept.
+    app.world_mut()
+        .write_message(MatchCommand::OfferDraw(Color::White));
+    app.world_mut()
+        .write_message(MatchCommand::AcceptDraw(Color::White));
+    app.update();
+    assert!(app.world().resource::<Match>().outcome().is_none());
+    app.world_mut()
+        .write_message(MatchCommand::AcceptDraw(Color::Black));
+    app.update();
+    assert_eq!(
+        app.world().resource::<Match>().outcome().map(|o| o.reason),
+        Some(EndReason::DrawAgreed)
+    );
+    // Resigning after the end changes nothing.
+    app.world_mut()
+        .write_message(MatchCommand::Resign(Color::White));
+    app.update();
+    assert!(sent::<GameEnded>(&app).is_empty());
+    let mut app = app_with(Match::setup("grand", &[], &[]).expect("grand"));
+    app.world_mut()
+        .write_message(MatchCommand::Resign(Color::White));
+    app.update();
+    let ended = sent::<GameEnded>(&app);
+    assert_eq!(ended[0].outcome.winner, Some(Color::Black));
+    assert_eq!(ended[0].outcome.reason, EndReason::Resignation);
+}
