@@ -22,16 +22,41 @@ fn app_from(id: &str, vfen: &str) -> App {
     app_with(Match::from_game(Game::from_vfen(&v, vfen).expect("vfen")))
 }
 
+/// Every message of type `M` still buffered (buffers are cleared before each step).
 fn sent<M: Message + Clone>(app: &App) -> Vec<M> {
-    app.world()
-        .resource::<Messages<M>>()
-        .iter_current_update_messages()
-        .cloned()
-        .collect()
+    let messages = app.world().resource::<Messages<M>>();
+    messages.get_cursor().read(messages).cloned().collect()
+}
+
+fn clear<M: Message>(app: &mut App) {
+    app.world_mut().resource_mut::<Messages<M>>().clear();
+}
+
+/// Forgets every message sent so far.
+fn clear_all(app: &mut App) {
+    clear::<MoveRequested>(app);
+    clear::<MatchCommand>(app);
+    clear::<MoveApplied>(app);
+    clear::<PieceMoved>(app);
+    clear::<PieceCaptured>(app);
+    clear::<PieceDropped>(app);
+    clear::<SerpentMutated>(app);
+    clear::<KingCrowned>(app);
+    clear::<GameEnded>(app);
+    clear::<MoveRejected>(app);
+    clear::<BoardResynced>(app);
+}
+
+/// Sends one match command and runs a frame.
+fn command(app: &mut App, c: MatchCommand) {
+    clear_all(app);
+    app.world_mut().write_message(c);
+    app.update();
 }
 
 /// Sends one move request and runs a frame.
 fn request(app: &mut App, lmn: &str) {
+    clear_all(app);
     app.world_mut().write_message(MoveRequested::local(lmn));
     app.update();
 }
@@ -223,36 +248,25 @@ fn undo_redo_resign_and_draw_agreement() {
     let mut app = app_with(Match::setup("embassy", &[], &[]).expect("embassy"));
     request(&mut app, "e2e4");
     request(&mut app, "e7e5");
-    app.world_mut().write_message(MatchCommand::Undo);
-    app.update();
+    command(&mut app, MatchCommand::Undo);
     assert_eq!(sent::<BoardResynced>(&app).len(), 1);
     assert_eq!(app.world().resource::<Match>().game().moves().len(), 1);
-    app.world_mut().write_message(MatchCommand::Redo);
-    app.update();
+    command(&mut app, MatchCommand::Redo);
     assert_eq!(app.world().resource::<Match>().game().moves().len(), 2);
     // A draw offer needs the other side to accept.
-    app.world_mut()
-        .write_message(MatchCommand::OfferDraw(Color::White));
-    app.world_mut()
-        .write_message(MatchCommand::AcceptDraw(Color::White));
-    app.update();
+    command(&mut app, MatchCommand::OfferDraw(Color::White));
+    command(&mut app, MatchCommand::AcceptDraw(Color::White));
     assert!(app.world().resource::<Match>().outcome().is_none());
-    app.world_mut()
-        .write_message(MatchCommand::AcceptDraw(Color::Black));
-    app.update();
+    command(&mut app, MatchCommand::AcceptDraw(Color::Black));
     assert_eq!(
         app.world().resource::<Match>().outcome().map(|o| o.reason),
         Some(EndReason::DrawAgreed)
     );
     // Resigning after the end changes nothing.
-    app.world_mut()
-        .write_message(MatchCommand::Resign(Color::White));
-    app.update();
+    command(&mut app, MatchCommand::Resign(Color::White));
     assert!(sent::<GameEnded>(&app).is_empty());
     let mut app = app_with(Match::setup("grand", &[], &[]).expect("grand"));
-    app.world_mut()
-        .write_message(MatchCommand::Resign(Color::White));
-    app.update();
+    command(&mut app, MatchCommand::Resign(Color::White));
     let ended = sent::<GameEnded>(&app);
     assert_eq!(ended[0].outcome.winner, Some(Color::Black));
     assert_eq!(ended[0].outcome.reason, EndReason::Resignation);
