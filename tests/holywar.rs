@@ -11,9 +11,11 @@
 //!  1  a1 -- -- -- -- -- -- h1
 //! ```
 
+mod common;
+
 use std::sync::Arc;
 
-use chimera::rules::{Color, Game, Kind, Position, Sq, Variant};
+use chimera::rules::{Color, Game, Kind, Position, Variant};
 
 fn variant(opts: &[(&str, &str)]) -> Arc<Variant> {
     let opts: Vec<(String, String)> = opts
@@ -23,40 +25,7 @@ fn variant(opts: &[(&str, &str)]) -> Arc<Variant> {
     Variant::new("holywar", &opts).expect("holywar builds")
 }
 
-/// The VFEN of a board holding exactly `pieces` (square, letter), missing
-/// squares written `*`, followed by the remaining six fields `rest`.
-fn vfen(v: &Variant, pieces: &[(&str, char)], rest: &str) -> String {
-    for (i, (name, _)) in pieces.iter().enumerate() {
-        assert!(v.parse_square(name).is_some(), "{name} is not a square");
-        assert!(
-            pieces[..i].iter().all(|(n, _)| n != name),
-            "{name} listed twice"
-        );
-    }
-    let mut ranks = Vec::new();
-    for y in (0..v.height()).rev() {
-        let mut rank = String::new();
-        let mut run = 0;
-        for x in 0..v.width() {
-            let s = Sq::new(x, y);
-            let here = pieces.iter().find(|(n, _)| v.parse_square(n) == Some(s));
-            if v.exists(s) && here.is_none() {
-                run += 1;
-                continue;
-            }
-            if run > 0 {
-                rank.push_str(&run.to_string());
-                run = 0;
-            }
-            rank.push(here.map_or('*', |(_, c)| *c));
-        }
-        if run > 0 {
-            rank.push_str(&run.to_string());
-        }
-        ranks.push(rank);
-    }
-    format!("{} {rest}", ranks.join("/"))
-}
+use common::vfen;
 
 fn pos(v: &Arc<Variant>, pieces: &[(&str, char)], rest: &str) -> Position {
     let text = vfen(v, pieces, rest);
