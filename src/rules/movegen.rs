@@ -661,16 +661,10 @@ impl State {
         {
             let mut probe = Probe { target };
             return self.for_each_piece(by, |s| {
-                t.forward & kbit(kind_of(b[s as usize])) != 0
-                    && self.gen_piece_captures(v, s, &mut probe)
+                t.forward & kbit(kind_of(b[s as usize])) != 0 && self.gen_piece(v, s, &mut probe)
             });
         }
         false
-    }
-
-    /// Runs the special movement of the piece on `s` into `sink` (used for attack probes).
-    fn gen_piece_captures<S: Sink>(&self, v: &Variant, s: u16, sink: &mut S) -> bool {
-        self.gen_piece(v, s, sink)
     }
 
     /// Whether side `c`'s royal king is attacked.
