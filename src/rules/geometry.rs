@@ -115,7 +115,7 @@ impl Geometry {
 
     /// Light squares: (file index + written rank) even, as RULES.md §0.
     pub fn is_light(&self, s: Sq) -> bool {
-        (s.x as u32 + self.rank_number(s.y)) % 2 == 0
+        (s.x as u32 + self.rank_number(s.y)).is_multiple_of(2)
     }
 
     /// The number written for rank index `y`.

@@ -240,7 +240,7 @@ impl State {
                 }
             }
         }
-        if kind_of(p).is_serpent_form_u8() && p & LOCK_BIT == 0 {
+        if is_serpent_form_byte(kind_of(p)) && p & LOCK_BIT == 0 {
             for form in Kind::SERPENT_FORMS {
                 if form as u8 != kind_of(p) {
                     emit!(sink, Move::with(MoveKind::Mutate, i, i, 0, 0, form as u8));
@@ -428,10 +428,10 @@ impl State {
         for side in [-1i16, 1] {
             let s = at(i, side);
             let q = b[s as usize];
-            if q == EMPTY || (is_piece(q) && color_of(q) != us && ry > nr.centre) {
-                if self.emit_promotions(v, i, s, us, 0, sink) {
-                    return true;
-                }
+            if (q == EMPTY || (is_piece(q) && color_of(q) != us && ry > nr.centre))
+                && self.emit_promotions(v, i, s, us, 0, sink)
+            {
+                return true;
             }
             let d = at(i, f + side);
             let q = b[d as usize];
@@ -881,14 +881,10 @@ fn aligned(ax: i16, ay: i16, bx: i16, by: i16) -> bool {
     ax == bx || ay == by || (ax - bx).abs() == (ay - by).abs()
 }
 
-trait KindBits {
-    fn is_serpent_form_u8(self) -> bool;
-}
-impl KindBits for u8 {
-    #[inline]
-    fn is_serpent_form_u8(self) -> bool {
-        (Kind::Gryphon as u8..=Kind::Vao as u8).contains(&self)
-    }
+/// Whether a raw kind byte is one of the six serpent forms.
+#[inline]
+fn is_serpent_form_byte(k: u8) -> bool {
+    (Kind::Gryphon as u8..=Kind::Vao as u8).contains(&k)
 }
 
 impl Position {
@@ -973,8 +969,7 @@ fn perft_rec(s: &mut State, v: &Variant, depth: u32, lists: &mut [Vec<Move>]) ->
         return if depth == 0 { 1 } else { list.len() as u64 };
     }
     let mut n = 0;
-    for j in 0..list.len() {
-        let m = list[j];
+    for &m in list.iter() {
         s.make(v, m);
         n += perft_rec(s, v, depth - 1, rest);
         s.unmake();

@@ -514,7 +514,7 @@ impl Position {
                 let k = kind_of(p);
                 let capture = self.is_capture(m);
                 let mut t = String::new();
-                if k.is_pawn_kind() {
+                if k == Kind::Pawn as u8 {
                     if capture || (m.to as i16 - m.from as i16) % v.geo.stride != 0 {
                         t.push(file_letter(self.sq(m.from).x));
                     }
@@ -613,14 +613,5 @@ impl Position {
         } else {
             self.name(m.from)
         }
-    }
-}
-
-trait PawnKind {
-    fn is_pawn_kind(self) -> bool;
-}
-impl PawnKind for u8 {
-    fn is_pawn_kind(self) -> bool {
-        self == Kind::Pawn as u8
     }
 }

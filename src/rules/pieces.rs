@@ -449,18 +449,16 @@ fn lame_paths(geo: &Geometry, a: i8, b: i8) -> Vec<TwoPath> {
         // Path 1: orthogonal steps first, then diagonal; path 2: diagonal first.
         let mut p1 = [0i16; 2];
         let mut p2 = [0i16; 2];
-        let mut n = 0;
         let (mut cx, mut cy) = (0i8, 0i8);
-        for i in 0..(no + nd - 1) {
-            if i < no {
+        for (i, slot) in p1.iter_mut().enumerate().take((no + nd - 1) as usize) {
+            if (i as i8) < no {
                 cx += ox;
                 cy += oy;
             } else {
                 cx += sx;
                 cy += sy;
             }
-            p1[n] = geo.offset(cx, cy);
-            n += 1;
+            *slot = geo.offset(cx, cy);
         }
         let (mut cx, mut cy) = (0i8, 0i8);
         for (n, slot) in p2.iter_mut().enumerate().take((no + nd - 1) as usize) {

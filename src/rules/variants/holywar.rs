@@ -124,10 +124,8 @@ fn random_start(seed: u64, camps: &[Vec<Sq>; 2]) -> String {
             }
         }
     }
-    for x in 1..7 {
-        grid[2][x] = 'P';
-        grid[5][x] = 'p';
-    }
+    grid[2][1..7].fill('P');
+    grid[5][1..7].fill('p');
     for (c, camp) in camps.iter().enumerate() {
         let mut army = ARMY;
         for i in (1..army.len()).rev() {

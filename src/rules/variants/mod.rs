@@ -383,9 +383,9 @@ impl Variant {
         let attack = AttackTables::build(&defs);
         let mut drop_squares = [vec![Vec::new(); NKINDS], vec![Vec::new(); NKINDS]];
         for d in &s.drops {
-            for c in 0..2 {
-                drop_squares[c][d.kind as usize] =
-                    d.squares[c].iter().map(|q| geo.index(*q) as u16).collect();
+            for (per_colour, squares) in drop_squares.iter_mut().zip(&d.squares) {
+                per_colour[d.kind as usize] =
+                    squares.iter().map(|q| geo.index(*q) as u16).collect();
             }
         }
         let mut castle_mask = vec![0u32; super::geometry::CELLS];
