@@ -5,6 +5,7 @@ pub mod board_view;
 pub mod help;
 pub mod input;
 pub mod match_state;
+pub mod menus;
 pub mod perf;
 
 pub mod piece_art;
@@ -50,6 +51,7 @@ pub struct PlayArgs {
 pub fn client_plugins(app: &mut App) {
     app.add_plugins((
         match_state::plugin,
+        menus::plugin,
         piece_art::plugin,
         board_view::plugin,
         animation::plugin,
@@ -137,7 +139,9 @@ pub fn headless_app() -> App {
     .insert_resource(TimeUpdateStrategy::ManualDuration(
         std::time::Duration::from_millis(50),
     ))
-    .insert_state(Screen::Game);
+    .insert_state(Screen::Game)
+    // The default controls, not the player's bindings file.
+    .insert_resource(input::bindings::Controls::default());
     client_plugins(&mut app);
     app
 }

@@ -16,7 +16,7 @@ use crate::rules::{Color, PieceInfo, Position, Sq};
 use bevy::prelude::*;
 
 pub use cameras::{BoardCamera2d, BoardCamera3d, BoardViewport, CameraRig};
-pub use hands::HandSlot;
+pub use hands::{HandSlot, hand_row};
 pub use highlight::{BoardHighlights, Marker};
 pub use spawn::{BoardViewSystems, spawn_piece};
 

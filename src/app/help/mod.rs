@@ -98,7 +98,7 @@ pub fn lone_position(v: &Arc<Variant>, at: Sq, piece: PieceInfo) -> Option<Posit
 }
 
 /// An existing square near the middle of the board.
-fn middle_square(v: &Variant) -> Sq {
+pub fn middle_square(v: &Variant) -> Sq {
     let c = Vec2::new(v.width() as f32 - 1.0, v.height() as f32 - 1.0) * 0.5;
     v.squares()
         .min_by(|a, b| {

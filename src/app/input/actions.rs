@@ -1,11 +1,14 @@
-//! Game actions on the keyboard and gamepad (leafwing-input-manager). The
-//! same actions serve issue 5's couch play; the board cursor builds on them.
+//! Game actions on the keyboard and gamepad (leafwing-input-manager): the
+//! action set, its input map (from [`super::bindings`]), and the board-level
+//! actions — undo, redo, flip, 2D/3D, mutate, how it moves, cancel.
 
+use super::bindings::{Controls, bindings_path, input_map, load_controls};
 use super::{InputSet, SelectInput};
 use crate::app::Screen;
 use crate::app::board_view::{BoardLayout, ViewMode};
 use crate::app::help::{HowItMoves, ShowHowItMoves};
 use crate::app::match_state::{Match, MatchCommand};
+use crate::app::menus::{ActivePanel, Panel};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
@@ -23,13 +26,15 @@ pub(super) fn plugin(app: &mut App) {
 /// Everything a player can do without the mouse.
 #[derive(Actionlike, PartialEq, Eq, Clone, Copy, Hash, Debug, Reflect)]
 pub enum GameAction {
-    /// Move the board cursor (arrows, WASD, d-pad, left stick).
+    /// Move the board cursor or the menu focus (arrows, WASD, d-pad, left stick).
     #[actionlike(DualAxis)]
     MoveCursor,
-    /// Pick the piece or destination under the cursor.
+    /// Pick the piece or destination under the cursor; activate a menu entry.
     Select,
-    /// Step back one level (chooser → piece → nothing).
+    /// Step back one level (chooser → piece → nothing; dialogs close).
     Cancel,
+    /// Jump the cursor into the hand and back (Tab, shoulder buttons).
+    Hand,
     /// Take back a move (local games).
     Undo,
     /// Replay a taken-back move.
@@ -38,67 +43,115 @@ pub enum GameAction {
     FlipBoard,
     /// Switch between the 2D and the 3D view.
     ToggleView,
+    /// Show (or close) how the piece under the cursor moves.
+    HowItMoves,
     /// Mutate the picked serpent.
     Mutate,
-    /// Show (or close) how the picked piece moves.
-    HowItMoves,
+    /// Open or close the in-game menu.
+    Menu,
+    /// Turn the 3D camera around the board (right stick, Q/E, Page Up/Down).
+    #[actionlike(DualAxis)]
+    Orbit,
+    /// Move the 3D camera closer.
+    ZoomIn,
+    /// Move the 3D camera away.
+    ZoomOut,
 }
 
-/// The default bindings.
+impl GameAction {
+    /// Every action, in the order the controls screen lists them.
+    pub const ALL: [GameAction; 14] = [
+        GameAction::MoveCursor,
+        GameAction::Select,
+        GameAction::Cancel,
+        GameAction::Hand,
+        GameAction::Undo,
+        GameAction::Redo,
+        GameAction::FlipBoard,
+        GameAction::ToggleView,
+        GameAction::HowItMoves,
+        GameAction::Mutate,
+        GameAction::Menu,
+        GameAction::Orbit,
+        GameAction::ZoomIn,
+        GameAction::ZoomOut,
+    ];
+
+    /// What the action does, for the controls screen.
+    pub fn description(self) -> &'static str {
+        use GameAction::*;
+        match self {
+            MoveCursor => "Move the cursor / menu focus",
+            Select => "Pick / confirm",
+            Cancel => "Cancel / back",
+            Hand => "Cursor into the hand (and back)",
+            Undo => "Undo",
+            Redo => "Redo",
+            FlipBoard => "Flip the board",
+            ToggleView => "Switch 2D / 3D",
+            HowItMoves => "How the piece at the cursor moves",
+            Mutate => "Mutate the picked serpent (pad: Select on it again)",
+            Menu => "In-game menu",
+            Orbit => "Turn the 3D camera",
+            ZoomIn => "Zoom in (3D)",
+            ZoomOut => "Zoom out (3D)",
+        }
+    }
+}
+
+/// The default bindings as an input map.
 pub fn default_input_map() -> InputMap<GameAction> {
-    use GameAction::*;
-    InputMap::default()
-        .with_dual_axis(MoveCursor, VirtualDPad::arrow_keys())
-        .with_dual_axis(MoveCursor, VirtualDPad::wasd())
-        .with_dual_axis(MoveCursor, VirtualDPad::dpad())
-        .with_dual_axis(MoveCursor, GamepadStick::LEFT)
-        .with(Select, KeyCode::Enter)
-        .with(Select, KeyCode::Space)
-        .with(Select, GamepadButton::South)
-        .with(Cancel, KeyCode::Escape)
-        .with(Cancel, KeyCode::Backspace)
-        .with(Cancel, GamepadButton::East)
-        .with(Undo, KeyCode::KeyU)
-        .with(Undo, GamepadButton::LeftTrigger)
-        .with(Redo, KeyCode::KeyR)
-        .with(Redo, GamepadButton::RightTrigger)
-        .with(FlipBoard, KeyCode::KeyF)
-        .with(FlipBoard, GamepadButton::Select)
-        .with(ToggleView, KeyCode::KeyV)
-        .with(ToggleView, GamepadButton::North)
-        .with(Mutate, KeyCode::KeyM)
-        .with(Mutate, GamepadButton::West)
-        .with(HowItMoves, KeyCode::KeyH)
-        .with(HowItMoves, GamepadButton::LeftThumb)
+    input_map(&super::bindings::default_bindings())
 }
 
-fn spawn_action_map(mut commands: Commands) {
-    commands.spawn((Name::new("Game actions"), default_input_map()));
+/// Reads the bindings file (unless controls were given, as tests do) and
+/// spawns the action map.
+fn spawn_action_map(mut commands: Commands, given: Option<Res<Controls>>) {
+    let controls = match given {
+        Some(c) => c.clone(),
+        None => {
+            let c = load_controls(bindings_path().as_deref());
+            if let Some(e) = &c.error {
+                error!("{e}");
+            }
+            commands.insert_resource(c.clone());
+            c
+        }
+    };
+    commands.spawn((Name::new("Game actions"), input_map(&controls.table)));
 }
 
 #[allow(clippy::too_many_arguments)]
 fn game_actions(
     actions: Single<&ActionState<GameAction>>,
+    active: Res<ActivePanel>,
     mut select: MessageWriter<SelectInput>,
     mut match_commands: MessageWriter<MatchCommand>,
     mut layout: ResMut<BoardLayout>,
     mut mode: ResMut<ViewMode>,
     selection: Res<super::Selection>,
+    cursor: Res<super::cursor::BoardCursor>,
     help: Res<HowItMoves>,
     game: Option<Res<Match>>,
     mut show_help: MessageWriter<ShowHowItMoves>,
 ) {
+    if !matches!(active.0, Panel::Board | Panel::Help) {
+        return;
+    }
     if actions.just_pressed(&GameAction::HowItMoves) {
         if help.is_open() {
             show_help.write(ShowHowItMoves(None));
         } else if let Some(game) = &game
-            && let Some(subject) = super::help_subject(&selection, game.position())
+            && let Some(subject) = super::help_subject(&selection, &cursor, game.position())
         {
             show_help.write(ShowHowItMoves(Some(subject)));
         }
     }
     if actions.just_pressed(&GameAction::Cancel) {
         select.write(SelectInput::Cancel);
+    }
+    if active.0 == Panel::Help {
+        return;
     }
     if actions.just_pressed(&GameAction::Mutate) {
         select.write(SelectInput::Mutate);

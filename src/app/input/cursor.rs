@@ -1,14 +1,20 @@
 //! The board cursor for keyboard and gamepad: moved square by square (arrow
 //! keys, WASD, d-pad, left stick, with repeat when held), it skips missing
 //! squares, its "up" follows the board when flipped, and Select sends the
-//! same [`SelectInput::Square`] a mouse click sends.
+//! same [`SelectInput::Square`] a mouse click sends. The Hand action (Tab,
+//! shoulder buttons) jumps it into the side to move's hand, where left/right
+//! walk the pieces held and Select picks one to drop; Hand or up/down go back
+//! to the board. Select on a picked serpent that can mutate asks for the
+//! mutation (the pad's way to the mutate action).
 
 use super::actions::GameAction;
-use super::{InputSet, SelectInput};
+use super::nav::NavStep;
+use super::{InputSet, SelectInput, Toast};
 use crate::app::Screen;
-use crate::app::board_view::{BoardLayout, BoardRoot, BoardViewSystems};
+use crate::app::board_view::{BoardLayout, BoardRoot, BoardViewSystems, hand_row};
 use crate::app::match_state::Match;
-use crate::rules::{Sq, Variant};
+use crate::app::menus::{ActivePanel, Panel};
+use crate::rules::{Color as Side, Kind, Position, Sq, Variant};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
@@ -17,22 +23,29 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, build_cursor_art)
         .add_systems(
             Update,
-            (move_cursor, select_at_cursor)
+            (move_cursor, enter_or_leave_hand, select_at_cursor)
                 .chain()
                 .in_set(InputSet::Devices)
-                .run_if(in_state(Screen::Game)),
+                .in_set(CursorSystems)
+                .run_if(in_state(Screen::Game))
+                .run_if(|p: Res<ActivePanel>| p.0 == Panel::Board),
         )
         .add_systems(Update, show_cursor.after(BoardViewSystems::Spawn));
 }
 
+/// The cursor's systems (after the directional step is read).
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CursorSystems;
+
 /// Where the keyboard/gamepad cursor is. Hidden until first used.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardCursor {
-    /// Its square.
+    /// Its square (kept while it visits the hand).
     pub sq: Option<Sq>,
     /// Shown on the board.
     pub shown: bool,
-    held: Option<(i8, i8)>,
+    /// In the hand of the side to move: the slot index in [`hand_row`] order.
+    pub hand: Option<usize>,
 }
 
 impl BoardCursor {
@@ -41,14 +54,10 @@ impl BoardCursor {
         BoardCursor {
             sq: Some(sq),
             shown: true,
-            held: None,
+            hand: None,
         }
     }
 }
-
-/// First repeat after this long, then every [`REPEAT_SECS`].
-const REPEAT_DELAY_SECS: f32 = 0.35;
-const REPEAT_SECS: f32 = 0.11;
 
 /// The square one step from `from` in direction (dx, dy) of board
 /// coordinates, skipping missing squares; `None` at the edge.
@@ -99,47 +108,49 @@ fn start_square(game: &Match) -> Sq {
     })
 }
 
+/// Hand slots of the side to move that hold something.
+fn held_slots(pos: &Position) -> Vec<(usize, Kind)> {
+    let side = pos.side_to_move();
+    hand_row(pos)
+        .into_iter()
+        .enumerate()
+        .filter(|(_, k)| pos.hand_count(side, *k) > 0)
+        .collect()
+}
+
+/// The next held slot from `index` going `dir` (±1), wrapping.
+fn next_held(pos: &Position, index: usize, dir: i8) -> Option<usize> {
+    let held = held_slots(pos);
+    let at = held.iter().position(|(i, _)| *i == index);
+    let n = held.len() as i32;
+    if n == 0 {
+        return None;
+    }
+    let next = match at {
+        Some(a) => (a as i32 + dir as i32).rem_euclid(n),
+        None => 0,
+    };
+    Some(held[next as usize].0)
+}
+
 fn move_cursor(
-    actions: Single<&ActionState<GameAction>>,
+    step_now: Res<NavStep>,
     game: Option<Res<Match>>,
     layout: Res<BoardLayout>,
-    time: Res<Time>,
     mut cursor: ResMut<BoardCursor>,
-    mut repeat: Local<f32>,
 ) {
     let Some(game) = game else { return };
-    let axis = actions.axis_pair(&GameAction::MoveCursor);
-    let dir = |v: f32| {
-        if v > 0.5 {
-            1
-        } else if v < -0.5 {
-            -1
-        } else {
-            0
-        }
-    };
-    let (mut dx, mut dy) = (dir(axis.x), dir(axis.y));
-    if (dx, dy) == (0, 0) {
-        cursor.held = None;
+    let Some((mut dx, mut dy)) = step_now.0 else {
         return;
-    }
-    let fire = match cursor.held {
-        Some(h) if h == (dx, dy) => {
-            *repeat -= time.delta_secs();
-            if *repeat <= 0.0 {
-                *repeat += REPEAT_SECS;
-                true
-            } else {
-                false
-            }
-        }
-        _ => {
-            *repeat = REPEAT_DELAY_SECS;
-            true
-        }
     };
-    cursor.held = Some((dx, dy));
-    if !fire {
+    if let Some(index) = cursor.hand {
+        if dy != 0 {
+            // Toward the board (or away): back on the board.
+            cursor.hand = None;
+        } else {
+            // The hand row runs left to right as the viewer sees it.
+            cursor.hand = next_held(game.position(), index, dx).or(cursor.hand);
+        }
         return;
     }
     if layout.flipped {
@@ -170,9 +181,42 @@ fn move_cursor(
     }
 }
 
+fn enter_or_leave_hand(
+    actions: Single<&ActionState<GameAction>>,
+    game: Option<Res<Match>>,
+    mut cursor: ResMut<BoardCursor>,
+    mut toasts: MessageWriter<Toast>,
+) {
+    if !actions.just_pressed(&GameAction::Hand) {
+        return;
+    }
+    let Some(game) = game else { return };
+    if cursor.hand.take().is_some() {
+        return;
+    }
+    let pos = game.position();
+    match held_slots(pos).first() {
+        Some((i, _)) => {
+            cursor.hand = Some(*i);
+            cursor.shown = true;
+            if cursor.sq.is_none() {
+                cursor.sq = Some(start_square(&game));
+            }
+        }
+        None => {
+            toasts.write(Toast(if hand_row(pos).is_empty() {
+                "this game has no pieces in hand".into()
+            } else {
+                "nothing in hand".into()
+            }));
+        }
+    }
+}
+
 fn select_at_cursor(
     actions: Single<&ActionState<GameAction>>,
     game: Option<Res<Match>>,
+    selection: Res<super::Selection>,
     mut cursor: ResMut<BoardCursor>,
     mut select: MessageWriter<SelectInput>,
 ) {
@@ -180,12 +224,27 @@ fn select_at_cursor(
         return;
     }
     let Some(game) = game else { return };
+    let pos = game.position();
+    if let Some(index) = cursor.hand {
+        let side = pos.side_to_move();
+        if let Some(kind) = hand_row(pos).get(index) {
+            select.write(SelectInput::Hand(side, *kind));
+        }
+        // Back to the board to pick where it goes.
+        cursor.hand = None;
+        return;
+    }
     match cursor
         .sq
         .filter(|s| cursor.shown && game.variant().exists(*s))
     {
         Some(sq) => {
-            select.write(SelectInput::Square(sq));
+            let picked_here = selection.0.origin() == Some(super::select::Origin::Square(sq));
+            select.write(if picked_here && selection.0.can_mutate() {
+                SelectInput::Mutate
+            } else {
+                SelectInput::Square(sq)
+            });
         }
         None => {
             cursor.shown = true;
@@ -226,13 +285,23 @@ fn build_cursor_art(
 fn show_cursor(
     mut commands: Commands,
     cursor: Res<BoardCursor>,
+    game: Option<Res<Match>>,
     layout: Res<BoardLayout>,
     art: Res<CursorArt>,
     roots: Query<Entity, With<BoardRoot>>,
     mut visual: Query<(&mut Transform, &mut Visibility), With<CursorVisual>>,
 ) {
     let Ok(root) = roots.single() else { return };
-    let want = cursor.sq.filter(|_| cursor.shown);
+    let side = game
+        .map(|g| g.position().side_to_move())
+        .unwrap_or(Side::White);
+    let want = match cursor.hand {
+        Some(i) => Some(layout.hand_slot(side, i)),
+        None => cursor
+            .sq
+            .filter(|_| cursor.shown)
+            .map(|sq| layout.centre(sq)),
+    };
     let Ok((mut tf, mut vis)) = visual.single_mut() else {
         // (Re)made with each board.
         commands.spawn((
@@ -256,8 +325,8 @@ fn show_cursor(
         return;
     };
     match want {
-        Some(sq) => {
-            let c = layout.centre(sq).extend(0.0);
+        Some(at) => {
+            let c = at.extend(0.0);
             if tf.translation != c {
                 tf.translation = c;
             }

@@ -4,25 +4,37 @@
 //! in `actions`.
 
 mod actions;
+pub mod bindings;
+pub mod camera;
 pub mod cursor;
 pub mod mouse;
+pub mod nav;
+pub mod pads;
 pub mod select;
 
 use crate::app::board_view::BoardHighlights;
 use crate::app::help::HowItMoves;
 use crate::app::match_state::{Match, MatchSet, MoveRequested};
+use crate::app::menus::MenuSet;
 use crate::rules::{Color, Kind, Move, MoveKind, Position, Sq};
 use bevy::prelude::*;
 use select::{Reply, Selector};
 
-pub use actions::GameAction;
+pub use actions::{GameAction, default_input_map};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
         .init_resource::<LegalMoves>()
         .add_message::<SelectInput>()
         .add_message::<Toast>()
-        .add_plugins((mouse::plugin, actions::plugin, cursor::plugin))
+        .add_plugins((
+            mouse::plugin,
+            actions::plugin,
+            cursor::plugin,
+            nav::plugin,
+            pads::plugin,
+            camera::plugin,
+        ))
         .add_systems(
             Update,
             (handle_select_input, show_match_highlights)
@@ -37,7 +49,9 @@ pub(super) fn plugin(app: &mut App) {
         )
         .configure_sets(
             Update,
-            (InputSet::Devices, InputSet::Logic).chain().after(MatchSet),
+            (InputSet::Devices, MenuSet, InputSet::Logic)
+                .chain()
+                .after(MatchSet),
         );
 }
 
@@ -220,24 +234,39 @@ fn show_match_highlights(
     }
 }
 
-/// The piece "how it moves" should explain for the current selection.
+/// The piece "how it moves" should explain: the one under the shown
+/// keyboard/gamepad cursor (board or hand), else the picked one.
 pub fn help_subject(
     selection: &Selection,
+    cursor: &cursor::BoardCursor,
     pos: &Position,
 ) -> Option<crate::app::help::HelpSubject> {
     use crate::app::help::HelpSubject;
     use crate::rules::PieceInfo;
+    let in_hand = |color, kind| HelpSubject {
+        piece: PieceInfo {
+            color,
+            kind,
+            locked: false,
+        },
+        at: None,
+    };
+    if let Some(i) = cursor.hand {
+        let side = pos.side_to_move();
+        return crate::app::board_view::hand_row(pos)
+            .get(i)
+            .map(|k| in_hand(side, *k));
+    }
+    if cursor.shown
+        && let Some(s) = cursor.sq
+        && let Some(piece) = pos.piece_at(s)
+    {
+        return Some(HelpSubject { piece, at: Some(s) });
+    }
     match selection.0.origin()? {
         select::Origin::Square(s) => pos
             .piece_at(s)
             .map(|piece| HelpSubject { piece, at: Some(s) }),
-        select::Origin::Hand(color, kind) => Some(HelpSubject {
-            piece: PieceInfo {
-                color,
-                kind,
-                locked: false,
-            },
-            at: None,
-        }),
+        select::Origin::Hand(color, kind) => Some(in_hand(color, kind)),
     }
 }

@@ -1,16 +1,18 @@
 //! The mouse: press on a piece picks it and starts a drag; release on another
 //! square plays there (or snaps back with a reason); click-click works the
-//! same way without moving. Right click cancels. The pointer is mapped to a
+//! same way without moving. Right click cancels; in 3D a right drag orbits
+//! the camera and the wheel zooms. The pointer is mapped to a
 //! square through the active camera onto the board plane, in 2D and 3D alike.
 
 use super::{InputSet, SelectInput};
 use crate::app::animation::glide;
 use crate::app::board_view::{
-    BoardCamera2d, BoardCamera3d, BoardLayout, BoardViewport, Dragged, HandSlot, PieceView,
-    ViewMode,
+    BoardCamera2d, BoardCamera3d, BoardLayout, BoardViewport, CameraRig, Dragged, HandSlot,
+    PieceView, ViewMode,
 };
 use crate::app::match_state::Match;
 use crate::rules::{Color, Kind, Sq};
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, egui};
@@ -20,7 +22,12 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<PointerTarget>()
         .add_systems(
             Update,
-            (locate_pointer, mouse_buttons, drag_follows_pointer)
+            (
+                locate_pointer,
+                mouse_buttons,
+                drag_follows_pointer,
+                right_button_and_wheel,
+            )
                 .chain()
                 .in_set(InputSet::Devices),
         );
@@ -139,10 +146,12 @@ fn mouse_buttons(
     let Some(game) = game else { return };
     let side = game.position().side_to_move();
     if buttons.just_pressed(MouseButton::Right) {
+        // A right press during a drag cancels it at once; otherwise the
+        // right button may be an orbit drag (see `right_button_and_wheel`).
         if let Some(h) = drag.held.take() {
             release(&mut commands, h, &layout, &pieces);
+            inputs.write(SelectInput::Cancel);
         }
-        inputs.write(SelectInput::Cancel);
         return;
     }
     if buttons.just_pressed(MouseButton::Left) {
@@ -241,5 +250,63 @@ fn drag_follows_pointer(
         && let Ok(mut tf) = transforms.get_mut(h.entity)
     {
         tf.translation = at.extend(0.6);
+    }
+}
+
+/// A right-button press: a click cancels, a drag orbits the 3D camera.
+#[derive(Default)]
+struct RightPress {
+    held: bool,
+    travelled: f32,
+}
+
+/// Pixels the pointer must travel before a right press counts as a drag.
+const DRAG_PIXELS: f32 = 6.0;
+/// Radians of orbit per pixel of right drag.
+const ORBIT_PER_PIXEL: f32 = 0.006;
+
+#[allow(clippy::too_many_arguments)]
+fn right_button_and_wheel(
+    buttons: Res<ButtonInput<MouseButton>>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    target: Res<PointerTarget>,
+    mode: Res<ViewMode>,
+    mut rig: ResMut<CameraRig>,
+    mut press: Local<RightPress>,
+    mut inputs: MessageWriter<SelectInput>,
+) {
+    let three_d = *mode == ViewMode::ThreeD;
+    if buttons.just_pressed(MouseButton::Right) {
+        *press = RightPress {
+            held: true,
+            travelled: 0.0,
+        };
+    }
+    if press.held && buttons.pressed(MouseButton::Right) {
+        press.travelled += motion.delta.length();
+        if three_d && press.travelled >= DRAG_PIXELS && motion.delta != Vec2::ZERO {
+            // Drag right turns the board right (camera left); drag up looks from higher.
+            let next = super::camera::orbit(
+                *rig,
+                -motion.delta.x * ORBIT_PER_PIXEL / super::camera::ORBIT_SPEED,
+                motion.delta.y * ORBIT_PER_PIXEL * 2.0 / super::camera::ORBIT_SPEED,
+                1.0,
+            );
+            rig.set_if_neq(next);
+        }
+    }
+    if press.held && buttons.just_released(MouseButton::Right) {
+        press.held = false;
+        if press.travelled < DRAG_PIXELS || !three_d {
+            inputs.write(SelectInput::Cancel);
+        }
+    }
+    if three_d && target.world.is_some() && scroll.delta.y != 0.0 {
+        let lines = match scroll.unit {
+            MouseScrollUnit::Line => scroll.delta.y,
+            MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
+        };
+        rig.set_if_neq(super::camera::zoom(*rig, lines * 0.08));
     }
 }

@@ -1,77 +1,116 @@
-//! bevy_egui screens: the main menu (variant, options, start/resume/quit) and
-//! the in-game side panel (status, game actions, move list), the choosers,
-//! short messages and the game-end dialog. The side panel also tells the
-//! board which part of the window it may use.
+//! bevy_egui screens. Each view draws the entries of `menus` with the
+//! keyboard/gamepad focus ringed and reports clicks as `MenuActivated`, so
+//! mouse, keyboard and gamepad share one logic: the main menu (`menu`), the
+//! in-game side panel (`panel`), dialogs — chooser, in-game menu, game end
+//! (`dialogs`) — the controls screen (`controls`) and the piece guide
+//! (`guide`); here the shared pieces: move list, short messages, hover names
+//! and the "how it moves" banner. The side panel also tells the board which
+//! part of the window it may use.
+
+mod controls;
+mod dialogs;
+mod guide;
+mod menu;
+mod panel;
 
 use crate::app::Screen;
-use crate::app::board_view::{BoardLayout, BoardViewport, ViewMode};
-use crate::app::help::{HelpSubject, HowItMoves, ShowHowItMoves};
-use crate::app::input::{SelectInput, Selection, Toast};
-use crate::app::match_state::{GameEnded, Match, MatchCommand, MoveRejected};
-use crate::rules::{Color, EndReason, Kind, Outcome, PieceInfo, VariantInfo, variants};
+use crate::app::board_view::BoardViewport;
+use crate::app::help::{HowItMoves, ShowHowItMoves};
+use crate::app::input::Selection;
+use crate::app::input::Toast;
+use crate::app::match_state::{Match, MoveRejected};
+use crate::app::menus::{
+    ActivePanel, Entry, Guide, MenuActivated, MenuChoice, MenuFocus, Panel, entries,
+};
+use crate::rules::{Color, EndReason, Kind, Outcome};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<MenuChoice>()
-        .init_resource::<MoveList>()
+    app.init_resource::<MoveList>()
         .init_resource::<Toasts>()
-        .init_resource::<EndDialog>()
         .add_systems(
             EguiPrimaryContextPass,
             (
-                menu_screen.run_if(in_state(Screen::Menu)),
+                menu::menu_screen.run_if(in_state(Screen::Menu)),
                 (
-                    game_panel,
-                    chooser_window,
+                    panel::game_panel,
+                    dialogs::chooser_window,
+                    dialogs::game_menu,
+                    dialogs::end_dialog,
                     toast_overlay,
-                    end_dialog,
                     hover_name,
                     help_banner,
                 )
                     .chain()
                     .run_if(in_state(Screen::Game)),
-            ),
+                guide::guide_window,
+                controls::controls_window,
+            )
+                .chain(),
         )
-        .add_systems(Update, (refresh_move_list, collect_toasts, open_end_dialog))
+        .add_systems(Update, (refresh_move_list, collect_toasts))
         .add_systems(OnEnter(Screen::Menu), release_board_viewport);
 }
 
-/// The variant and options picked in the menu.
-#[derive(Resource, Debug, Clone)]
-pub struct MenuChoice {
-    /// Index into [`variants`].
-    pub variant: usize,
-    /// Chosen value of each option, per variant (same order as its option table).
-    pub options: Vec<Vec<String>>,
+/// What the views need to know about the keyboard/gamepad focus.
+#[derive(SystemParam)]
+pub struct FocusView<'w> {
+    active: Res<'w, ActivePanel>,
+    focus: Res<'w, MenuFocus>,
+    choice: Res<'w, MenuChoice>,
+    game: Option<Res<'w, Match>>,
+    selection: Res<'w, Selection>,
+    guide: Res<'w, Guide>,
 }
 
-impl Default for MenuChoice {
-    fn default() -> Self {
-        MenuChoice {
-            variant: 0,
-            options: variants()
-                .iter()
-                .map(|v| v.options.iter().map(|o| o.default.to_string()).collect())
-                .collect(),
+impl FocusView<'_> {
+    /// The focused entry, if `panel` is in front.
+    pub fn focused(&self, panel: Panel) -> Option<Entry> {
+        if self.active.0 != panel || self.focus.panel != Some(panel) {
+            return None;
         }
+        let list = entries(
+            panel,
+            &self.choice,
+            self.game.as_deref(),
+            &self.selection,
+            &self.guide,
+        );
+        self.focus.entry(&list)
     }
 }
 
-impl MenuChoice {
-    /// The selected variant.
-    pub fn info(&self) -> &'static VariantInfo {
-        &variants()[self.variant]
+/// The colour of the keyboard/gamepad focus ring.
+const FOCUS: egui::Color32 = egui::Color32::from_rgb(0x3c, 0x9c, 0xff);
+
+/// A button for `entry`: clicked → [`MenuActivated`]; ringed when focused.
+fn entry_button(
+    ui: &mut egui::Ui,
+    button: impl egui::Widget,
+    entry: Entry,
+    focused: Option<Entry>,
+    out: &mut MessageWriter<MenuActivated>,
+) -> egui::Response {
+    let r = ui.add(button);
+    ring_if(ui, &r, focused == Some(entry));
+    if r.clicked() {
+        out.write(MenuActivated(entry));
     }
-    /// The selected options as name/value pairs.
-    pub fn option_pairs(&self) -> Vec<(String, String)> {
-        self.info()
-            .options
-            .iter()
-            .zip(&self.options[self.variant])
-            .map(|(o, v)| (o.name.to_string(), v.clone()))
-            .collect()
+    r
+}
+
+/// Draws the focus ring around a widget.
+fn ring_if(ui: &egui::Ui, r: &egui::Response, focused: bool) {
+    if focused {
+        ui.painter().rect_stroke(
+            r.rect.expand(3.0),
+            4.0,
+            egui::Stroke::new(2.5, FOCUS),
+            egui::StrokeKind::Outside,
+        );
     }
 }
 
@@ -173,16 +212,6 @@ fn collect_toasts(
     }
 }
 
-/// The game-end dialog: open when a game ends, closed by the player.
-#[derive(Resource, Default)]
-struct EndDialog(Option<Outcome>);
-
-fn open_end_dialog(mut ended: MessageReader<GameEnded>, mut dialog: ResMut<EndDialog>) {
-    if let Some(e) = ended.read().last() {
-        dialog.0 = Some(e.outcome);
-    }
-}
-
 fn release_board_viewport(mut viewport: ResMut<BoardViewport>) {
     viewport.0 = None;
 }
@@ -222,299 +251,6 @@ pub fn outcome_text(o: &Outcome) -> String {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn menu_screen(
-    mut contexts: EguiContexts,
-    mut choice: ResMut<MenuChoice>,
-    game: Option<Res<Match>>,
-    mut commands: MessageWriter<MatchCommand>,
-    mut next: ResMut<NextState<Screen>>,
-    mut exit: MessageWriter<AppExit>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let mut root = root_ui(ctx);
-    egui::CentralPanel::default().show(&mut root, |ui| {
-        ui.vertical_centered(|ui| {
-            ui.add_space(18.0);
-            ui.heading(egui::RichText::new("Chimera").size(34.0).strong());
-            ui.label("Large fairy-chess variants");
-            ui.add_space(14.0);
-        });
-        ui.columns(2, |cols| {
-            cols[0].heading("Variant");
-            for (i, v) in variants().iter().enumerate() {
-                let picked = choice.variant == i;
-                if cols[0]
-                    .selectable_label(picked, egui::RichText::new(v.name).size(17.0))
-                    .clicked()
-                {
-                    choice.variant = i;
-                }
-            }
-            let ui = &mut cols[1];
-            let info = choice.info();
-            ui.heading(info.name);
-            ui.label(info.description);
-            ui.add_space(10.0);
-            if info.options.is_empty() {
-                ui.weak("No options.");
-            } else {
-                let vi = choice.variant;
-                egui::Grid::new("options").num_columns(2).show(ui, |ui| {
-                    for (k, opt) in info.options.iter().enumerate() {
-                        ui.label(opt.name).on_hover_text(opt.help);
-                        let current = &mut choice.options[vi][k];
-                        egui::ComboBox::from_id_salt(opt.name)
-                            .selected_text(current.as_str())
-                            .show_ui(ui, |ui| {
-                                for value in opt.values {
-                                    ui.selectable_value(current, value.to_string(), *value);
-                                }
-                            })
-                            .response
-                            .on_hover_text(opt.help);
-                        ui.end_row();
-                    }
-                });
-            }
-            ui.add_space(16.0);
-            ui.horizontal(|ui| {
-                if ui.button(egui::RichText::new("Start").size(18.0)).clicked() {
-                    commands.write(MatchCommand::NewGame {
-                        variant: info.id.to_string(),
-                        options: choice.option_pairs(),
-                    });
-                    next.set(Screen::Game);
-                }
-                let resume = egui::Button::new(egui::RichText::new("Resume").size(18.0));
-                if ui.add_enabled(game.is_some(), resume).clicked() {
-                    next.set(Screen::Game);
-                }
-                if ui.button(egui::RichText::new("Quit").size(18.0)).clicked() {
-                    exit.write(AppExit::Success);
-                }
-            });
-        });
-    });
-    Ok(())
-}
-
-#[allow(clippy::too_many_arguments)]
-fn game_panel(
-    mut contexts: EguiContexts,
-    game: Option<Res<Match>>,
-    list: Res<MoveList>,
-    mut mode: ResMut<ViewMode>,
-    mut layout: ResMut<BoardLayout>,
-    mut viewport: ResMut<BoardViewport>,
-    mut next: ResMut<NextState<Screen>>,
-    mut commands: MessageWriter<MatchCommand>,
-    mut select: MessageWriter<SelectInput>,
-    selection: Res<Selection>,
-    mut show_help: MessageWriter<ShowHowItMoves>,
-    window: Single<&Window, With<PrimaryWindow>>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let mut root = root_ui(ctx);
-    let whole = ctx.viewport_rect();
-    let panel = egui::Panel::right("game-panel")
-        .default_size(280.0)
-        .min_size(230.0)
-        .show(&mut root, |ui| {
-            ui.add_space(6.0);
-            let Some(game) = game.as_ref() else {
-                ui.heading("Chimera");
-                ui.label("No game.");
-                if ui.button("Menu").clicked() {
-                    next.set(Screen::Menu);
-                }
-                return;
-            };
-            let pos = game.position();
-            ui.heading(game.variant().name());
-            ui.horizontal_wrapped(|ui| {
-                if ui.button("Menu").clicked() {
-                    next.set(Screen::Menu);
-                }
-                if ui.button("Flip").on_hover_text("F / Select").clicked() {
-                    layout.flipped = !layout.flipped;
-                }
-                let other = match *mode {
-                    ViewMode::TwoD => "3D",
-                    ViewMode::ThreeD => "2D",
-                };
-                if ui.button(other).on_hover_text("V / North").clicked() {
-                    *mode = mode.toggled();
-                }
-                if ui
-                    .add_enabled(game.can_undo(), egui::Button::new("Undo"))
-                    .on_hover_text("U / left trigger")
-                    .clicked()
-                {
-                    commands.write(MatchCommand::Undo);
-                }
-                if ui
-                    .add_enabled(game.can_redo(), egui::Button::new("Redo"))
-                    .on_hover_text("R / right trigger")
-                    .clicked()
-                {
-                    commands.write(MatchCommand::Redo);
-                }
-            });
-            ui.separator();
-            match game.outcome() {
-                Some(o) => {
-                    ui.label(egui::RichText::new(outcome_text(&o)).strong().size(17.0));
-                }
-                None => {
-                    let side = pos.side_to_move();
-                    let mut status = format!("{} to move", side_name(side));
-                    if pos.in_check() {
-                        status.push_str(" — check!");
-                    }
-                    ui.label(egui::RichText::new(status).strong().size(17.0));
-                    ui.horizontal_wrapped(|ui| {
-                        if ui.button("Resign").clicked() {
-                            commands.write(MatchCommand::Resign(side));
-                        }
-                        match game.draw_offer() {
-                            Some(by) if by != side => {
-                                ui.label(format!("{} offers a draw:", side_name(by)));
-                                if ui.button("Accept").clicked() {
-                                    commands.write(MatchCommand::AcceptDraw(side));
-                                }
-                                if ui.button("Decline").clicked() {
-                                    commands.write(MatchCommand::DeclineDraw);
-                                }
-                            }
-                            Some(_) => {
-                                ui.weak("Draw offered");
-                            }
-                            None => {
-                                if ui.button("Offer draw").clicked() {
-                                    commands.write(MatchCommand::OfferDraw(side));
-                                }
-                            }
-                        }
-                    });
-                                        let subject = crate::app::input::help_subject(&selection, pos);
-                    if ui
-                        .add_enabled(subject.is_some(), egui::Button::new("How it moves"))
-                        .on_hover_text("H / left stick press: the picked piece alone, every square it reaches marked")
-                        .clicked()
-                    {
-                        show_help.write(ShowHowItMoves(subject));
-                    }
-                    if selection.0.can_mutate()
-                        && ui
-                            .button("Mutate serpent")
-                            .on_hover_text("M / West")
-                            .clicked()
-                    {
-                        select.write(SelectInput::Mutate);
-                    }
-                }
-            }
-                        ui.separator();
-            for (side, lost) in [Color::White, Color::Black].iter().zip(&list.lost) {
-                if lost.is_empty() {
-                    continue;
-                }
-                let text: Vec<String> = lost
-                    .iter()
-                    .map(|(k, n)| if *n > 1 { format!("{} ×{n}", k.name()) } else { k.name().to_string() })
-                    .collect();
-                ui.label(format!("{} lost: {}", side_name(*side), text.join(", ")));
-            }
-            egui::CollapsingHeader::new("Pieces of this variant").show(ui, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    for kind in game.variant().piece_kinds() {
-                        if ui.small_button(kind.name()).clicked() {
-                            show_help.write(ShowHowItMoves(Some(HelpSubject {
-                                piece: PieceInfo {
-                                    color: Color::White,
-                                    kind,
-                                    locked: false,
-                                },
-                                at: None,
-                            })));
-                        }
-                    }
-                });
-            });
-            ui.separator();
-            ui.strong("Moves");
-            egui::ScrollArea::vertical()
-                .auto_shrink([false, false])
-                .stick_to_bottom(true)
-                .show(ui, |ui| {
-                    if list.sans.is_empty() {
-                        ui.weak("No moves yet.");
-                    }
-                    egui::Grid::new("moves")
-                        .num_columns(3)
-                        .striped(true)
-                        .show(ui, |ui| {
-                            for (i, pair) in list.sans.chunks(2).enumerate() {
-                                ui.weak(format!("{}.", i + 1));
-                                ui.monospace(&pair[0]);
-                                ui.monospace(pair.get(1).map(String::as_str).unwrap_or(""));
-                                ui.end_row();
-                            }
-                        });
-                });
-        })
-        .response
-        .rect;
-    // What is left is the board's.
-    let free = egui::Rect::from_min_max(whole.min, egui::pos2(panel.min.x, whole.max.y));
-    let scale = window.scale_factor();
-    let rect = URect::new(
-        (free.min.x * scale).max(0.0) as u32,
-        (free.min.y * scale).max(0.0) as u32,
-        (free.max.x * scale) as u32,
-        (free.max.y * scale) as u32,
-    );
-    if viewport.0 != Some(rect) {
-        viewport.0 = Some(rect);
-    }
-    Ok(())
-}
-
-fn chooser_window(
-    mut contexts: EguiContexts,
-    selection: Res<Selection>,
-    mut select: MessageWriter<SelectInput>,
-) -> Result {
-    let Some(chooser) = selection.0.chooser() else {
-        return Ok(());
-    };
-    let ctx = contexts.ctx_mut()?;
-    egui::Window::new(chooser.title.as_str())
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-140.0, 0.0))
-        .show(ctx, |ui| {
-            for (i, c) in chooser.choices.iter().enumerate() {
-                let label = if i < 9 {
-                    format!("{}  ({})", c.label, i + 1)
-                } else {
-                    c.label.clone()
-                };
-                if ui
-                    .add_sized([220.0, 28.0], egui::Button::new(label))
-                    .clicked()
-                {
-                    select.write(SelectInput::Choose(i));
-                }
-            }
-            if ui.button("Cancel").clicked() {
-                select.write(SelectInput::Cancel);
-            }
-        });
-    Ok(())
-}
-
 fn toast_overlay(
     mut contexts: EguiContexts,
     toasts: Res<Toasts>,
@@ -542,55 +278,6 @@ fn toast_overlay(
                 });
             }
         });
-    Ok(())
-}
-
-fn end_dialog(
-    mut contexts: EguiContexts,
-    mut dialog: ResMut<EndDialog>,
-    mut commands: MessageWriter<MatchCommand>,
-    game: Option<Res<Match>>,
-    mut next: ResMut<NextState<Screen>>,
-) -> Result {
-    let Some(outcome) = dialog.0 else {
-        return Ok(());
-    };
-    let ctx = contexts.ctx_mut()?;
-    let mut close = false;
-    egui::Window::new("Game over")
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-140.0, 0.0))
-        .show(ctx, |ui| {
-            ui.label(
-                egui::RichText::new(outcome_text(&outcome))
-                    .size(20.0)
-                    .strong(),
-            );
-            ui.weak(outcome.result_text());
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if ui.button("Look at the board").clicked() {
-                    close = true;
-                }
-                if let Some(g) = &game
-                    && ui.button("New game").clicked()
-                {
-                    commands.write(MatchCommand::NewGame {
-                        variant: g.variant().id().to_string(),
-                        options: g.variant().options().to_vec(),
-                    });
-                    close = true;
-                }
-                if ui.button("Menu").clicked() {
-                    next.set(Screen::Menu);
-                    close = true;
-                }
-            });
-        });
-    if close {
-        dialog.0 = None;
-    }
     Ok(())
 }
 

@@ -1,0 +1,136 @@
+//! Windows over the board: the chooser (promotion, serpent form, castling or
+//! step, crowning prince), the in-game menu and the game-end dialog. Each is
+//! a column of entries with the keyboard/gamepad focus ringed.
+
+use super::{FocusView, entry_button, outcome_text};
+use crate::app::board_view::ViewMode;
+use crate::app::match_state::Match;
+use crate::app::menus::{Entry, MenuActivated, Overlays, Panel, entries};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+const WIDE: [f32; 2] = [240.0, 28.0];
+
+fn centred(title: &str) -> egui::Window<'_> {
+    egui::Window::new(title)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-140.0, 0.0))
+}
+
+pub(super) fn chooser_window(
+    mut contexts: EguiContexts,
+    view: FocusView,
+    mut activated: MessageWriter<MenuActivated>,
+) -> Result {
+    let Some(chooser) = view.selection.0.chooser() else {
+        return Ok(());
+    };
+    let focused = view.focused(Panel::Chooser);
+    let ctx = contexts.ctx_mut()?;
+    centred(chooser.title.as_str()).show(ctx, |ui| {
+        for (i, c) in chooser.choices.iter().enumerate() {
+            let label = if i < 9 {
+                format!("{}  ({})", c.label, i + 1)
+            } else {
+                c.label.clone()
+            };
+            let b = egui::Button::new(label).min_size(WIDE.into());
+            entry_button(ui, b, Entry::Choice(i), focused, &mut activated);
+        }
+        entry_button(
+            ui,
+            egui::Button::new("Cancel"),
+            Entry::CancelChooser,
+            focused,
+            &mut activated,
+        );
+    });
+    Ok(())
+}
+
+/// What an in-game menu entry says.
+fn label(entry: Entry, game: Option<&Match>, mode: ViewMode) -> String {
+    let side = game.map(|g| super::side_name(g.position().side_to_move()));
+    match entry {
+        Entry::Continue => "Back to the game".into(),
+        Entry::Undo => "Undo".into(),
+        Entry::Redo => "Redo".into(),
+        Entry::Flip => "Flip the board".into(),
+        Entry::SwitchView => match mode {
+            ViewMode::TwoD => "Switch to 3D".into(),
+            ViewMode::ThreeD => "Switch to 2D".into(),
+        },
+        Entry::OfferDraw => format!("{} offers a draw", side.unwrap_or("")),
+        Entry::AcceptDraw => format!("{} accepts the draw", side.unwrap_or("")),
+        Entry::DeclineDraw => "Decline the draw".into(),
+        Entry::Resign => format!("{} resigns", side.unwrap_or("")),
+        Entry::NewGame => "New game (same variant)".into(),
+        Entry::Guide => "How the pieces move".into(),
+        Entry::Controls => "Controls".into(),
+        Entry::MainMenu => "Main menu".into(),
+        Entry::Quit => "Quit Chimera".into(),
+        Entry::LookAtBoard => "Look at the board".into(),
+        other => format!("{other:?}"),
+    }
+}
+
+pub(super) fn game_menu(
+    mut contexts: EguiContexts,
+    view: FocusView,
+    overlays: Res<Overlays>,
+    mode: Res<ViewMode>,
+    mut activated: MessageWriter<MenuActivated>,
+) -> Result {
+    if !overlays.game_menu {
+        return Ok(());
+    }
+    let focused = view.focused(Panel::GameMenu);
+    let game = view.game.as_deref();
+    let list = entries(
+        Panel::GameMenu,
+        &view.choice,
+        game,
+        &view.selection,
+        &view.guide,
+    );
+    let ctx = contexts.ctx_mut()?;
+    centred("Menu").show(ctx, |ui| {
+        for entry in list {
+            let b = egui::Button::new(label(entry, game, *mode)).min_size(WIDE.into());
+            entry_button(ui, b, entry, focused, &mut activated);
+        }
+    });
+    Ok(())
+}
+
+pub(super) fn end_dialog(
+    mut contexts: EguiContexts,
+    view: FocusView,
+    overlays: Res<Overlays>,
+    mode: Res<ViewMode>,
+    mut activated: MessageWriter<MenuActivated>,
+) -> Result {
+    let Some(outcome) = overlays.end else {
+        return Ok(());
+    };
+    let focused = view.focused(Panel::EndDialog);
+    let game = view.game.as_deref();
+    let ctx = contexts.ctx_mut()?;
+    centred("Game over").show(ctx, |ui| {
+        ui.label(
+            egui::RichText::new(outcome_text(&outcome))
+                .size(20.0)
+                .strong(),
+        );
+        ui.weak(outcome.result_text());
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            for entry in [Entry::LookAtBoard, Entry::NewGame, Entry::MainMenu] {
+                let b = egui::Button::new(label(entry, game, *mode));
+                entry_button(ui, b, entry, focused, &mut activated);
+            }
+        });
+    });
+    Ok(())
+}

@@ -1,0 +1,123 @@
+//! The piece guide ("how the pieces move"), from the main menu or the
+//! in-game menu: the variant's pieces in a list, the focused one alone on
+//! its board with every square it reaches marked — computed by the engine
+//! (`help::reach_alone`), so it is always right.
+
+use super::{FocusView, entry_button};
+use crate::app::help::{middle_square, reach_alone};
+use crate::app::menus::{Entry, Guide, MenuActivated, Overlays, Panel};
+use crate::rules::{Color, Kind, PieceInfo, Variant};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+pub(super) fn guide_window(
+    mut contexts: EguiContexts,
+    view: FocusView,
+    overlays: Res<Overlays>,
+    guide: Res<Guide>,
+    mut activated: MessageWriter<MenuActivated>,
+) -> Result {
+    if !overlays.guide {
+        return Ok(());
+    }
+    let Some(v) = &guide.variant else {
+        return Ok(());
+    };
+    let focused = view.focused(Panel::Guide);
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new(format!("How the pieces of {} move", v.name()))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    ui.set_width(170.0);
+                    for (i, kind) in guide.kinds.iter().enumerate() {
+                        let b = egui::Button::selectable(guide.piece == i, kind.name());
+                        entry_button(ui, b, Entry::GuidePiece(i), focused, &mut activated);
+                    }
+                    ui.add_space(8.0);
+                    entry_button(
+                        ui,
+                        egui::Button::new("Back"),
+                        Entry::Back,
+                        focused,
+                        &mut activated,
+                    );
+                });
+                if let Some(kind) = guide.kinds.get(guide.piece) {
+                    diagram(ui, v, *kind);
+                }
+            });
+        });
+    Ok(())
+}
+
+/// The board with `kind` alone near the middle and the squares it reaches dotted.
+fn diagram(ui: &mut egui::Ui, v: &std::sync::Arc<Variant>, kind: Kind) {
+    // A serpent in hand is explained by its first form.
+    let shown = if kind == Kind::Serpent {
+        Kind::Gryphon
+    } else {
+        kind
+    };
+    let at = middle_square(v);
+    let piece = PieceInfo {
+        color: Color::White,
+        kind: shown,
+        locked: false,
+    };
+    let reach = reach_alone(v, at, piece)
+        .map(|(_, r)| r)
+        .unwrap_or_default();
+    let side = 460.0;
+    let cell = side / v.width().max(v.height()) as f32;
+    let (rect, _) = ui.allocate_exact_size(
+        egui::vec2(cell * v.width() as f32, cell * v.height() as f32),
+        egui::Sense::hover(),
+    );
+    let painter = ui.painter_at(rect);
+    let light = egui::Color32::from_rgb(0xe8, 0xd8, 0xb8);
+    let dark = egui::Color32::from_rgb(0xa8, 0x80, 0x5c);
+    let mark = egui::Color32::from_rgb(0x2f, 0x7d, 0x32);
+    for s in v.squares() {
+        let min = egui::pos2(
+            rect.min.x + s.x as f32 * cell,
+            rect.max.y - (s.y as f32 + 1.0) * cell,
+        );
+        let r = egui::Rect::from_min_size(min, egui::vec2(cell, cell));
+        painter.rect_filled(r, 0.0, if v.is_light(s) { light } else { dark });
+        if s == at {
+            painter.circle_filled(
+                r.center(),
+                cell * 0.42,
+                egui::Color32::from_rgb(0xf6, 0xf1, 0xe6),
+            );
+            painter.circle_stroke(
+                r.center(),
+                cell * 0.42,
+                egui::Stroke::new(2.0, egui::Color32::BLACK),
+            );
+            painter.text(
+                r.center(),
+                egui::Align2::CENTER_CENTER,
+                v.letter(shown),
+                egui::FontId::proportional(cell * 0.5),
+                egui::Color32::BLACK,
+            );
+        } else if reach.contains(&s) {
+            painter.circle_filled(r.center(), cell * 0.16, mark);
+        }
+    }
+    ui.vertical(|ui| {
+        ui.strong(shown.name());
+        if kind == Kind::Serpent {
+            ui.label("The Serpent is dropped as one of its forms; shown: its first form.");
+        }
+        ui.label(format!(
+            "Alone on the board it reaches {} squares.",
+            reach.len()
+        ));
+    });
+}

@@ -1,0 +1,417 @@
+//! Playing without the mouse: headless client, synthetic keyboard and gamepad
+//! input only (leafwing's input simulation writes the same messages a real
+//! keyboard or pad does). Whole short games end to end — castling, promotion
+//! through the chooser, a drop from the hand with its landing square, undo —
+//! and the menus, the in-game menu, the game-end dialog and hot-plugging.
+//! Expected positions and results are checked against RULES.md by hand.
+
+use bevy::ecs::message::Messages;
+use bevy::input::gamepad::{GamepadConnection, GamepadConnectionEvent};
+use bevy::prelude::*;
+use chimera::app::board_view::BoardLayout;
+use chimera::app::input::Selection;
+use chimera::app::input::cursor::BoardCursor;
+use chimera::app::input::pads::PadLayout;
+use chimera::app::match_state::Match;
+use chimera::app::menus::{ActivePanel, MenuChoice, Overlays, Panel};
+use chimera::app::{Screen, headless_app};
+use chimera::rules::{Color, EndReason, Game, Kind, Sq, Variant, variants};
+use leafwing_input_manager::prelude::Buttonlike;
+
+/// A device the test presses buttons on.
+#[derive(Clone, Copy)]
+enum Device {
+    Keyboard,
+    Pad(Entity),
+}
+
+/// The four directions and the actions the tests use, per device.
+#[derive(Clone, Copy)]
+enum Press {
+    Up,
+    Down,
+    Left,
+    Right,
+    Select,
+    Cancel,
+    Hand,
+    Undo,
+    Redo,
+    Menu,
+}
+
+fn key(p: Press) -> KeyCode {
+    match p {
+        Press::Up => KeyCode::ArrowUp,
+        Press::Down => KeyCode::ArrowDown,
+        Press::Left => KeyCode::ArrowLeft,
+        Press::Right => KeyCode::ArrowRight,
+        Press::Select => KeyCode::Enter,
+        Press::Cancel => KeyCode::Escape,
+        Press::Hand => KeyCode::Tab,
+        Press::Undo => KeyCode::KeyU,
+        Press::Redo => KeyCode::KeyR,
+        Press::Menu => KeyCode::F10,
+    }
+}
+
+fn button(p: Press) -> GamepadButton {
+    match p {
+        Press::Up => GamepadButton::DPadUp,
+        Press::Down => GamepadButton::DPadDown,
+        Press::Left => GamepadButton::DPadLeft,
+        Press::Right => GamepadButton::DPadRight,
+        Press::Select => GamepadButton::South,
+        Press::Cancel => GamepadButton::East,
+        Press::Hand => GamepadButton::RightTrigger,
+        Press::Undo => GamepadButton::West,
+        Press::Redo => GamepadButton::North,
+        Press::Menu => GamepadButton::Start,
+    }
+}
+
+/// Presses and releases one input, a frame each.
+fn tap(app: &mut App, dev: Device, p: Press) {
+    match dev {
+        Device::Keyboard => {
+            key(p).press(app.world_mut());
+            app.update();
+            key(p).release(app.world_mut());
+        }
+        Device::Pad(pad) => {
+            button(p).press_as_gamepad(app.world_mut(), Some(pad));
+            app.update();
+            button(p).release_as_gamepad(app.world_mut(), Some(pad));
+        }
+    }
+    app.update();
+}
+
+/// Connects a synthetic gamepad, as gilrs would report it.
+fn connect_pad(app: &mut App, name: &str, vendor_id: Option<u16>) -> Entity {
+    let pad = app.world_mut().spawn_empty().id();
+    app.world_mut()
+        .resource_mut::<Messages<GamepadConnectionEvent>>()
+        .write(GamepadConnectionEvent {
+            gamepad: pad,
+            connection: GamepadConnection::Connected {
+                name: name.into(),
+                vendor_id,
+                product_id: None,
+            },
+        });
+    app.update();
+    app.update();
+    pad
+}
+
+fn disconnect_pad(app: &mut App, pad: Entity) {
+    app.world_mut()
+        .resource_mut::<Messages<GamepadConnectionEvent>>()
+        .write(GamepadConnectionEvent {
+            gamepad: pad,
+            connection: GamepadConnection::Disconnected,
+        });
+    app.update();
+    app.update();
+}
+
+fn settle(app: &mut App) {
+    for _ in 0..30 {
+        app.update();
+    }
+}
+
+fn game_app(id: &str, vfen: &str) -> App {
+    let mut app = headless_app();
+    let v = Variant::new(id, &[]).expect("variant");
+    app.insert_resource(Match::from_game(Game::from_vfen(&v, vfen).expect("vfen")));
+    settle(&mut app);
+    app
+}
+
+fn sq(app: &App, name: &str) -> Sq {
+    app.world()
+        .resource::<Match>()
+        .variant()
+        .parse_square(name)
+        .expect("square")
+}
+
+fn cursor(app: &App) -> BoardCursor {
+    *app.world().resource::<BoardCursor>()
+}
+
+fn vfen(app: &App) -> String {
+    app.world().resource::<Match>().position().to_vfen()
+}
+
+fn panel(app: &App) -> Panel {
+    app.world().resource::<ActivePanel>().0
+}
+
+/// Walks the cursor to `target` one step at a time (showing it first).
+fn cursor_to(app: &mut App, dev: Device, target: &str) {
+    let to = sq(app, target);
+    if !cursor(app).shown {
+        tap(app, dev, Press::Up);
+        assert!(cursor(app).shown, "the first press shows the cursor");
+    }
+    for _ in 0..40 {
+        let at = cursor(app).sq.expect("cursor square");
+        let p = match (to.x.cmp(&at.x), to.y.cmp(&at.y)) {
+            (std::cmp::Ordering::Greater, _) => Press::Right,
+            (std::cmp::Ordering::Less, _) => Press::Left,
+            (_, std::cmp::Ordering::Greater) => Press::Up,
+            (_, std::cmp::Ordering::Less) => Press::Down,
+            _ => return,
+        };
+        tap(app, dev, p);
+        let now = cursor(app).sq.expect("cursor square");
+        let dist = (now.x as i32 - at.x as i32).abs() + (now.y as i32 - at.y as i32).abs();
+        assert_eq!(
+            dist, 1,
+            "one square per press on this path: {at:?} → {now:?}"
+        );
+    }
+    panic!("cursor never reached {target}");
+}
+
+/// Cursor to `from`, select; cursor to `to`, select.
+fn play(app: &mut App, dev: Device, from: &str, to: &str) {
+    cursor_to(app, dev, from);
+    tap(app, dev, Press::Select);
+    cursor_to(app, dev, to);
+    tap(app, dev, Press::Select);
+    settle(app);
+}
+
+/// Moves the open chooser's focus to the choice showing `kind` and confirms.
+fn choose(app: &mut App, dev: Device, kind: Kind) {
+    assert_eq!(panel(app), Panel::Chooser);
+    let chooser = app
+        .world()
+        .resource::<Selection>()
+        .0
+        .chooser()
+        .expect("chooser open")
+        .clone();
+    let i = chooser
+        .choices
+        .iter()
+        .position(|c| c.kind == Some(kind))
+        .unwrap_or_else(|| panic!("no {kind:?} in {chooser:?}"));
+    for _ in 0..i {
+        tap(app, dev, Press::Down);
+    }
+    tap(app, dev, Press::Select);
+    settle(app);
+}
+
+fn plies(app: &App) -> usize {
+    app.world().resource::<Match>().game().moves().len()
+}
+
+#[test]
+fn keyboard_alone_plays_chess_with_castling_undo_and_promotion_to_mate() {
+    let kb = Device::Keyboard;
+    // White: Ke1 Rh1 (h-rook may castle) Pc7; Black: Kh8 boxed by f7 g7 h7, a7.
+    let mut app = game_app("chess", "7k/p1P2ppp/8/8/8/8/8/4K2R w H - - 0 1");
+    // Castle short: pick the king, then its destination g1 (RULES §1).
+    play(&mut app, kb, "e1", "g1");
+    assert_eq!(vfen(&app), "7k/p1P2ppp/8/8/8/8/8/5RK1 b - - - 1 1");
+    // Undo takes it back, castling right included.
+    tap(&mut app, kb, Press::Undo);
+    settle(&mut app);
+    assert_eq!(vfen(&app), "7k/p1P2ppp/8/8/8/8/8/4K2R w H - - 0 1");
+    play(&mut app, kb, "e1", "g1");
+    play(&mut app, kb, "a7", "a6");
+    assert_eq!(plies(&app), 2);
+    // c7-c8 needs a choice: a Rook, picked in the chooser with the arrows.
+    play(&mut app, kb, "c7", "c8");
+    choose(&mut app, kb, Kind::Rook);
+    let m = app.world().resource::<Match>();
+    assert_eq!(
+        m.position().to_vfen(),
+        "2R4k/5ppp/p7/8/8/8/8/5RK1 b - - - 0 2"
+    );
+    let o = m.outcome().expect("back-rank mate");
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), EndReason::Checkmate)
+    );
+    // The game-end dialog takes the keys: Enter on "Look at the board" closes it.
+    assert_eq!(panel(&app), Panel::EndDialog);
+    tap(&mut app, kb, Press::Select);
+    assert!(app.world().resource::<Overlays>().end.is_none());
+    assert_eq!(panel(&app), Panel::Board);
+}
+
+#[test]
+fn gamepad_alone_plays_holy_grail_with_a_ninja_drop_undo_and_mate() {
+    // Black Kj10 boxed by i9 j9, a pawn c7 to move; White Ke1 Ra1 and a ninja pawn in hand.
+    let start = "****2****/9k/8pp/10/2p7/10/10/10/10/10/R3K5/****2**** w - - J 0 1";
+    let mut app = game_app("holygrail", start);
+    let pad = connect_pad(&mut app, "Xbox Wireless Controller", Some(0x045e));
+    assert_eq!(*app.world().resource::<PadLayout>(), PadLayout::Xbox);
+    let dev = Device::Pad(pad);
+    // Shoulder: the cursor jumps into White's hand, on the ninja pawn.
+    tap(&mut app, dev, Press::Hand);
+    assert_eq!(cursor(&app).hand, Some(0));
+    tap(&mut app, dev, Press::Select);
+    assert_eq!(cursor(&app).hand, None, "back on the board to place it");
+    // Drop on e2, then pick the landing square e4 (RULES §4: push up to rank 5).
+    cursor_to(&mut app, dev, "e2");
+    tap(&mut app, dev, Press::Select);
+    cursor_to(&mut app, dev, "e4");
+    tap(&mut app, dev, Press::Select);
+    settle(&mut app);
+    let after_drop = "****2****/9k/8pp/10/2p7/10/10/4J5/10/10/R3K5/****2**** b - - - 0 1";
+    assert_eq!(vfen(&app), after_drop);
+    // West undoes the drop (the pawn is back in hand), North replays it.
+    tap(&mut app, dev, Press::Undo);
+    settle(&mut app);
+    assert_eq!(vfen(&app), start);
+    tap(&mut app, dev, Press::Redo);
+    settle(&mut app);
+    assert_eq!(vfen(&app), after_drop);
+    play(&mut app, dev, "c7", "c6");
+    play(&mut app, dev, "a1", "a10");
+    let m = app.world().resource::<Match>();
+    assert_eq!(
+        m.position().to_vfen(),
+        "****2****/R8k/8pp/10/10/2p7/10/4J5/10/10/4K5/****2**** b - - - 1 2"
+    );
+    let o = m.outcome().expect("mate on the back rank");
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), EndReason::Checkmate)
+    );
+}
+
+#[test]
+fn a_pad_plugged_in_mid_game_plays_on_and_shows_its_layout() {
+    let mut app = game_app("chess", "4k3/8/8/8/8/8/4P3/4K3 w - - - 0 1");
+    assert_eq!(*app.world().resource::<PadLayout>(), PadLayout::None);
+    // The keyboard starts; a pad is plugged in mid-move and finishes it.
+    cursor_to(&mut app, Device::Keyboard, "e2");
+    tap(&mut app, Device::Keyboard, Press::Select);
+    let pad = connect_pad(&mut app, "Sony DualSense", Some(0x054c));
+    assert_eq!(*app.world().resource::<PadLayout>(), PadLayout::PlayStation);
+    cursor_to(&mut app, Device::Pad(pad), "e4");
+    tap(&mut app, Device::Pad(pad), Press::Select);
+    settle(&mut app);
+    assert_eq!(vfen(&app), "4k3/8/8/8/4P3/8/8/4K3 b - - - 0 1");
+    // Unplugged and replaced by another pad: play just goes on.
+    disconnect_pad(&mut app, pad);
+    assert_eq!(*app.world().resource::<PadLayout>(), PadLayout::None);
+    let other = connect_pad(&mut app, "Generic X-Box pad", None);
+    assert_eq!(*app.world().resource::<PadLayout>(), PadLayout::Xbox);
+    play(&mut app, Device::Pad(other), "e8", "d8");
+    assert_eq!(plies(&app), 2);
+}
+
+#[test]
+fn holding_the_stick_repeats_one_square_at_a_time() {
+    let mut app = game_app("chess", "4k3/8/8/8/8/8/8/4K3 w - - - 0 1");
+    let pad = connect_pad(&mut app, "pad", None);
+    tap(&mut app, Device::Pad(pad), Press::Left); // shows the cursor on e1
+    let left = leafwing_input_manager::prelude::GamepadControlDirection::LEFT_UP;
+    left.set_value_as_gamepad(app.world_mut(), 1.0, Some(pad));
+    let mut ranks = vec![cursor(&app).sq.unwrap().y];
+    for _ in 0..30 {
+        app.update();
+        ranks.push(cursor(&app).sq.unwrap().y);
+    }
+    left.set_value_as_gamepad(app.world_mut(), 0.0, Some(pad));
+    for w in ranks.windows(2) {
+        assert!(w[1] == w[0] || w[1] == w[0] + 1, "no skipping: {ranks:?}");
+    }
+    // 1.5 s held: the first step, then repeats after the delay — to the top edge.
+    assert_eq!(*ranks.last().unwrap(), 7, "{ranks:?}");
+    let moves = ranks.windows(2).filter(|w| w[1] != w[0]).count();
+    assert_eq!(moves, 7);
+    assert!(
+        ranks[1] == 1 && ranks[2] == 1,
+        "a pause before repeating: {ranks:?}"
+    );
+}
+
+#[test]
+fn the_main_menu_is_driven_by_keyboard_and_pad_alone() {
+    let mut app = headless_app();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    settle(&mut app);
+    assert_eq!(panel(&app), Panel::MainMenu);
+    let ids: Vec<&str> = variants().iter().map(|v| v.id).collect();
+    let target = ids.iter().position(|id| *id == "ghostarelay").unwrap();
+    let kb = Device::Keyboard;
+    // The focus starts on the variant list; left/right step the variant.
+    for _ in 0..target {
+        tap(&mut app, kb, Press::Right);
+    }
+    assert_eq!(app.world().resource::<MenuChoice>().variant, target);
+    // Down: Ghostarelay's one option, no-moves=win|pass; right steps it.
+    tap(&mut app, kb, Press::Down);
+    let pad = connect_pad(&mut app, "pad", None);
+    tap(&mut app, Device::Pad(pad), Press::Right);
+    let pairs = app.world().resource::<MenuChoice>().option_pairs();
+    assert_eq!(pairs, vec![("no-moves".to_string(), "pass".to_string())]);
+    // Up: back on the variant list, where left and right step the variant.
+    tap(&mut app, kb, Press::Up);
+    tap(&mut app, kb, Press::Left);
+    tap(&mut app, kb, Press::Right);
+    assert_eq!(app.world().resource::<MenuChoice>().variant, target);
+    // Down twice: past the option to Start.
+    tap(&mut app, kb, Press::Down);
+    tap(&mut app, kb, Press::Down);
+    tap(&mut app, Device::Pad(pad), Press::Select);
+    settle(&mut app);
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.variant().id(), "ghostarelay");
+    assert_eq!(m.variant().options(), pairs.as_slice());
+    assert_eq!(panel(&app), Panel::Board);
+}
+
+#[test]
+fn the_in_game_menu_opens_on_start_and_its_entries_work() {
+    let mut app = game_app("chess", "4k3/8/8/8/8/8/4P3/4K3 w - - - 0 1");
+    let pad = Device::Pad(connect_pad(&mut app, "pad", None));
+    tap(&mut app, pad, Press::Menu);
+    assert_eq!(panel(&app), Panel::GameMenu);
+    // Entries: back to the game, flip, … (nothing to undo yet): Down once → Flip.
+    tap(&mut app, pad, Press::Down);
+    tap(&mut app, pad, Press::Select);
+    assert!(app.world().resource::<BoardLayout>().flipped);
+    assert_eq!(panel(&app), Panel::Board, "an entry closes the menu");
+    // Cancel closes it too; F10 opens it from the keyboard.
+    tap(&mut app, Device::Keyboard, Press::Menu);
+    assert_eq!(panel(&app), Panel::GameMenu);
+    tap(&mut app, pad, Press::Cancel);
+    assert_eq!(panel(&app), Panel::Board);
+    // Resign through the menu: it ends the game and the dialog opens.
+    tap(&mut app, pad, Press::Menu);
+    let resign_at = chimera::app::menus::entries(
+        Panel::GameMenu,
+        app.world().resource::<MenuChoice>(),
+        Some(app.world().resource::<Match>()),
+        app.world().resource::<Selection>(),
+        app.world().resource::<chimera::app::menus::Guide>(),
+    )
+    .iter()
+    .position(|e| *e == chimera::app::menus::Entry::Resign)
+    .expect("resign entry");
+    for _ in 0..resign_at {
+        tap(&mut app, pad, Press::Down);
+    }
+    tap(&mut app, pad, Press::Select);
+    settle(&mut app);
+    let o = app.world().resource::<Match>().outcome().expect("resigned");
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), EndReason::Resignation)
+    );
+    assert_eq!(panel(&app), Panel::EndDialog);
+}
