@@ -7,13 +7,16 @@ pub mod notation;
 pub mod outcome;
 pub mod pieces;
 pub mod position;
+pub mod reach;
 pub mod variants;
+pub mod why;
 
 pub use geometry::Sq;
 pub use outcome::{EndReason, Game, Outcome};
 pub use pieces::{Color, Kind};
 pub use position::{Move, MoveKind, PieceInfo, Position};
 pub use variants::{OptionSpec, Variant, VariantInfo, variants};
+pub use why::Illegal;
 
 /// An error from the rules engine: bad VFEN, bad or illegal move, unknown
 /// variant or option. Its text is one line naming the problem.

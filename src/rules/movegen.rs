@@ -552,7 +552,7 @@ impl State {
     /// Ghostarelay Relay power: a piece next to an enemy Relay may also move
     /// straight away from it, orthogonally as a non-capturing rook, diagonally
     /// as a bishop.
-    fn gen_relay_power(&self, v: &Variant, list: &mut Vec<Move>) {
+    pub(crate) fn gen_relay_power(&self, v: &Variant, list: &mut Vec<Move>) {
         let us = self.side;
         let relay = piece(us.opposite(), Kind::Relay);
         self.for_each_piece(us.opposite(), |r| {
@@ -907,9 +907,19 @@ impl Position {
         self.s.king_attacked(&self.variant, self.s.side)
     }
 
-    /// Whether side `by` attacks square `s`.
+    /// Whether side `by` attacks square `s`: a piece of the other side
+    /// standing there would be removed by a pseudo-legal move of `by`
+    /// (RULES.md §0). For an empty square that piece is imagined there, so a
+    /// Cannon, Vao, Bomber or Gryphon that could merely move to the square
+    /// does not count.
     pub fn is_attacked(&self, s: super::geometry::Sq, by: Color) -> bool {
-        self.s.attacked(&self.variant, self.cell(s), by)
+        let cell = self.cell(s);
+        if self.s.board[cell as usize] != EMPTY {
+            return self.s.attacked(&self.variant, cell, by);
+        }
+        let mut st = self.s.clone();
+        st.place(cell, piece(by.opposite(), Kind::Pawn));
+        st.attacked(&self.variant, cell, by)
     }
 
     /// Counts leaf nodes `depth` plies deep (the last ply bulk-counted).
@@ -942,9 +952,10 @@ impl Position {
         out
     }
 
-    /// Squares the piece on `s` attacks (where a capture would remove an enemy
-    /// piece standing there), computed by placing enemy pieces is not needed:
-    /// every destination or flown-over square of its capture moves counts.
+    /// Squares the piece on `s` can move to now (destinations of its normal
+    /// moves, captures included), whatever their side to move. For the
+    /// squares where it would capture a piece, see
+    /// [`Position::attacked_squares`].
     pub fn reachable_squares(&self, s: super::geometry::Sq) -> Vec<super::geometry::Sq> {
         let cell = self.cell(s);
         let mut list = Vec::new();

@@ -1,6 +1,9 @@
 //! "How it moves": a piece alone on its board with every square it can reach
-//! marked. The squares come from the engine (`Position::reachable_squares`)
-//! on a position holding only that piece, so the help is always right.
+//! or attacks marked: a ring where it would capture a piece standing there,
+//! a dot where it only moves. The squares come from the engine
+//! (`Position::attacked_squares`, `Position::reachable_squares`) on a
+//! position holding only that piece (`Position::lone`), so the help is
+//! always right.
 //! While it is open the board shows that lone position; closing it (H, Esc,
 //! the button) shows the game again.
 
@@ -48,6 +51,8 @@ pub struct OpenHelp {
     pub at: Sq,
     /// Squares it reaches.
     pub reach: Vec<Sq>,
+    /// Squares it attacks (it would capture a piece of the other side there).
+    pub attacks: Vec<Sq>,
 }
 
 impl HowItMoves {
@@ -59,42 +64,7 @@ impl HowItMoves {
 
 /// A position of `v` with only `piece` on `at`, that side to move.
 pub fn lone_position(v: &Arc<Variant>, at: Sq, piece: PieceInfo) -> Option<Position> {
-    let mut rows = Vec::new();
-    for y in (0..v.height()).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        let flush = |row: &mut String, empty: &mut u32| {
-            if *empty > 0 {
-                row.push_str(&empty.to_string());
-                *empty = 0;
-            }
-        };
-        for x in 0..v.width() {
-            let s = Sq::new(x, y);
-            if !v.exists(s) {
-                flush(&mut row, &mut empty);
-                row.push('*');
-            } else if s == at {
-                flush(&mut row, &mut empty);
-                let l = v.letter(piece.kind);
-                row.push(if piece.color == Color::White {
-                    l
-                } else {
-                    l.to_ascii_lowercase()
-                });
-            } else {
-                empty += 1;
-            }
-        }
-        flush(&mut row, &mut empty);
-        rows.push(row);
-    }
-    let side = if piece.color == Color::White {
-        "w"
-    } else {
-        "b"
-    };
-    Position::from_vfen(v, &format!("{} {side} - - - 0 1", rows.join("/"))).ok()
+    Position::lone(v, at, piece)
 }
 
 /// An existing square near the middle of the board.
@@ -114,6 +84,19 @@ pub fn reach_alone(v: &Arc<Variant>, at: Sq, piece: PieceInfo) -> Option<(Positi
     let pos = lone_position(v, at, piece)?;
     let reach = pos.reachable_squares(at);
     Some((pos, reach))
+}
+
+/// The help's markers: a ring on every square the piece attacks, a dot on
+/// every other square it can move to.
+pub fn help_markers(reach: &[Sq], attacks: &[Sq]) -> Vec<(Sq, Marker)> {
+    let mut out: Vec<(Sq, Marker)> = attacks.iter().map(|s| (*s, Marker::Ring)).collect();
+    out.extend(
+        reach
+            .iter()
+            .filter(|s| !attacks.contains(s))
+            .map(|s| (*s, Marker::Dot)),
+    );
+    out
 }
 
 fn open_or_close_help(
@@ -144,14 +127,20 @@ fn open_or_close_help(
                 warn!("no lone position for {:?} on {:?}", piece.kind, at);
                 return;
             };
+            let attacks = pos.attacked_squares(at);
             *highlights = BoardHighlights {
                 last_move: Vec::new(),
                 check: None,
                 selected: Some(at),
-                targets: reach.iter().map(|s| (*s, Marker::Dot)).collect(),
+                targets: help_markers(&reach, &attacks),
             };
             selection.0.clear();
-            help.0 = Some(OpenHelp { piece, at, reach });
+            help.0 = Some(OpenHelp {
+                piece,
+                at,
+                reach,
+                attacks,
+            });
             commands.insert_resource(BoardScene { position: pos });
         }
         None => {
@@ -198,6 +187,57 @@ mod tests {
         let d4 = v.parse_square("d4").unwrap();
         let (_, reach) = reach_alone(&v, d4, piece(Kind::Rook)).expect("lone rook");
         assert_eq!(reach.len(), 14);
+    }
+
+    fn marks(id: &str, kind: Kind, at: &str) -> (Vec<String>, Vec<String>) {
+        let v = Variant::new(id, &[]).unwrap();
+        let s = v.parse_square(at).unwrap();
+        let (pos, reach) = reach_alone(&v, s, piece(kind)).expect("lone piece");
+        let attacks = pos.attacked_squares(s);
+        let mut rings = Vec::new();
+        let mut dots = Vec::new();
+        for (sq, m) in help_markers(&reach, &attacks) {
+            let list = if m == Marker::Ring {
+                &mut rings
+            } else {
+                &mut dots
+            };
+            list.push(v.square_name(sq));
+        }
+        rings.sort();
+        dots.sort();
+        (rings, dots)
+    }
+
+    fn names(list: &str) -> Vec<String> {
+        let mut v: Vec<String> = list.split_whitespace().map(String::from).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn help_rings_what_a_piece_attacks_and_dots_where_it_only_moves() {
+        // A knight moves and captures alike: rings only.
+        let (rings, dots) = marks("chess", Kind::Knight, "d4");
+        assert_eq!(rings, names("b3 b5 c2 c6 e2 e6 f3 f5"));
+        assert!(dots.is_empty());
+        // A pawn moves straight (dots) and captures diagonally (rings).
+        let (rings, dots) = marks("chess", Kind::Pawn, "e2");
+        assert_eq!((rings, dots), (names("d3 f3"), names("e3 e4")));
+        // A lone Super Cannon has no screen: it only moves (RULES.md §4).
+        let (rings, dots) = marks("holygrail", Kind::Cannon, "e4");
+        assert!(rings.is_empty());
+        assert_eq!(dots.len(), 20);
+        // A Ghost moves anywhere and never captures; a Warlord only captures.
+        let (rings, dots) = marks("ghostarelay", Kind::Ghost, "e5");
+        assert!(rings.is_empty() && dots.len() == 99);
+        let (rings, dots) = marks("ghostarelay", Kind::Warlord, "e5");
+        assert!(rings.len() == 99 && dots.is_empty());
+        // A Flying Bomber flies over a piece met on its lines: rings up to the
+        // square before the edge, the edge squares (nothing beyond) dots.
+        let (rings, dots) = marks("holygrail", Kind::Bomber, "e4");
+        assert!(rings.contains(&"e10".to_string()) && !rings.contains(&"a4".to_string()));
+        assert_eq!(dots, names("a4 e0 e11 j4"));
     }
 
     #[test]

@@ -354,27 +354,11 @@ impl Selector {
     }
 
     fn why_not(&self, pos: &Position, origin: Origin, sq: Sq) -> String {
-        let target = pos.piece_at(sq);
-        if let Origin::Square(from) = origin
-            && let Some(p) = pos.piece_at(from)
-            && target.is_some_and(|t| t.color == p.color)
-        {
-            return format!("{} cannot move there", p.kind.name());
-        }
-        match origin {
-            Origin::Hand(_, k) => format!("a {} cannot be dropped there", k.name()),
-            Origin::Square(from) => {
-                let name = pos
-                    .piece_at(from)
-                    .map(|p| p.kind.name())
-                    .unwrap_or("that piece");
-                if pos.in_check() {
-                    format!("{name} cannot go there: your king is in check")
-                } else {
-                    format!("{name} cannot go there")
-                }
-            }
-        }
+        let why = match origin {
+            Origin::Square(from) => pos.why_not(from, sq),
+            Origin::Hand(side, kind) => pos.why_not_drop(side, kind, sq),
+        };
+        why.map_or_else(|| "not possible now".into(), |w| w.to_string())
     }
 }
 
