@@ -23,7 +23,7 @@ use bevy::prelude::*;
 use chimera::app::board_view::{BoardLayout, BoardRoot, PieceView};
 use chimera::app::headless_app;
 use chimera::app::input::mouse::PointerTarget;
-use chimera::app::input::{SelectInput, Selection};
+use chimera::app::input::{SelectInput, Selection, Toast};
 use chimera::app::match_state::{
     BoardResynced, GameEnded, KingCrowned, Match, MatchCommand, MoveApplied, MoveRejected,
     MoveRequested, PieceCaptured, PieceDropped, PieceMoved, SerpentMutated,
@@ -120,6 +120,7 @@ struct Log {
     drops: Vec<Sq>,
     captures: usize,
     resyncs: usize,
+    toasts: Vec<String>,
 }
 
 #[derive(bevy::ecs::system::SystemParam)]
@@ -133,6 +134,7 @@ struct Heard<'w, 's> {
     applied: MessageReader<'w, 's, MoveApplied>,
     rejected: MessageReader<'w, 's, MoveRejected>,
     resynced: MessageReader<'w, 's, BoardResynced>,
+    toasts: MessageReader<'w, 's, Toast>,
 }
 
 fn record(game: Option<Res<Match>>, mut heard: Heard, mut log: ResMut<Log>) {
@@ -195,12 +197,18 @@ fn record(game: Option<Res<Match>>, mut heard: Heard, mut log: ResMut<Log>) {
         log.lines.push(format!("rejected {}: {}", r.lmn, r.reason));
     }
     log.resyncs += heard.resynced.read().count();
+    for t in heard.toasts.read() {
+        log.toasts.push(t.0.clone());
+    }
 }
 
 fn app_for(script: &Script) -> App {
-    let v = Variant::new(script.variant, &[]).expect("variant");
-    let game =
-        Game::from_vfen(&v, script.start).unwrap_or_else(|e| panic!("{}: {e}", script.variant));
+    app_at(script.variant, script.start)
+}
+
+fn app_at(variant: &str, start: &str) -> App {
+    let v = Variant::new(variant, &[]).expect("variant");
+    let game = Game::from_vfen(&v, start).unwrap_or_else(|e| panic!("{variant}: {e}"));
     let mut app = headless_app();
     app.insert_resource(Match::from_game(game))
         .init_resource::<Log>()
@@ -859,4 +867,59 @@ fn holywar_game_with_drop_opening_and_squire_mate() {
 #[test]
 fn ghostarelay_game_won_by_having_no_moves() {
     play(&GHOSTARELAY);
+}
+
+/// Illegal drags snap back with the engine's reason (RULES.md decides each):
+/// (variant, position, drag, reason shown).
+const SNAP_BACKS: &[(&str, &str, Sel, &str)] = &[
+    (
+        "chess",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        Sel::Drag("g1", "g3"),
+        "the Knight does not move that way",
+    ),
+    (
+        "chess",
+        "4r1k1/8/8/8/8/8/4R3/4K3 w - - - 0 1",
+        Sel::Drag("e2", "a2"),
+        "that leaves your King in check",
+    ),
+    (
+        "chess",
+        "4kr2/8/8/8/8/8/8/4K2R w H - - 0 1",
+        Sel::Drag("e1", "g1"),
+        "castling through an attacked square",
+    ),
+    (
+        "ghostarelay",
+        "10/10/10/10/10/p9/10/10/10/R3G5 w - - - 0 1",
+        Sel::Drag("a1", "a3"),
+        "a capture is compulsory",
+    ),
+    (
+        "holygrail",
+        "****2****/9k/6p1pp/10/10/10/2p7/2p7/2G7/R9/5K4/****2**** w - - J 0 1",
+        Sel::DragHand(White, Kind::NinjaPawn, "b3"),
+        "a Ninja Pawn cannot be dropped there",
+    ),
+];
+
+#[test]
+fn illegal_drags_snap_back_with_the_reason() {
+    for &(variant, start, drag, reason) in SNAP_BACKS {
+        let mut app = app_at(variant, start);
+        let before = entities(&mut app);
+        perform(&mut app, drag);
+        settle(&mut app);
+        let log = app.world().resource::<Log>();
+        assert_eq!(log.toasts, vec![reason.to_string()], "{variant} {drag:?}");
+        assert!(log.applied.is_empty(), "{variant} {drag:?}: nothing played");
+        assert_eq!(vfen(&app), start);
+        assert_views_match(&mut app, &format!("{variant} {drag:?}"));
+        assert_eq!(
+            entities(&mut app),
+            before,
+            "{variant} {drag:?}: same entities"
+        );
+    }
 }

@@ -10,7 +10,7 @@
 use crate::app::board_view::{BoardHighlights, BoardScene, Marker};
 use crate::app::input::{InputSet, SelectInput, Selection, touched_squares};
 use crate::app::match_state::Match;
-use crate::rules::{Color, Kind, PieceInfo, Position, Sq, Variant};
+use crate::rules::{Kind, PieceInfo, Position, Sq, Variant};
 use bevy::prelude::*;
 use std::sync::Arc;
 
@@ -172,6 +172,7 @@ fn open_or_close_help(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Color;
 
     fn piece(kind: Kind) -> PieceInfo {
         PieceInfo {
