@@ -44,6 +44,8 @@ pub struct PlayArgs {
     pub flip: bool,
     /// Save one frame there once the scene is drawn, then exit.
     pub screenshot: Option<PathBuf>,
+    /// Print the mean frame time over this many seconds (after a warm-up), then exit.
+    pub measure: Option<f64>,
 }
 
 /// The view and feature plugins of the client (everything but the window and
@@ -70,11 +72,15 @@ pub fn run_play(args: PlayArgs) -> Result<AppExit, String> {
 
 /// The windowed game app of [`run_play`], built but not running.
 pub fn play_app(args: PlayArgs) -> Result<App, String> {
-    let probe = perf::probe_from_env(&format!(
+    let label = format!(
         "{} {:?}",
         args.variant.as_deref().unwrap_or("menu"),
         args.view
-    ));
+    );
+    let probe = match args.measure {
+        Some(secs) => Some(perf::FrameProbe::new(label, perf::WARMUP_SECS, secs)),
+        None => perf::probe_from_env(&label),
+    };
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(if probe.is_some() {

@@ -38,7 +38,17 @@ impl FrameProbe {
 /// The probe's seconds from `CHIMERA_MEASURE`, if set.
 pub fn probe_from_env(label: &str) -> Option<FrameProbe> {
     let secs: f64 = std::env::var("CHIMERA_MEASURE").ok()?.parse().ok()?;
-    Some(FrameProbe::new(label, 8.0, secs))
+    Some(FrameProbe::new(label, WARMUP_SECS, secs))
+}
+
+/// Seconds skipped before measuring.
+pub const WARMUP_SECS: f64 = 8.0;
+
+/// Temporary experiment switches (`CHIMERA_PERF_X=a,b,...`).
+pub fn experiment(name: &str) -> bool {
+    std::env::var("CHIMERA_PERF_X")
+        .map(|v| v.split(',').any(|x| x == name))
+        .unwrap_or(false)
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -84,7 +94,7 @@ pub fn run_empty_3d_measure(secs: f64) -> AppExit {
             primary_window: Some(measured_window()),
             ..default()
         }))
-        .insert_resource(FrameProbe::new("empty 3D scene", 8.0, secs))
+        .insert_resource(FrameProbe::new("empty 3D scene", WARMUP_SECS, secs))
         .add_plugins(plugin)
         .add_systems(Startup, |mut commands: Commands| {
             commands.spawn((
@@ -101,4 +111,65 @@ pub fn run_empty_3d_measure(secs: f64) -> AppExit {
             ));
         })
         .run()
+}
+
+/// One measured run: mean frame time in milliseconds, from the line
+/// [`probe_frames`] prints.
+fn parse_frame_time(stdout: &str) -> Option<f64> {
+    stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("frame time: "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|ms| ms.parse().ok())
+}
+
+/// `chimera frametime`: measures the empty 3D scene and then the game
+/// (`chimera play <game_args>`), back to back, `rounds` times, each in a child
+/// process of this executable (a process can open only one window event
+/// loop). Prints every figure and the game/empty ratio of each round.
+pub fn compare_frame_times(game_args: &[String], secs: f64, rounds: u32) -> Result<(), String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let secs_arg = secs.to_string();
+    let run = |args: &[String]| -> Result<f64, String> {
+        let out = std::process::Command::new(&exe)
+            .arg("play")
+            .args(args)
+            .args(["--measure", &secs_arg])
+            .stderr(std::process::Stdio::null())
+            .output()
+            .map_err(|e| e.to_string())?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        parse_frame_time(&text).ok_or_else(|| {
+            format!(
+                "no frame time from 'chimera play {}' ({})",
+                args.join(" "),
+                out.status
+            )
+        })
+    };
+    println!(
+        "frame time, mean over {secs} s after {WARMUP_SECS} s warm-up: empty 3D scene vs 'chimera play {}'",
+        game_args.join(" ")
+    );
+    let mut ratios = Vec::new();
+    for round in 1..=rounds {
+        let empty = run(&["--empty-3d".to_string()])?;
+        let game = run(game_args)?;
+        let ratio = game / empty;
+        ratios.push(ratio);
+        println!("round {round}: empty {empty:.2} ms, game {game:.2} ms, ratio {ratio:.2}x");
+    }
+    let mean = ratios.iter().sum::<f64>() / ratios.len().max(1) as f64;
+    println!("mean ratio {mean:.2}x");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn reads_the_probe_line() {
+        let out = "noise\nframe time: 12.50 ms mean over 80 frames (empty 3D scene)\n";
+        assert_eq!(super::parse_frame_time(out), Some(12.5));
+        assert_eq!(super::parse_frame_time("nothing"), None);
+    }
 }

@@ -32,7 +32,9 @@ pub const HELP: &str = "\
 chimera — large fairy-chess variants
 
 usage:
-  chimera [play] [--variant V] [--option k=v ...] [--view 2d|3d] [--moves \"m1 m2 ...\"] [--screenshot out.png]
+  chimera [play] [--variant V] [--option k=v ...] [--view 2d|3d] [--moves \"m1 m2 ...\"] [--screenshot out.png] [--measure SECS]
+  chimera play --empty-3d --measure SECS
+  chimera frametime [--variant V] [--option k=v ...] [--view 2d|3d] [--moves \"...\"] [--measure SECS] [--rounds N]
   chimera perft --variant V [--option k=v ...] [--fen VFEN] [--moves \"m1 m2 ...\"] --depth N [--divide]
   chimera moves --variant V [--option k=v ...] [--fen VFEN] [--moves \"...\"]
   chimera fen   --variant V [--option k=v ...] [--fen VFEN] [--moves \"...\"]
@@ -91,7 +93,7 @@ pub fn parse_args(argv: &[String]) -> Result<Args, CliError> {
                 );
             }
             "--divide" => a.divide = true,
-            "--quick" | "--flip" => a.extra.push((flag.clone(), String::new())),
+            "--quick" | "--flip" | "--empty-3d" => a.extra.push((flag.clone(), String::new())),
             f if f.starts_with("--") => {
                 let v = value(f)?;
                 a.extra.push((f.to_string(), v));

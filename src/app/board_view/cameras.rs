@@ -93,31 +93,53 @@ fn spawn_cameras(mut commands: Commands) {
             ..OrthographicProjection::default_2d()
         }),
     ));
-    commands.spawn((
-        Name::new("Board camera 3D"),
-        BoardCamera3d,
-        Camera3d::default(),
-        // Software renderers pay for every sample: FXAA is far cheaper than MSAA.
-        Msaa::Off,
-        bevy::anti_alias::fxaa::Fxaa::default(),
-        Camera {
-            order: 0,
-            is_active: false,
-            ..default()
-        },
-        Projection::Perspective(PerspectiveProjection {
-            fov: FOV,
-            near: 0.1,
-            far: 200.0,
-            ..default()
-        }),
-        Transform::from_xyz(0.0, -12.0, 12.0).looking_at(Vec3::ZERO, Vec3::Z),
-    ));
+    // Diagnostic switches (CHIMERA_PERF_X) for finding what the frame costs.
+    let x = crate::app::perf::experiment;
+    let cam3 = commands
+        .spawn((
+            Name::new("Board camera 3D"),
+            BoardCamera3d,
+            Camera3d::default(),
+            // Software renderers pay for every sample: FXAA is far cheaper than MSAA.
+            Msaa::Off,
+            bevy::anti_alias::fxaa::Fxaa::default(),
+            Camera {
+                order: 0,
+                is_active: false,
+                ..default()
+            },
+            Projection::Perspective(PerspectiveProjection {
+                fov: FOV,
+                near: 0.1,
+                far: 200.0,
+                ..default()
+            }),
+            Transform::from_xyz(0.0, -12.0, 12.0).looking_at(Vec3::ZERO, Vec3::Z),
+        ))
+        .id();
+    if x("nofxaa") {
+        commands
+            .entity(cam3)
+            .remove::<bevy::anti_alias::fxaa::Fxaa>();
+    }
+    if x("notonemap") {
+        commands
+            .entity(cam3)
+            .insert(bevy::core_pipeline::tonemapping::Tonemapping::None);
+    }
+    if x("hw2x2") {
+        commands
+            .entity(cam3)
+            .insert(bevy::light::ShadowFilteringMethod::Hardware2x2);
+    }
+    if x("shadow1k") {
+        commands.insert_resource(bevy::light::DirectionalLightShadowMap { size: 1024 });
+    }
     commands.spawn((
         Name::new("Board light"),
         DirectionalLight {
             illuminance: 5200.0,
-            shadow_maps_enabled: true,
+            shadow_maps_enabled: !x("noshadow"),
             ..default()
         },
         Transform::from_xyz(-4.0, -6.0, 12.0).looking_at(Vec3::ZERO, Vec3::Z),
@@ -130,10 +152,17 @@ fn spawn_cameras(mut commands: Commands) {
         .build(),
     ));
     // egui draws through its own camera, on top of whichever board camera is active.
+    if x("noui") {
+        return;
+    }
     commands.spawn((
         Name::new("UI camera"),
         PrimaryEguiContext,
         Camera2d,
+        // egui draws into the single-sample texture anyway: a multisampled
+        // main texture would only be cleared and resolved for nothing
+        // (about a tenth of the frame under software Vulkan).
+        Msaa::Off,
         RenderLayers::none(),
         Camera {
             order: 1,

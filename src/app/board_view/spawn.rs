@@ -105,6 +105,7 @@ fn build_board_art(
         }),
         board_mat_3d: mat3.add(StandardMaterial {
             base_color: Color::WHITE,
+            unlit: crate::app::perf::experiment("unlit"),
             perceptual_roughness: 0.72,
             reflectance: 0.25,
             ..default()
@@ -165,6 +166,11 @@ fn rebuild_board(
                         MeshMaterial3d(art.board_mat_3d.clone()),
                         Transform::from_xyz(0.0, 0.0, -TILE_DEPTH * 0.5),
                         TintedTile,
+                        if crate::app::perf::experiment("notiles") {
+                            Visibility::Hidden
+                        } else {
+                            Visibility::Inherited
+                        },
                     ),
                     (
                         Mesh2d(art.dot.clone()),
@@ -246,6 +252,11 @@ pub fn spawn_piece(
                     Mesh3d(art.model(piece.kind, piece.color)),
                     MeshMaterial3d(art.model_material.clone()),
                     model_transform().with_scale(Vec3::splat(MODEL_SCALE)),
+                    if crate::app::perf::experiment("nopieces") {
+                        Visibility::Hidden
+                    } else {
+                        Visibility::Inherited
+                    },
                 ),
             ],
         ))

@@ -99,6 +99,7 @@ fn build_piece_art(
         glyphs,
         model_material: standard.add(StandardMaterial {
             base_color: Color::WHITE,
+            unlit: crate::app::perf::experiment("unlit"),
             perceptual_roughness: 0.42,
             reflectance: 0.45,
             ..default()
