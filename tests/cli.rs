@@ -492,3 +492,39 @@ fn bench_quick_reports_nodes_seconds_and_speed() {
         "chess, grand and embassy rows expected: {out}"
     );
 }
+
+// ------------------------------------------------------------ help and pipes
+
+#[test]
+fn help_flag_prints_the_usage_after_any_subcommand() {
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["help"],
+        &["play", "--help"],
+        &["perft", "-h"],
+    ] {
+        let out = ok(args);
+        assert!(
+            out.starts_with("chimera — large fairy-chess variants"),
+            "{args:?}: {out}"
+        );
+        assert!(out.contains("chimera perft --variant V"), "{args:?}");
+    }
+}
+
+#[test]
+fn a_reader_that_has_gone_is_no_error() {
+    // The pipe's reading end is closed before the command starts, so its
+    // first line of output meets a broken pipe (`chimera moves … | head -1`).
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let o = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(["moves", "--variant", "chess"])
+        .stdout(writer)
+        .output()
+        .expect("the chimera binary runs");
+    let err = text(&o.stderr);
+    assert!(!err.contains("panicked"), "panic on a closed pipe: {err}");
+    assert_eq!(o.status.code(), Some(0), "{err}");
+}

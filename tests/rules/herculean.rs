@@ -3,7 +3,7 @@
 //! rule book (board sketches in the comments: upper case White, lower case
 //! Black, `.` empty).
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -11,7 +11,7 @@
 //!  1  a1 -- -- -- -- -- -- h1
 //! ```
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

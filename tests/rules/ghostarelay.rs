@@ -2,7 +2,7 @@
 //! on a hand-built 10×10 position whose expected moves are derived from the
 //! rule book. Letters: P N B R Q K, G Ghost, X Relay, W Warlord.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 
