@@ -44,6 +44,21 @@ usage:
 variants: holygrail herculean holywar ghostarelay grand embassy chess
 moves and positions are written in LMN and VFEN (shared/RULES.md §8).";
 
+/// Writes one line to stdout. When the reader has gone away (`chimera moves …
+/// | head -1`), the command ends quietly with status 0 instead of panicking.
+fn write_line(line: std::fmt::Arguments) -> Result<(), CliError> {
+    use std::io::Write;
+    match writeln!(std::io::stdout().lock(), "{line}") {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        r => r.map_err(|e| CliError(format!("cannot write to stdout: {e}"))),
+    }
+}
+
+/// `println!` through [`write_line`], returning early on a write error.
+macro_rules! out {
+    ($($t:tt)*) => { write_line(format_args!($($t)*))? };
+}
+
 /// A command-line failure: message for stderr (without the `error: ` prefix).
 #[derive(Debug)]
 pub struct CliError(pub String);
@@ -93,6 +108,7 @@ pub fn parse_args(argv: &[String]) -> Result<Args, CliError> {
                 );
             }
             "--divide" => a.divide = true,
+            "--help" | "-h" => a.command = "help".into(),
             "--quick" | "--flip" | "--empty-3d" => a.extra.push((flag.clone(), String::new())),
             f if f.starts_with("--") => {
                 let v = value(f)?;
@@ -152,16 +168,16 @@ pub fn run(a: &Args) -> Result<(), CliError> {
             let mut names: Vec<String> = p.legal_moves().into_iter().map(|m| p.lmn(m)).collect();
             names.sort();
             for n in names {
-                println!("{n}");
+                out!("{n}");
             }
             Ok(())
         }
         "fen" => {
             let g = a.game()?;
-            println!("{}", g.position().to_vfen());
+            out!("{}", g.position().to_vfen());
             match g.outcome() {
-                Some(o) => println!("result: {}", o.result_text()),
-                None => println!("result: *"),
+                Some(o) => out!("result: {}", o.result_text()),
+                None => out!("result: *"),
             }
             Ok(())
         }
@@ -183,12 +199,12 @@ pub fn run(a: &Args) -> Result<(), CliError> {
                         )
                     })
                     .collect();
-                println!("{:<12} {}  {}", v.id, v.description, opts.join(" "));
+                out!("{:<12} {}  {}", v.id, v.description, opts.join(" "));
             }
             Ok(())
         }
-        "help" | "--help" => {
-            println!("{HELP}");
+        "help" | "-h" | "--help" => {
+            out!("{HELP}");
             Ok(())
         }
         other => Err(CliError(format!(
@@ -207,14 +223,14 @@ fn perft(a: &Args) -> Result<(), CliError> {
     let nodes = if a.divide {
         let rows = p.perft_divide(depth);
         for (m, n) in &rows {
-            println!("{m} {n}");
+            out!("{m} {n}");
         }
         rows.iter().map(|(_, n)| n).sum()
     } else {
         p.perft(depth)
     };
     let secs = t.elapsed().as_secs_f64();
-    println!("nodes {nodes}");
+    out!("nodes {nodes}");
     eprintln!(
         "time {secs:.3} s, {:.0} nodes/s",
         nodes as f64 / secs.max(1e-9)
@@ -257,15 +273,15 @@ const BENCH: &[BenchCase] = &[
         name: "holygrail start",
         variant: "holygrail",
         options: &[],
-        depth: 4,
-        quick_depth: 3,
+        depth: 5,
+        quick_depth: 4,
     },
     BenchCase {
         name: "herculean start",
         variant: "herculean",
         options: &[],
-        depth: 4,
-        quick_depth: 3,
+        depth: 5,
+        quick_depth: 4,
     },
     BenchCase {
         name: "holywar start",
@@ -284,9 +300,13 @@ const BENCH: &[BenchCase] = &[
 ];
 
 fn bench(quick: bool) -> Result<(), CliError> {
-    println!(
+    out!(
         "{:<20} {:>5} {:>14} {:>9} {:>12}",
-        "position", "depth", "nodes", "seconds", "nodes/s"
+        "position",
+        "depth",
+        "nodes",
+        "seconds",
+        "nodes/s"
     );
     for c in BENCH {
         let opts: Vec<(String, String)> = c
@@ -300,7 +320,7 @@ fn bench(quick: bool) -> Result<(), CliError> {
         let t = Instant::now();
         let nodes = p.perft(depth);
         let secs = t.elapsed().as_secs_f64();
-        println!(
+        out!(
             "{:<20} {:>5} {:>14} {:>9.2} {:>12.0}",
             c.name,
             depth,
