@@ -40,6 +40,8 @@ pub struct Geometry {
     /// Mailbox stride (width + 2 * PAD).
     pub stride: i16,
     exists: Vec<bool>,
+    /// Mailbox column and row of every cell (no division in hot loops).
+    coords: Vec<(i16, i16)>,
 }
 
 impl Geometry {
@@ -54,6 +56,9 @@ impl Geometry {
             first_rank,
             stride,
             exists: vec![false; CELLS],
+            coords: (0..CELLS as i16)
+                .map(|c| (c % stride, c / stride))
+                .collect(),
         };
         for y in 0..height {
             for x in 0..width {
@@ -65,6 +70,12 @@ impl Geometry {
             }
         }
         g
+    }
+
+    /// Mailbox column and row of a cell (padding included).
+    #[inline]
+    pub fn cell_xy(&self, cell: u16) -> (i16, i16) {
+        self.coords[cell as usize]
     }
 
     /// Mailbox index of a square of the rectangle.

@@ -79,7 +79,7 @@ impl State {
     /// Relative rank index of cell `i` for side `c`.
     #[inline]
     fn rel_y(v: &Variant, i: u16, c: Color) -> u8 {
-        let y = (i as i16 / v.geo.stride - super::geometry::PAD) as u8;
+        let y = (v.geo.cell_xy(i).1 - super::geometry::PAD) as u8;
         v.geo.relative_y(y, c == Color::White)
     }
 
@@ -682,10 +682,21 @@ impl State {
         if v.royal {
             let king = self.royal[us.index()];
             let in_check = king != 0 && self.attacked(v, king, us.opposite());
+            let node = NodeFacts {
+                king,
+                in_check,
+                screen_reach: self.screen_reach(v),
+                forward: v
+                    .attack
+                    .forward_kinds
+                    .iter()
+                    .any(|&k| self.count[us.opposite().index()][k as usize] > 0),
+                leave_ok: std::cell::Cell::new((0, false)),
+            };
             let mut n = 0;
             for j in 0..list.len() {
                 let m = list[j];
-                if self.is_legal(v, m, king, in_check) {
+                if self.is_legal(v, m, &node) {
                     list[n] = m;
                     n += 1;
                 }
@@ -715,7 +726,8 @@ impl State {
     }
 
     /// Legality of one pseudo-legal move in a royal variant.
-    fn is_legal(&mut self, v: &Variant, m: Move, king: u16, in_check: bool) -> bool {
+    fn is_legal(&mut self, v: &Variant, m: Move, node: &NodeFacts) -> bool {
+        let (king, in_check) = (node.king, node.in_check);
         let us = self.side;
         if king == 0 {
             return true;
@@ -743,7 +755,7 @@ impl State {
             }
         } else if !in_check {
             match m.kind {
-                MoveKind::Normal if m.from != king && m.aux == 0 && self.quiet_safe(v, m, king) => {
+                MoveKind::Normal if m.from != king && m.aux == 0 && self.quiet_safe(v, m, node) => {
                     return true;
                 }
                 // A drop only adds a piece: it can expose the king only as a screen.
@@ -751,7 +763,7 @@ impl State {
                     if !self.on_line(v, m.to, king) || {
                         let (kx, ky) = xy(v, king);
                         let (tx, ty) = xy(v, m.to);
-                        (kx - tx).abs().max((ky - ty).abs()) > self.screen_reach(v)
+                        (kx - tx).abs().max((ky - ty).abs()) > node.screen_reach
                     } =>
                 {
                     return true;
@@ -772,43 +784,53 @@ impl State {
     /// king at all), no screen it creates can enable an enemy attack, and no
     /// two-path attacker can be unblocked.
     #[inline]
-    fn quiet_safe(&self, v: &Variant, m: Move, king: u16) -> bool {
-        let a = &v.attack;
-        let (kx, ky) = xy(v, king);
-        let (fx, fy) = xy(v, m.from);
-        if aligned(kx, ky, fx, fy)
-            && !self.pin_free(v, m.from, king, (fx - kx).signum(), (fy - ky).signum())
-        {
+    fn quiet_safe(&self, v: &Variant, m: Move, node: &NodeFacts) -> bool {
+        let (kx, ky) = xy(v, node.king);
+        // Moves come grouped by piece: whether leaving `from` is safe is
+        // worked out once per piece.
+        let (cached_from, cached_ok) = node.leave_ok.get();
+        let leave_ok = if cached_from == m.from {
+            cached_ok
+        } else {
+            let ok = self.leaving_safe(v, m.from, node);
+            node.leave_ok.set((m.from, ok));
+            ok
+        };
+        if !leave_ok {
             return false;
         }
-        if a.screens {
+        if v.attack.screens {
             let (tx, ty) = xy(v, m.to);
-            if aligned(kx, ky, tx, ty)
-                && (kx - tx).abs().max((ky - ty).abs()) <= self.screen_reach(v)
+            if aligned(kx, ky, tx, ty) && (kx - tx).abs().max((ky - ty).abs()) <= node.screen_reach
             {
                 return false;
             }
         }
-        if a.near && (kx - fx).abs() <= 2 && (ky - fy).abs() <= 2 {
+        true
+    }
+
+    /// Whether a piece leaving `from` (not the king) can neither open a line
+    /// onto the king nor unblock a two-path attacker near it.
+    fn leaving_safe(&self, v: &Variant, from: u16, node: &NodeFacts) -> bool {
+        let (kx, ky) = xy(v, node.king);
+        let (fx, fy) = xy(v, from);
+        if aligned(kx, ky, fx, fy)
+            && (node.forward
+                || !self.pin_free(v, from, node.king, (fx - kx).signum(), (fy - ky).signum()))
+        {
             return false;
         }
-        true
+        !(v.attack.near && (kx - fx).abs() <= 2 && (ky - fy).abs() <= 2)
     }
 
     /// Whether the piece on `from`, on a line from the king in step (dx, dy),
     /// can leave without opening an enemy ride onto the king. Only riders can
     /// be opened this way unless the enemy has forward-probed pieces (hoppers,
-    /// bombers, gryphons), whose lines the walk does not see: then `false`.
+    /// bombers, gryphons), whose lines the walk does not see: the caller
+    /// checks that first ([`NodeFacts::forward`]).
     #[inline]
     fn pin_free(&self, v: &Variant, from: u16, king: u16, dx: i16, dy: i16) -> bool {
         let them = self.side.opposite();
-        if v.attack
-            .forward_kinds
-            .iter()
-            .any(|&k| self.count[them.index()][k as usize] > 0)
-        {
-            return false;
-        }
         let d = dy * v.geo.stride + dx;
         let b = &self.board;
         let mut s = at(king, d);
@@ -873,7 +895,21 @@ impl State {
 
 #[inline]
 fn xy(v: &Variant, cell: u16) -> (i16, i16) {
-    (cell as i16 % v.geo.stride, cell as i16 / v.geo.stride)
+    v.geo.cell_xy(cell)
+}
+
+/// What legality checks of one node share, computed once per node.
+struct NodeFacts {
+    /// The mover's royal cell (0: none).
+    king: u16,
+    /// Whether it is attacked now.
+    in_check: bool,
+    /// How far from the king a new piece can act as a screen (0: no enemy screen-user).
+    screen_reach: i16,
+    /// Whether the enemy has forward-probed pieces (hoppers, bombers, gryphons).
+    forward: bool,
+    /// The last piece square asked about and whether it may leave it.
+    leave_ok: std::cell::Cell<(u16, bool)>,
 }
 
 #[inline]
