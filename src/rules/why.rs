@@ -56,6 +56,8 @@ pub enum Illegal {
     SquareTaken,
     /// That piece may not be dropped there.
     NotADropSquare(Kind),
+    /// The piece has no move at all, legal or not (walled in by its own side).
+    Stuck(Kind),
 }
 
 impl fmt::Display for Illegal {
@@ -95,6 +97,7 @@ impl fmt::Display for Illegal {
             Illegal::NoneInHand(k) => write!(f, "no {} left in hand", k.name()),
             Illegal::SquareTaken => write!(f, "that square is taken"),
             Illegal::NotADropSquare(k) => write!(f, "a {} cannot be dropped there", k.name()),
+            Illegal::Stuck(k) => write!(f, "the {} has no move from there", k.name()),
         }
     }
 }
@@ -147,6 +150,49 @@ impl Position {
             return Some(why);
         }
         Some(self.why_piece_cannot(from, to, p.kind))
+    }
+
+    /// Why the piece on `from` has no legal move at all now (so it cannot be
+    /// picked up), or `None` when it has one.
+    pub fn why_stuck(&self, from: Sq) -> Option<Illegal> {
+        let us = self.side_to_move();
+        let Some(p) = self.piece_at(from) else {
+            return Some(Illegal::NoPiece);
+        };
+        if p.color != us {
+            return Some(Illegal::NotYourMove(us));
+        }
+        let from_here = |m: &Move| {
+            !matches!(m.kind, MoveKind::Drop | MoveKind::Pass) && self.move_from(*m) == Some(from)
+        };
+        let legal = self.legal_moves();
+        if legal.iter().any(from_here) {
+            return None;
+        }
+        let v = &*self.variant;
+        if v.drop_opening && self.s.hand[us.index()].iter().any(|&n| n > 0) {
+            return Some(Illegal::DropsFirst);
+        }
+        if legal.is_empty() {
+            return Some(Illegal::GameOver);
+        }
+        if legal.iter().all(|m| m.kind == MoveKind::Crown) {
+            return Some(Illegal::MustCrown);
+        }
+        let mut pseudo = Vec::new();
+        self.s.pseudo(v, &mut pseudo);
+        if !pseudo.iter().any(from_here) {
+            return Some(Illegal::Stuck(p.kind));
+        }
+        Some(
+            if v.forced_capture && legal.iter().any(|m| self.is_capture(*m)) {
+                Illegal::CaptureCompulsory
+            } else if self.in_check() {
+                Illegal::InCheck
+            } else {
+                Illegal::LeavesKingInCheck
+            },
+        )
     }
 
     /// Why a side may not drop `kind` (as in hand: `Kind::Serpent` for the
@@ -311,6 +357,41 @@ mod tests {
     }
 
     const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1";
+
+    fn stuck(p: &Position, from: &str) -> Option<Illegal> {
+        p.why_stuck(p.variant().parse_square(from).expect("square"))
+    }
+
+    #[test]
+    fn why_a_piece_cannot_be_picked_up() {
+        let p = pos("chess", CHESS_START);
+        assert_eq!(stuck(&p, "g1"), None, "the knight has moves");
+        assert_eq!(stuck(&p, "e2"), None);
+        // RULES.md §0: the rook and bishop are walled in by their own pieces.
+        assert_eq!(stuck(&p, "a1"), Some(Illegal::Stuck(Kind::Rook)));
+        assert_eq!(
+            Illegal::Stuck(Kind::Bishop).to_string(),
+            "the Bishop has no move from there"
+        );
+        assert_eq!(stuck(&p, "e7"), Some(Illegal::NotYourMove(Color::White)));
+        assert_eq!(stuck(&p, "e4"), Some(Illegal::NoPiece));
+        // A pinned knight has moves by shape, none legal.
+        let p = pos("chess", "4k3/8/8/8/1b6/8/3N4/4K3 w - - - 0 1");
+        assert_eq!(stuck(&p, "d2"), Some(Illegal::LeavesKingInCheck));
+        // In check from the rook on e8: the a1 rook cannot interpose or capture.
+        let p = pos("chess", "4r1k1/8/8/8/8/8/7P/R3K3 w - - - 0 1");
+        assert_eq!(stuck(&p, "h2"), Some(Illegal::InCheck));
+        // Holywar's drop opening: nothing on the board moves while hands hold pieces.
+        let hw = Variant::new("holywar", &[]).expect("holywar");
+        let mut p = hw.start_position();
+        let first_drop = p.legal_moves()[0];
+        p.make_move(first_drop);
+        let placed = p.drop_square(first_drop).expect("a drop lands somewhere");
+        let mut q = p.clone();
+        let reply = q.legal_moves()[0];
+        q.make_move(reply);
+        assert_eq!(q.why_stuck(placed), Some(Illegal::DropsFirst));
+    }
 
     #[test]
     fn legal_moves_have_no_reason() {

@@ -86,6 +86,30 @@ pub fn reach_alone(v: &Arc<Variant>, at: Sq, piece: PieceInfo) -> Option<(Positi
     Some((pos, reach))
 }
 
+/// What the help's marks say, for the player: how many squares the piece
+/// attacks (rings) and how many more it only moves to (dots).
+pub fn legend(reach: &[Sq], attacks: &[Sq]) -> String {
+    let quiet = reach.iter().filter(|s| !attacks.contains(s)).count();
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let squares = |n: usize| format!("{n} square{}", plural(n));
+    match (attacks.len(), quiet) {
+        (0, 0) => "It has no move on an empty board.".into(),
+        (a, 0) => format!(
+            "Rings: the {} it attacks (it moves or captures there).",
+            squares(a)
+        ),
+        (0, q) => format!(
+            "Dots: the {} it moves to; it never captures there.",
+            squares(q)
+        ),
+        (a, q) => format!(
+            "Rings: the {} it attacks (it captures there). Dots: {q} more square{} it moves to without capturing.",
+            squares(a),
+            plural(q)
+        ),
+    }
+}
+
 /// The help's markers: a ring on every square the piece attacks, a dot on
 /// every other square it can move to.
 pub fn help_markers(reach: &[Sq], attacks: &[Sq]) -> Vec<(Sq, Marker)> {
@@ -214,6 +238,27 @@ mod tests {
         let mut v: Vec<String> = list.split_whitespace().map(String::from).collect();
         v.sort();
         v
+    }
+
+    #[test]
+    fn the_legend_counts_rings_and_dots() {
+        let v = Variant::new("chess", &[]).expect("chess");
+        let sq = |n: &str| v.parse_square(n).expect("square");
+        let (e3, e4, d3, f3) = (sq("e3"), sq("e4"), sq("d3"), sq("f3"));
+        // A pawn on e2 alone: moves to e3/e4, attacks d3/f3 (not reached when empty).
+        assert_eq!(
+            legend(&[e3, e4], &[d3, f3]),
+            "Rings: the 2 squares it attacks (it captures there). Dots: 2 more squares it moves to without capturing."
+        );
+        assert_eq!(
+            legend(&[d3, f3], &[d3, f3]),
+            "Rings: the 2 squares it attacks (it moves or captures there)."
+        );
+        assert_eq!(
+            legend(&[e3], &[]),
+            "Dots: the 1 square it moves to; it never captures there."
+        );
+        assert_eq!(legend(&[], &[]), "It has no move on an empty board.");
     }
 
     #[test]

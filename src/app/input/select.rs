@@ -145,8 +145,10 @@ impl Selector {
     pub fn activate_square(&mut self, pos: &Position, legal: &[Move], sq: Sq) -> Reply {
         match std::mem::take(&mut self.stage) {
             Stage::Idle | Stage::Choosing { .. } => {
-                self.pick(pos, legal, Origin::Square(sq));
-                Reply::Nothing
+                if self.pick(pos, legal, Origin::Square(sq)) {
+                    return Reply::Nothing;
+                }
+                why_stuck(pos, sq).map_or(Reply::Nothing, Reply::Refused)
             }
             Stage::Picked { origin, moves } => {
                 let here: Vec<Move> = moves
@@ -362,6 +364,18 @@ impl Selector {
     }
 }
 
+/// Why the piece on `sq` cannot be picked up, for the player; `None` for an
+/// empty square (nothing to say).
+fn why_stuck(pos: &Position, sq: Sq) -> Option<String> {
+    use crate::rules::Illegal;
+    let kind = pos.piece_at(sq)?.kind;
+    Some(match pos.why_stuck(sq)? {
+        Illegal::NoPiece => return None,
+        why @ (Illegal::NotYourMove(_) | Illegal::Stuck(_) | Illegal::GameOver) => why.to_string(),
+        why => format!("the {} cannot move: {why}", kind.name()),
+    })
+}
+
 fn choice_for(pos: &Position, m: Move, stay_label: bool) -> Choice {
     let kind = m.piece();
     let label = match (m.kind(), kind) {
@@ -412,6 +426,30 @@ mod tests {
             Reply::Play(m) => assert_eq!(p.lmn(m), "e2e4"),
             r => panic!("{r:?}"),
         }
+    }
+
+    #[test]
+    fn a_piece_without_moves_says_why_it_cannot_be_picked() {
+        let p = game("chess", None);
+        let legal = p.legal_moves();
+        let mut s = Selector::default();
+        assert_eq!(
+            s.activate_square(&p, &legal, sq(&p, "a1")),
+            Reply::Refused("the Rook has no move from there".into())
+        );
+        assert_eq!(
+            s.activate_square(&p, &legal, sq(&p, "e7")),
+            Reply::Refused("it is White's move".into())
+        );
+        assert_eq!(s.activate_square(&p, &legal, sq(&p, "e4")), Reply::Nothing);
+        assert_eq!(s.stage, Stage::Idle);
+        // Pinned by the bishop on b4.
+        let p = game("chess", Some("4k3/8/8/8/1b6/8/3N4/4K3 w - - - 0 1"));
+        let legal = p.legal_moves();
+        assert_eq!(
+            s.activate_square(&p, &legal, sq(&p, "d2")),
+            Reply::Refused("the Knight cannot move: that leaves your King in check".into())
+        );
     }
 
     #[test]

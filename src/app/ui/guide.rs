@@ -54,7 +54,8 @@ pub(super) fn guide_window(
     Ok(())
 }
 
-/// The board with `kind` alone near the middle and the squares it reaches dotted.
+/// The board with `kind` alone near the middle, rings on the squares it
+/// attacks and dots where it only moves (as the in-game help marks them).
 fn diagram(ui: &mut egui::Ui, v: &std::sync::Arc<Variant>, kind: Kind) {
     // A serpent in hand is explained by its first form.
     let shown = if kind == Kind::Serpent {
@@ -68,8 +69,8 @@ fn diagram(ui: &mut egui::Ui, v: &std::sync::Arc<Variant>, kind: Kind) {
         kind: shown,
         locked: false,
     };
-    let reach = reach_alone(v, at, piece)
-        .map(|(_, r)| r)
+    let (reach, attacks) = reach_alone(v, at, piece)
+        .map(|(pos, r)| (r, pos.attacked_squares(at)))
         .unwrap_or_default();
     let side = 460.0;
     let cell = side / v.width().max(v.height()) as f32;
@@ -106,6 +107,12 @@ fn diagram(ui: &mut egui::Ui, v: &std::sync::Arc<Variant>, kind: Kind) {
                 egui::FontId::proportional(cell * 0.5),
                 egui::Color32::BLACK,
             );
+        } else if attacks.contains(&s) {
+            painter.circle_stroke(
+                r.center(),
+                cell * 0.38,
+                egui::Stroke::new(cell * 0.08, mark),
+            );
         } else if reach.contains(&s) {
             painter.circle_filled(r.center(), cell * 0.16, mark);
         }
@@ -115,9 +122,6 @@ fn diagram(ui: &mut egui::Ui, v: &std::sync::Arc<Variant>, kind: Kind) {
         if kind == Kind::Serpent {
             ui.label("The Serpent is dropped as one of its forms; shown: its first form.");
         }
-        ui.label(format!(
-            "Alone on the board it reaches {} squares.",
-            reach.len()
-        ));
+        ui.label(crate::app::help::legend(&reach, &attacks));
     });
 }

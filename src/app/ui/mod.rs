@@ -349,14 +349,7 @@ fn help_banner(
                         show_help.write(ShowHowItMoves(None));
                     }
                 });
-                if open.reach.is_empty() {
-                    ui.label("It has no move on an empty board: it only captures.");
-                } else {
-                    ui.label(format!(
-                        "Alone on the board it reaches the {} marked squares.",
-                        open.reach.len()
-                    ));
-                }
+                ui.label(crate::app::help::legend(&open.reach, &open.attacks));
             });
         });
     Ok(())
