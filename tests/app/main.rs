@@ -5,3 +5,4 @@
 mod couch_play;
 mod games;
 mod match_state;
+mod steady;
