@@ -94,7 +94,14 @@ impl State {
             self.gen_drops(v, list);
             return;
         }
-        self.for_each_piece(us, |i| self.gen_piece(v, i, list));
+        // Pawns (most of the pieces on the big boards) go straight to their
+        // generator: they have no atoms, so the table walk would find nothing.
+        let (pawn, ninja) = (piece(us, Kind::Pawn), piece(us, Kind::NinjaPawn));
+        self.for_each_piece(us, |i| match self.board[i as usize] {
+            p if p == pawn => self.gen_pawn(v, i, us, list),
+            p if p == ninja => self.gen_ninja(v, i, us, list),
+            _ => self.gen_piece(v, i, list),
+        });
         self.gen_drops(v, list);
         self.gen_castling(v, list);
         if v.relay_power {
@@ -347,6 +354,33 @@ impl State {
         false
     }
 
+    /// Pushes a pawn or ninja move to `t`: with its promotions when `near`
+    /// (the move may reach the promotion zone), as a plain move otherwise.
+    #[inline(always)]
+    fn pawn_move<S: Sink>(
+        &self,
+        v: &Variant,
+        i: u16,
+        t: u16,
+        us: Color,
+        near: bool,
+        sink: &mut S,
+    ) -> bool {
+        if near {
+            self.emit_promotions(v, i, t, us, 0, sink)
+        } else {
+            sink.push(Move::normal(i, t))
+        }
+    }
+
+    /// Whether a pawn on relative rank `ry` moving at most `reach` ranks
+    /// forward can land where it promotes (or may promote).
+    #[inline]
+    fn near_promotion(v: &Variant, ry: u8, reach: u8) -> bool {
+        let pr = &v.promotion;
+        ry + reach >= pr.optional_from.map_or(pr.last, |o| o.min(pr.last))
+    }
+
     /// Pushes a pawn or ninja move to `t`, with its promotions.
     fn emit_promotions<S: Sink>(
         &self,
@@ -383,13 +417,14 @@ impl State {
         let f = Self::forward(v, us);
         let ry = Self::rel_y(v, i, us);
         let max = v.pawn.max_steps.get(ry as usize).copied().unwrap_or(1);
+        let near = Self::near_promotion(v, ry, max.max(1));
         let mut t = i;
         for k in 1..=max {
             t = at(t, f);
             if b[t as usize] != EMPTY || (k >= 2 && ry + k > v.pawn.multi_limit) {
                 break;
             }
-            if self.emit_promotions(v, i, t, us, 0, sink) {
+            if self.pawn_move(v, i, t, us, near, sink) {
                 return true;
             }
         }
@@ -397,7 +432,7 @@ impl State {
             let t = at(i, f + side);
             let q = b[t as usize];
             if is_piece(q) && color_of(q) != us {
-                if self.emit_promotions(v, i, t, us, 0, sink) {
+                if self.pawn_move(v, i, t, us, near, sink) {
                     return true;
                 }
             } else if q == EMPTY && self.ep.n > 0 && self.ep.sq[..self.ep.n as usize].contains(&t) {
@@ -415,13 +450,14 @@ impl State {
         let b = &self.board;
         let f = Self::forward(v, us);
         let ry = Self::rel_y(v, i, us);
+        let near = Self::near_promotion(v, ry, nr.run.max(1));
         let mut t = i;
         for k in 1..=nr.run {
             t = at(t, f);
             if b[t as usize] != EMPTY || (k >= 2 && (ry > nr.centre || ry + k > nr.centre)) {
                 break;
             }
-            if self.emit_promotions(v, i, t, us, 0, sink) {
+            if self.pawn_move(v, i, t, us, near, sink) {
                 return true;
             }
         }
@@ -429,13 +465,13 @@ impl State {
             let s = at(i, side);
             let q = b[s as usize];
             if (q == EMPTY || (is_piece(q) && color_of(q) != us && ry > nr.centre))
-                && self.emit_promotions(v, i, s, us, 0, sink)
+                && self.pawn_move(v, i, s, us, near, sink)
             {
                 return true;
             }
             let d = at(i, f + side);
             let q = b[d as usize];
-            if is_piece(q) && color_of(q) != us && self.emit_promotions(v, i, d, us, 0, sink) {
+            if is_piece(q) && color_of(q) != us && self.pawn_move(v, i, d, us, near, sink) {
                 return true;
             }
         }
