@@ -94,7 +94,7 @@ pub fn play_app(args: PlayArgs) -> Result<App, String> {
         }),
         ..default()
     }))
-    .add_plugins(EguiPlugin::default())
+    .add_plugins((EguiPlugin::default(), piece_art::baked::render_plugin))
     .insert_resource(EguiGlobalSettings {
         auto_create_primary_context: false,
         ..default()
@@ -141,6 +141,7 @@ pub fn headless_app() -> App {
     ))
     .init_asset::<Mesh>()
     .init_asset::<StandardMaterial>()
+    .init_asset::<piece_art::baked::BakedMaterial>()
     .init_asset::<ColorMaterial>()
     .insert_resource(TimeUpdateStrategy::ManualDuration(
         std::time::Duration::from_millis(50),

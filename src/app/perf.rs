@@ -44,13 +44,6 @@ pub fn probe_from_env(label: &str) -> Option<FrameProbe> {
 /// Seconds skipped before measuring.
 pub const WARMUP_SECS: f64 = 8.0;
 
-/// Temporary experiment switches (`CHIMERA_PERF_X=a,b,...`).
-pub fn experiment(name: &str) -> bool {
-    std::env::var("CHIMERA_PERF_X")
-        .map(|v| v.split(',').any(|x| x == name))
-        .unwrap_or(false)
-}
-
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Last, probe_frames.run_if(resource_exists::<FrameProbe>));
 }

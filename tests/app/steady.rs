@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use chimera::app::board_view::ViewMode;
 use chimera::app::headless_app;
 use chimera::app::match_state::Match;
+use chimera::app::piece_art::baked::BakedMaterial;
 use chimera::rules::{Game, Variant};
 
 /// Components whose change costs the renderer work.
@@ -24,6 +25,7 @@ fn record_touched(
             Changed<Mesh2d>,
             Changed<Visibility>,
             Changed<MeshMaterial3d<StandardMaterial>>,
+            Changed<MeshMaterial3d<BakedMaterial>>,
         )>,
     >,
     mut touched: ResMut<Touched>,
@@ -33,6 +35,11 @@ fn record_touched(
             .0
             .push(format!("{e} {:?}", name.map(|n| n.as_str())));
     }
+}
+
+fn material_count(app: &App) -> usize {
+    app.world().resource::<Assets<StandardMaterial>>().len()
+        + app.world().resource::<Assets<BakedMaterial>>().len()
 }
 
 fn entities(app: &mut App) -> HashSet<Entity> {
@@ -58,7 +65,7 @@ fn an_idle_board_spawns_nothing_and_touches_nothing() {
         let before = entities(&mut app);
         assert!(before.len() > 300, "{view:?}: the board has its entities");
         let meshes = app.world().resource::<Assets<Mesh>>().len();
-        let materials = app.world().resource::<Assets<StandardMaterial>>().len();
+        let materials = material_count(&app);
         for _ in 0..60 {
             app.update();
         }
@@ -68,10 +75,7 @@ fn an_idle_board_spawns_nothing_and_touches_nothing() {
             "{view:?}: entities came or went"
         );
         assert_eq!(app.world().resource::<Assets<Mesh>>().len(), meshes);
-        assert_eq!(
-            app.world().resource::<Assets<StandardMaterial>>().len(),
-            materials
-        );
+        assert_eq!(material_count(&app), materials);
         let touched = &app.world().resource::<Touched>().0;
         assert!(
             touched.is_empty(),

@@ -1,4 +1,4 @@
-//! The 2D and 3D board cameras (one active at a time), the 3D light, the
+//! The 2D and 3D board cameras (one active at a time), the
 //! egui overlay camera, and fitting the board into the free viewport.
 
 use super::{BoardLayout, ViewMode};
@@ -13,12 +13,8 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CameraRig>()
         .init_resource::<BoardViewport>()
         .insert_resource(ClearColor(Color::srgb(0.15, 0.16, 0.18)))
-        .insert_resource(GlobalAmbientLight {
-            color: Color::srgb(0.9, 0.92, 1.0),
-            brightness: 380.0,
-            ..default()
-        })
         .add_systems(Startup, spawn_cameras)
+        .add_systems(Update, msaa_off_on_software_renderers)
         .add_systems(
             PostUpdate,
             (activate_view_camera, fit_cameras)
@@ -81,6 +77,9 @@ fn spawn_cameras(mut commands: Commands) {
         Name::new("Board camera 2D"),
         BoardCamera2d,
         Camera2d,
+        // Every camera on the window shares one sample count (wgpu rejects
+        // a pass mixing them): see `msaa_off_on_software_renderers`.
+        Msaa::Sample4,
         Camera {
             order: 0,
             ..default()
@@ -93,76 +92,33 @@ fn spawn_cameras(mut commands: Commands) {
             ..OrthographicProjection::default_2d()
         }),
     ));
-    // Diagnostic switches (CHIMERA_PERF_X) for finding what the frame costs.
-    let x = crate::app::perf::experiment;
-    let cam3 = commands
-        .spawn((
-            Name::new("Board camera 3D"),
-            BoardCamera3d,
-            Camera3d::default(),
-            // Software renderers pay for every sample: FXAA is far cheaper than MSAA.
-            Msaa::Off,
-            bevy::anti_alias::fxaa::Fxaa::default(),
-            Camera {
-                order: 0,
-                is_active: false,
-                ..default()
-            },
-            Projection::Perspective(PerspectiveProjection {
-                fov: FOV,
-                near: 0.1,
-                far: 200.0,
-                ..default()
-            }),
-            Transform::from_xyz(0.0, -12.0, 12.0).looking_at(Vec3::ZERO, Vec3::Z),
-        ))
-        .id();
-    if x("nofxaa") {
-        commands
-            .entity(cam3)
-            .remove::<bevy::anti_alias::fxaa::Fxaa>();
-    }
-    if x("notonemap") {
-        commands
-            .entity(cam3)
-            .insert(bevy::core_pipeline::tonemapping::Tonemapping::None);
-    }
-    if x("hw2x2") {
-        commands
-            .entity(cam3)
-            .insert(bevy::light::ShadowFilteringMethod::Hardware2x2);
-    }
-    if x("shadow1k") {
-        commands.insert_resource(bevy::light::DirectionalLightShadowMap { size: 1024 });
-    }
     commands.spawn((
-        Name::new("Board light"),
-        DirectionalLight {
-            illuminance: 5200.0,
-            shadow_maps_enabled: !x("noshadow"),
+        Name::new("Board camera 3D"),
+        BoardCamera3d,
+        Camera3d::default(),
+        Msaa::Sample4,
+        // Colours are baked and drawn unlit (see `piece_art::geom`): they
+        // go to the screen as they are, like the 2D view's.
+        bevy::core_pipeline::tonemapping::Tonemapping::None,
+        Camera {
+            order: 0,
+            is_active: false,
             ..default()
         },
-        Transform::from_xyz(-4.0, -6.0, 12.0).looking_at(Vec3::ZERO, Vec3::Z),
-        // One cascade covers the whole board at this distance.
-        bevy::light::CascadeShadowConfigBuilder {
-            num_cascades: 1,
-            maximum_distance: 60.0,
+        Projection::Perspective(PerspectiveProjection {
+            fov: FOV,
+            near: 0.1,
+            far: 200.0,
             ..default()
-        }
-        .build(),
+        }),
+        Transform::from_xyz(0.0, -12.0, 12.0).looking_at(Vec3::ZERO, Vec3::Z),
     ));
     // egui draws through its own camera, on top of whichever board camera is active.
-    if x("noui") {
-        return;
-    }
     commands.spawn((
         Name::new("UI camera"),
         PrimaryEguiContext,
         Camera2d,
-        // egui draws into the single-sample texture anyway: a multisampled
-        // main texture would only be cleared and resolved for nothing
-        // (about a tenth of the frame under software Vulkan).
-        Msaa::Off,
+        Msaa::Sample4,
         RenderLayers::none(),
         Camera {
             order: 1,
@@ -174,6 +130,29 @@ fn spawn_cameras(mut commands: Commands) {
             ..default()
         },
     ));
+}
+
+/// Multisampling multiplies the fill cost of a frame, which a software
+/// renderer (llvmpipe/lavapipe) pays on the CPU: there, measured on the
+/// Herculean board in 3D, MSAA 4x made the frame 2.7 times slower, and FXAA
+/// more still. So on a CPU adapter every camera drops to one sample; on a GPU
+/// they keep 4. Runs once, when the renderer has reported its adapter.
+fn msaa_off_on_software_renderers(
+    info: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
+    mut done: Local<bool>,
+    mut cameras: Query<&mut Msaa>,
+) {
+    let Some(info) = info else { return };
+    if *done {
+        return;
+    }
+    // `wgpu::DeviceType::Cpu`, by name: Bevy does not re-export the enum.
+    if format!("{:?}", info.device_type) == "Cpu" && !cameras.is_empty() {
+        for mut msaa in &mut cameras {
+            *msaa = Msaa::Off;
+        }
+    }
+    *done = !cameras.is_empty();
 }
 
 fn activate_view_camera(

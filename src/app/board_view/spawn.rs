@@ -3,6 +3,7 @@
 
 use super::highlight::{MarkerVisual, Tint, TintedTile};
 use super::{BoardLayout, BoardRoot, BoardScene, BoardSquare, HandSlot, PieceView};
+use crate::app::piece_art::baked::BakedMaterial;
 use crate::app::piece_art::{PieceArt, model_transform};
 use crate::rules::{PieceInfo, Sq};
 use bevy::prelude::*;
@@ -56,7 +57,7 @@ pub struct BoardArt {
     pub dot: Handle<Mesh>,
     pub ring: Handle<Mesh>,
     pub board_mat_2d: Handle<ColorMaterial>,
-    pub board_mat_3d: Handle<StandardMaterial>,
+    pub board_mat_3d: Handle<BakedMaterial>,
     pub marker_mat_2d: Handle<ColorMaterial>,
     pub marker_mat_3d: Handle<StandardMaterial>,
 }
@@ -70,18 +71,44 @@ fn painted(mesh: impl Into<Mesh>, color: Color) -> Mesh {
     mesh
 }
 
+/// A 3D mesh of the board (+Z up) painted in one colour lit by the pieces'
+/// key light (baked, drawn unlit): tops keep the colour, sides are shaded.
+fn painted_lit(mesh: impl Into<Mesh>, color: Color) -> Mesh {
+    use crate::app::piece_art::geom::{KEY_LIGHT, baked_light};
+    use bevy::mesh::VertexAttributeValues;
+    let mut mesh = mesh.into();
+    let Some(VertexAttributeValues::Float32x3(normals)) = mesh.attribute(Mesh::ATTRIBUTE_NORMAL)
+    else {
+        return painted(mesh, color);
+    };
+    // Board space to piece space (see `model_transform`): (x, y, z) → (x, z, −y).
+    let light = KEY_LIGHT.normalize();
+    let colors: Vec<[f32; 4]> = normals
+        .iter()
+        .map(|n| baked_light(color, Vec3::new(n[0], n[2], -n[1]), light))
+        .collect();
+    mesh.insert_attribute(Mesh::ATTRIBUTE_COLOR, colors);
+    mesh
+}
+
 fn build_board_art(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut mat2: ResMut<Assets<ColorMaterial>>,
     mut mat3: ResMut<Assets<StandardMaterial>>,
+    mut baked: ResMut<Assets<BakedMaterial>>,
 ) {
     let colour = |light: bool, tint: Tint| tint.apply(if light { LIGHT } else { DARK });
     let tile_2d = [false, true].map(|light| {
         Tint::ALL.map(|t| meshes.add(painted(Rectangle::new(1.0, 1.0), colour(light, t))))
     });
     let tile_3d = [false, true].map(|light| {
-        Tint::ALL.map(|t| meshes.add(painted(Cuboid::new(1.0, 1.0, TILE_DEPTH), colour(light, t))))
+        Tint::ALL.map(|t| {
+            meshes.add(painted_lit(
+                Cuboid::new(1.0, 1.0, TILE_DEPTH),
+                colour(light, t),
+            ))
+        })
     });
     let frame = Color::srgb(0.24, 0.16, 0.11);
     let marker = Color::srgba(0.08, 0.3, 0.12, 0.55);
@@ -92,7 +119,7 @@ fn build_board_art(
             Rectangle::new(1.0 + 2.0 * FRAME, 1.0 + 2.0 * FRAME),
             frame,
         )),
-        frame_3d: meshes.add(painted(
+        frame_3d: meshes.add(painted_lit(
             Cuboid::new(1.0 + 2.0 * FRAME, 1.0 + 2.0 * FRAME, 0.16),
             frame,
         )),
@@ -103,13 +130,8 @@ fn build_board_art(
             alpha_mode: AlphaMode2d::Opaque,
             ..default()
         }),
-        board_mat_3d: mat3.add(StandardMaterial {
-            base_color: Color::WHITE,
-            unlit: crate::app::perf::experiment("unlit"),
-            perceptual_roughness: 0.72,
-            reflectance: 0.25,
-            ..default()
-        }),
+        // Lighting is baked into the vertex colours (see `painted_lit`).
+        board_mat_3d: baked.add(BakedMaterial {}),
         marker_mat_2d: mat2.add(ColorMaterial::from_color(marker)),
         marker_mat_3d: mat3.add(StandardMaterial {
             base_color: marker,
@@ -166,11 +188,6 @@ fn rebuild_board(
                         MeshMaterial3d(art.board_mat_3d.clone()),
                         Transform::from_xyz(0.0, 0.0, -TILE_DEPTH * 0.5),
                         TintedTile,
-                        if crate::app::perf::experiment("notiles") {
-                            Visibility::Hidden
-                        } else {
-                            Visibility::Inherited
-                        },
                     ),
                     (
                         Mesh2d(art.dot.clone()),
@@ -252,11 +269,6 @@ pub fn spawn_piece(
                     Mesh3d(art.model(piece.kind, piece.color)),
                     MeshMaterial3d(art.model_material.clone()),
                     model_transform().with_scale(Vec3::splat(MODEL_SCALE)),
-                    if crate::app::perf::experiment("nopieces") {
-                        Visibility::Hidden
-                    } else {
-                        Visibility::Inherited
-                    },
                 ),
             ],
         ))

@@ -344,8 +344,31 @@ impl Palette {
     }
 }
 
-/// Builds the 3D mesh (vertex-coloured) of a piece's parts. `mirror` turns the
-/// piece to face the other way (Black), by a half turn about +Y.
+/// Direction toward the board's key light in piece space (+Y up, +Z toward
+/// White): high above, to the left and in front of White's side.
+pub const KEY_LIGHT: Vec3 = Vec3::new(-0.3, 0.85, 0.43);
+
+/// A colour lit by the fixed key light and a sky/ground ambient term, for a
+/// surface with unit normal `n` (in the light's frame). The 3D view bakes
+/// this into vertex colours and draws unlit: under software Vulkan a lit
+/// material costs several times the whole frame of an empty scene.
+pub fn baked_light(base: Color, n: Vec3, light: Vec3) -> [f32; 4] {
+    let lambert = n.dot(light).max(0.0);
+    // Hemisphere ambient: brighter on faces that look up.
+    let ambient = 0.36 + 0.12 * n.dot(Vec3::Y);
+    let k = ambient + 0.62 * lambert;
+    let c = base.to_linear();
+    [
+        (c.red * k).min(1.0),
+        (c.green * k).min(1.0),
+        (c.blue * k).min(1.0),
+        c.alpha,
+    ]
+}
+
+/// Builds the 3D mesh of a piece's parts, lit by [`KEY_LIGHT`] into its
+/// vertex colours (drawn unlit). `mirror` turns the piece to face the other
+/// way (Black), by a half turn about +Y; the light stays where it is.
 pub fn mesh_3d(parts: &[Part], palette: &Palette, mirror: bool) -> Mesh {
     let mut geo = Geometry::default();
     for p in parts {
@@ -356,17 +379,20 @@ pub fn mesh_3d(parts: &[Part], palette: &Palette, mirror: bool) -> Mesh {
     } else {
         Quat::IDENTITY
     };
+    let light = KEY_LIGHT.normalize();
     let positions: Vec<[f32; 3]> = geo
         .positions
         .iter()
         .map(|p| (turn * *p).to_array())
         .collect();
-    let normals: Vec<[f32; 3]> = geo.normals.iter().map(|n| (turn * *n).to_array()).collect();
+    let normals: Vec<Vec3> = geo.normals.iter().map(|n| turn * *n).collect();
     let colors: Vec<[f32; 4]> = geo
         .tones
         .iter()
-        .map(|t| palette.tone(*t).to_linear().to_f32_array())
+        .zip(&normals)
+        .map(|(t, n)| baked_light(palette.tone(*t), *n, light))
         .collect();
+    let normals: Vec<[f32; 3]> = normals.iter().map(|n| n.to_array()).collect();
     Mesh::new(
         PrimitiveTopology::TriangleList,
         RenderAssetUsages::default(),

@@ -1,7 +1,8 @@
-//! Piece art made at start-up from code: a lit 3D model and a flat 2D glyph per
+//! Piece art made at start-up from code: a 3D model with baked lighting and a flat 2D glyph per
 //! piece kind and side. The glyph is the front view of the model, so a piece
 //! means the same thing in both views. No asset files.
 
+pub mod baked;
 mod designs;
 pub mod geom;
 
@@ -19,8 +20,8 @@ pub fn plugin(app: &mut App) {
 pub struct PieceArt {
     models: HashMap<(Kind, Side), Handle<Mesh>>,
     glyphs: HashMap<(Kind, Side), Handle<Mesh>>,
-    /// Material of every 3D model (white; the colours are in the vertices).
-    pub model_material: Handle<StandardMaterial>,
+    /// Material of every 3D model (the lit colours are in the vertices).
+    pub model_material: Handle<baked::BakedMaterial>,
     /// Material of every 2D glyph (white, opaque; colours in the vertices).
     pub glyph_material: Handle<ColorMaterial>,
 }
@@ -71,7 +72,7 @@ fn glyph_fit(parts: &[geom::Part]) -> (f32, Vec2) {
 fn build_piece_art(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut standard: ResMut<Assets<StandardMaterial>>,
+    mut baked_materials: ResMut<Assets<baked::BakedMaterial>>,
     mut colour: ResMut<Assets<ColorMaterial>>,
 ) {
     let mut models = HashMap::new();
@@ -97,13 +98,8 @@ fn build_piece_art(
     commands.insert_resource(PieceArt {
         models,
         glyphs,
-        model_material: standard.add(StandardMaterial {
-            base_color: Color::WHITE,
-            unlit: crate::app::perf::experiment("unlit"),
-            perceptual_roughness: 0.42,
-            reflectance: 0.45,
-            ..default()
-        }),
+        // Lighting is baked into the models' vertex colours (`geom::mesh_3d`).
+        model_material: baked_materials.add(baked::BakedMaterial {}),
         glyph_material: colour.add(ColorMaterial {
             color: Color::WHITE,
             alpha_mode: AlphaMode2d::Opaque,
