@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::geometry::Sq;
 use super::pieces::{Color, EMPTY, Kind, color_of, is_piece, piece};
-use super::position::{Move, MoveKind, Position};
+use super::position::{Move, MoveKind, PieceInfo, Position};
 
 /// Why a move is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,31 +108,16 @@ impl Position {
     /// King–Lady swap, or crowning onto the prince's square).
     pub fn why_not(&self, from: Sq, to: Sq) -> Option<Illegal> {
         let us = self.side_to_move();
-        let Some(p) = self.piece_at(from) else {
-            return Some(Illegal::NoPiece);
-        };
-        if p.color != us {
-            return Some(Illegal::NotYourMove(us));
-        }
         let goes = |m: &Move| {
             !matches!(m.kind, MoveKind::Drop | MoveKind::Pass | MoveKind::Mutate)
                 && self.move_from(*m) == Some(from)
                 && self.move_to(*m) == Some(to)
         };
-        let legal = self.legal_moves();
-        if legal.iter().any(goes) {
-            return None;
-        }
+        let (p, legal) = match self.board_move_blockers(from, goes) {
+            Ok(found) => found,
+            Err(why) => return why,
+        };
         let v = &*self.variant;
-        if v.drop_opening && self.s.hand[us.index()].iter().any(|&n| n > 0) {
-            return Some(Illegal::DropsFirst);
-        }
-        if legal.is_empty() {
-            return Some(Illegal::GameOver);
-        }
-        if legal.iter().all(|m| m.kind == MoveKind::Crown) {
-            return Some(Illegal::MustCrown);
-        }
         if from == to {
             return Some(Illegal::SameSquare);
         }
@@ -152,33 +137,49 @@ impl Position {
         Some(self.why_piece_cannot(from, to, p.kind))
     }
 
+    /// The checks every board move from `from` starts with: the piece is
+    /// there and the mover's, and the side may move on the board at all.
+    /// `Err(None)` when a legal move matches `fits`, `Err(Some(why))` when a
+    /// reason applies, else the piece and the legal moves for further checks.
+    fn board_move_blockers(
+        &self,
+        from: Sq,
+        fits: impl Fn(&Move) -> bool,
+    ) -> Result<(PieceInfo, Vec<Move>), Option<Illegal>> {
+        let us = self.side_to_move();
+        let Some(p) = self.piece_at(from) else {
+            return Err(Some(Illegal::NoPiece));
+        };
+        if p.color != us {
+            return Err(Some(Illegal::NotYourMove(us)));
+        }
+        let legal = self.legal_moves();
+        if legal.iter().any(fits) {
+            return Err(None);
+        }
+        if self.variant.drop_opening && self.s.hand[us.index()].iter().any(|&n| n > 0) {
+            return Err(Some(Illegal::DropsFirst));
+        }
+        if legal.is_empty() {
+            return Err(Some(Illegal::GameOver));
+        }
+        if legal.iter().all(|m| m.kind == MoveKind::Crown) {
+            return Err(Some(Illegal::MustCrown));
+        }
+        Ok((p, legal))
+    }
+
     /// Why the piece on `from` has no legal move at all now (so it cannot be
     /// picked up), or `None` when it has one.
     pub fn why_stuck(&self, from: Sq) -> Option<Illegal> {
-        let us = self.side_to_move();
-        let Some(p) = self.piece_at(from) else {
-            return Some(Illegal::NoPiece);
-        };
-        if p.color != us {
-            return Some(Illegal::NotYourMove(us));
-        }
         let from_here = |m: &Move| {
             !matches!(m.kind, MoveKind::Drop | MoveKind::Pass) && self.move_from(*m) == Some(from)
         };
-        let legal = self.legal_moves();
-        if legal.iter().any(from_here) {
-            return None;
-        }
+        let (p, legal) = match self.board_move_blockers(from, from_here) {
+            Ok(found) => found,
+            Err(why) => return why,
+        };
         let v = &*self.variant;
-        if v.drop_opening && self.s.hand[us.index()].iter().any(|&n| n > 0) {
-            return Some(Illegal::DropsFirst);
-        }
-        if legal.is_empty() {
-            return Some(Illegal::GameOver);
-        }
-        if legal.iter().all(|m| m.kind == MoveKind::Crown) {
-            return Some(Illegal::MustCrown);
-        }
         let mut pseudo = Vec::new();
         self.s.pseudo(v, &mut pseudo);
         if !pseudo.iter().any(from_here) {
