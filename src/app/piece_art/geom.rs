@@ -415,7 +415,10 @@ const GLYPH_LIGHT: Vec3 = Vec3::new(-0.45, 0.55, 0.7);
 /// normals, over a dark outline. `mirror` flips it left-right (Black).
 /// The glyph is scaled by `scale` and moved by `offset` (in the XY plane).
 pub fn mesh_2d(parts: &[Part], palette: &Palette, mirror: bool, scale: f32, offset: Vec2) -> Mesh {
-    let segs = 14;
+    // The front view needs few segments: the silhouette comes from the
+    // profile, and at glyph size 8 shade bands look like 14 (under software
+    // Vulkan the glyphs' triangles were half of the 2D frame at 14).
+    let segs = 8;
     let mut fill = Geometry::default();
     let mut outline = Geometry::default();
     for p in parts {
