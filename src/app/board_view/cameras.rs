@@ -6,6 +6,7 @@ use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
 use bevy::prelude::*;
 use bevy::render::render_resource::BlendState;
+use bevy::render::renderer::RenderAdapterInfo;
 use bevy::window::PrimaryWindow;
 use bevy_egui::PrimaryEguiContext;
 
@@ -14,7 +15,6 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<BoardViewport>()
         .insert_resource(ClearColor(Color::srgb(0.15, 0.16, 0.18)))
         .add_systems(Startup, spawn_cameras)
-        .add_systems(Update, msaa_off_on_software_renderers)
         .add_systems(
             PostUpdate,
             (activate_view_camera, fit_cameras)
@@ -72,14 +72,13 @@ pub struct BoardViewport(pub Option<URect>);
 pub const MARGIN: f32 = 0.75;
 const FOV: f32 = 0.5; // radians, vertical
 
-fn spawn_cameras(mut commands: Commands) {
+fn spawn_cameras(mut commands: Commands, adapter: Option<Res<RenderAdapterInfo>>) {
+    let msaa = sample_count(adapter.as_deref());
     commands.spawn((
         Name::new("Board camera 2D"),
         BoardCamera2d,
         Camera2d,
-        // Every camera on the window shares one sample count (wgpu rejects
-        // a pass mixing them): see `msaa_off_on_software_renderers`.
-        Msaa::Sample4,
+        msaa,
         Camera {
             order: 0,
             ..default()
@@ -96,7 +95,7 @@ fn spawn_cameras(mut commands: Commands) {
         Name::new("Board camera 3D"),
         BoardCamera3d,
         Camera3d::default(),
-        Msaa::Sample4,
+        msaa,
         // Colours are baked and drawn unlit (see `piece_art::geom`): they
         // go to the screen as they are, like the 2D view's.
         bevy::core_pipeline::tonemapping::Tonemapping::None,
@@ -118,7 +117,7 @@ fn spawn_cameras(mut commands: Commands) {
         Name::new("UI camera"),
         PrimaryEguiContext,
         Camera2d,
-        Msaa::Sample4,
+        msaa,
         RenderLayers::none(),
         Camera {
             order: 1,
@@ -132,27 +131,18 @@ fn spawn_cameras(mut commands: Commands) {
     ));
 }
 
+/// The sample count of every camera (wgpu rejects a pass mixing counts).
 /// Multisampling multiplies the fill cost of a frame, which a software
 /// renderer (llvmpipe/lavapipe) pays on the CPU: there, measured on the
 /// Herculean board in 3D, MSAA 4x made the frame 2.7 times slower, and FXAA
-/// more still. So on a CPU adapter every camera drops to one sample; on a GPU
-/// they keep 4. Runs once, when the renderer has reported its adapter.
-fn msaa_off_on_software_renderers(
-    info: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
-    mut done: Local<bool>,
-    mut cameras: Query<&mut Msaa>,
-) {
-    let Some(info) = info else { return };
-    if *done {
-        return;
-    }
+/// more still. So on a CPU adapter the cameras take one sample; on a GPU
+/// (or with no renderer, headless) four.
+fn sample_count(adapter: Option<&RenderAdapterInfo>) -> Msaa {
     // `wgpu::DeviceType::Cpu`, by name: Bevy does not re-export the enum.
-    if format!("{:?}", info.device_type) == "Cpu" && !cameras.is_empty() {
-        for mut msaa in &mut cameras {
-            *msaa = Msaa::Off;
-        }
+    match adapter {
+        Some(info) if format!("{:?}", info.device_type) == "Cpu" => Msaa::Off,
+        _ => Msaa::Sample4,
     }
-    *done = !cameras.is_empty();
 }
 
 fn activate_view_camera(

@@ -79,11 +79,24 @@ pub fn middle_square(v: &Variant) -> Sq {
         .unwrap_or(Sq::new(0, 0))
 }
 
-/// The squares `piece` reaches from `at` on an otherwise empty board.
-pub fn reach_alone(v: &Arc<Variant>, at: Sq, piece: PieceInfo) -> Option<(Position, Vec<Sq>)> {
-    let pos = lone_position(v, at, piece)?;
-    let reach = pos.reachable_squares(at);
-    Some((pos, reach))
+/// A piece alone on an otherwise empty board, as the help shows it.
+pub struct Alone {
+    /// The position: only that piece, its side to move.
+    pub position: Position,
+    /// Squares it can move to.
+    pub reach: Vec<Sq>,
+    /// Squares it attacks (it would capture a piece of the other side there).
+    pub attacks: Vec<Sq>,
+}
+
+/// `piece` alone on `at`: where it moves and what it attacks.
+pub fn reach_alone(v: &Arc<Variant>, at: Sq, piece: PieceInfo) -> Option<Alone> {
+    let position = lone_position(v, at, piece)?;
+    Some(Alone {
+        reach: position.reachable_squares(at),
+        attacks: position.attacked_squares(at),
+        position,
+    })
 }
 
 /// What the help's marks say, for the player: how many squares the piece
@@ -147,11 +160,15 @@ fn open_or_close_help(
                 piece.kind = Kind::Gryphon;
             }
             let at = subject.at.unwrap_or_else(|| middle_square(&v));
-            let Some((pos, reach)) = reach_alone(&v, at, piece) else {
+            let Some(Alone {
+                position: pos,
+                reach,
+                attacks,
+            }) = reach_alone(&v, at, piece)
+            else {
                 warn!("no lone position for {:?} on {:?}", piece.kind, at);
                 return;
             };
-            let attacks = pos.attacked_squares(at);
             *highlights = BoardHighlights {
                 last_move: Vec::new(),
                 check: None,
@@ -210,15 +227,15 @@ mod tests {
     fn a_lone_rook_reaches_its_rank_and_file() {
         let v = Variant::new("chess", &[]).unwrap();
         let d4 = v.parse_square("d4").unwrap();
-        let (_, reach) = reach_alone(&v, d4, piece(Kind::Rook)).expect("lone rook");
-        assert_eq!(reach.len(), 14);
+        let alone = reach_alone(&v, d4, piece(Kind::Rook)).expect("lone rook");
+        assert_eq!(alone.reach.len(), 14);
     }
 
     fn marks(id: &str, kind: Kind, at: &str) -> (Vec<String>, Vec<String>) {
         let v = Variant::new(id, &[]).unwrap();
         let s = v.parse_square(at).unwrap();
-        let (pos, reach) = reach_alone(&v, s, piece(kind)).expect("lone piece");
-        let attacks = pos.attacked_squares(s);
+        let alone = reach_alone(&v, s, piece(kind)).expect("lone piece");
+        let (reach, attacks) = (alone.reach, alone.attacks);
         let mut rings = Vec::new();
         let mut dots = Vec::new();
         for (sq, m) in help_markers(&reach, &attacks) {
@@ -292,8 +309,9 @@ mod tests {
             let v = Variant::new(info.id, &[]).unwrap();
             let at = middle_square(&v);
             for kind in v.piece_kinds() {
-                let (_, reach) = reach_alone(&v, at, piece(kind))
-                    .unwrap_or_else(|| panic!("{}: {:?}", info.id, kind));
+                let reach = reach_alone(&v, at, piece(kind))
+                    .unwrap_or_else(|| panic!("{}: {:?}", info.id, kind))
+                    .reach;
                 assert!(
                     !reach.is_empty() || kind == Kind::Warlord,
                     "{}: {:?} reaches nothing",

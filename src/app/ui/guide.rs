@@ -70,7 +70,7 @@ fn diagram(ui: &mut egui::Ui, v: &std::sync::Arc<Variant>, kind: Kind) {
         locked: false,
     };
     let (reach, attacks) = reach_alone(v, at, piece)
-        .map(|(pos, r)| (r, pos.attacked_squares(at)))
+        .map(|a| (a.reach, a.attacks))
         .unwrap_or_default();
     let side = 460.0;
     let cell = side / v.width().max(v.height()) as f32;
