@@ -1,0 +1,166 @@
+//! Flag groups shared by several subcommands (flattened into each with
+//! `#[command(flatten)]`) and the value parsers that turn a wrong value into a
+//! usage error naming it.
+
+use std::str::FromStr;
+use std::sync::Arc;
+
+use clap::Args;
+
+use super::CliError;
+use crate::rules::{Game, OptionSpec, Variant, variants};
+
+/// The variant the tools use when `--variant` is not given.
+pub const DEFAULT_VARIANT: &str = "holygrail";
+
+/// `--variant V` and `--option NAME=VALUE …`.
+#[derive(Debug, Clone, Default, Args)]
+pub struct VariantArgs {
+    /// Variant id (the list is generated from the variant table).
+    #[arg(long, value_name = "V", help = variant_help())]
+    pub variant: Option<String>,
+    /// Variant options as name/value pairs, in order; the flag may repeat.
+    #[arg(
+        long = "option",
+        value_name = "NAME=VALUE",
+        value_parser = name_value,
+        help = "Variant option; may repeat (options per variant: --help, or `chimera variants`)",
+        long_help = option_help()
+    )]
+    pub options: Vec<(String, String)>,
+}
+
+impl VariantArgs {
+    /// The variant named by `--variant` (or `default`) with its options.
+    pub fn build(&self, default: &str) -> Result<Arc<Variant>, CliError> {
+        Ok(Variant::new(
+            self.variant.as_deref().unwrap_or(default),
+            &self.options,
+        )?)
+    }
+}
+
+/// A game from the variant's start: the variant group and `--moves`.
+#[derive(Debug, Clone, Default, Args)]
+pub struct GameArgs {
+    /// `--variant` and `--option`.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Moves to play first, in LMN, separated by spaces.
+    #[arg(long, value_name = "\"M1 M2 …\"")]
+    pub moves: Option<MoveList>,
+}
+
+impl GameArgs {
+    /// The moves of `--moves` (none if not given).
+    pub fn moves(&self) -> &[String] {
+        self.moves.as_ref().map_or(&[], |m| &m.0)
+    }
+}
+
+/// A position: a game that may start from `--fen` instead of the start.
+#[derive(Debug, Clone, Default, Args)]
+pub struct PositionArgs {
+    /// Variant, options and moves.
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Start from this position (VFEN) instead of the variant's start.
+    #[arg(long, value_name = "VFEN")]
+    pub fen: Option<String>,
+}
+
+impl PositionArgs {
+    /// The game after `--fen` and `--moves` (variant default: [`DEFAULT_VARIANT`]).
+    pub fn game(&self) -> Result<Game, CliError> {
+        let v = self.game.variant.build(DEFAULT_VARIANT)?;
+        let mut g = match &self.fen {
+            Some(f) => Game::from_vfen(&v, f)?,
+            None => Game::new(&v),
+        };
+        for (i, lmn) in self.game.moves().iter().enumerate() {
+            let number = i + 1;
+            if let Some(o) = g.outcome() {
+                return Err(CliError::AfterEnd {
+                    number,
+                    lmn: lmn.clone(),
+                    result: o.result_text(),
+                });
+            }
+            g.play_lmn(lmn)
+                .map_err(|source| CliError::Move { number, source })?;
+        }
+        Ok(g)
+    }
+}
+
+/// The value of `--moves "m1 m2 …"`: LMN moves split on whitespace.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MoveList(pub Vec<String>);
+
+impl FromStr for MoveList {
+    type Err = std::convert::Infallible;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(MoveList(s.split_whitespace().map(String::from).collect()))
+    }
+}
+
+/// `name=value` of `--option`.
+fn name_value(s: &str) -> Result<(String, String), String> {
+    s.split_once('=')
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .ok_or_else(|| "expected NAME=VALUE".to_string())
+}
+
+/// A whole number (`--depth`).
+pub fn whole_number(s: &str) -> Result<u32, String> {
+    s.parse().map_err(|_| "not a whole number".to_string())
+}
+
+/// A whole number of at least 1 (`--rounds`).
+pub fn count(s: &str) -> Result<u32, String> {
+    match s.parse() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err("expected a whole number of at least 1".to_string()),
+    }
+}
+
+/// A positive, finite number of seconds (`--measure`).
+pub fn seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v > 0.0 && v.is_finite() => Ok(v),
+        _ => Err("expected a positive number of seconds".to_string()),
+    }
+}
+
+/// `name=v1|v2|…` (`name=N` for an option that takes a number).
+pub fn option_summary(o: &OptionSpec) -> String {
+    if o.values.is_empty() {
+        format!("{}=N", o.name)
+    } else {
+        format!("{}={}", o.name, o.values.join("|"))
+    }
+}
+
+/// Help of `--variant`: the ids of the variant table.
+fn variant_help() -> String {
+    let ids: Vec<&str> = variants().iter().map(|v| v.id).collect();
+    format!(
+        "Variant: {} (default {DEFAULT_VARIANT}; frametime: herculean; play: the menu)",
+        ids.join(", ")
+    )
+}
+
+/// Long help of `--option`: every variant's options from the variant table.
+fn option_help() -> String {
+    let mut s = String::from("Variant option NAME=VALUE; may repeat. Options per variant:");
+    for v in variants() {
+        let opts: Vec<String> = v.options.iter().map(option_summary).collect();
+        let opts = if opts.is_empty() {
+            "none".to_string()
+        } else {
+            opts.join(" ")
+        };
+        s.push_str(&format!("\n  {:<12} {opts}", v.id));
+    }
+    s
+}

@@ -1,0 +1,138 @@
+//! `play` (the default subcommand) and `frametime`: the game window.
+
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use super::CliError;
+use super::args::{GameArgs, count, seconds};
+use crate::app::{self, ViewMode};
+
+/// The board view: `2d` or `3d`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum View {
+    /// Flat diagram view.
+    #[value(name = "2d")]
+    TwoD,
+    /// Lit 3D view.
+    #[value(name = "3d")]
+    ThreeD,
+}
+
+impl From<View> for ViewMode {
+    fn from(v: View) -> ViewMode {
+        match v {
+            View::TwoD => ViewMode::TwoD,
+            View::ThreeD => ViewMode::ThreeD,
+        }
+    }
+}
+
+/// What `play` and `frametime` show: a game, its view and orientation.
+#[derive(Debug, Clone, Default, Args)]
+pub struct SceneArgs {
+    /// Variant, options and moves.
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Board view [play: 2d, frametime: 3d].
+    #[arg(long, value_enum)]
+    pub view: Option<View>,
+    /// Black at the bottom.
+    #[arg(long)]
+    pub flip: bool,
+}
+
+/// Flags of `play` (also taken with no subcommand at all).
+#[derive(Debug, Clone, Default, Args)]
+pub struct PlayCmd {
+    /// The game to open (the menu without `--variant`).
+    #[command(flatten)]
+    pub scene: SceneArgs,
+    /// Save one frame to this PNG once the scene is drawn, then exit.
+    #[arg(long, value_name = "PNG")]
+    pub screenshot: Option<PathBuf>,
+    /// Print the mean frame time over SECS seconds after a warm-up, then exit.
+    #[arg(long, value_name = "SECS", value_parser = seconds, allow_negative_numbers = true)]
+    pub measure: Option<f64>,
+    /// Measure an empty Bevy 3D scene instead of the game (with --measure SECS, default 10).
+    #[arg(
+        long = "empty-3d",
+        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot"]
+    )]
+    pub empty_3d: bool,
+}
+
+/// Flags of `frametime`.
+#[derive(Debug, Clone, Args)]
+pub struct FrametimeCmd {
+    /// The game to measure (Herculean in 3D unless told otherwise).
+    #[command(flatten)]
+    pub scene: SceneArgs,
+    /// Seconds measured in each run, after the warm-up.
+    #[arg(
+        long,
+        value_name = "SECS",
+        default_value = "10",
+        value_parser = seconds,
+        allow_negative_numbers = true
+    )]
+    pub measure: f64,
+    /// Rounds of (empty scene, game).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value = "2",
+        value_parser = count,
+        allow_negative_numbers = true
+    )]
+    pub rounds: u32,
+}
+
+/// `chimera play`: opens the game window (the menu, or a game of `--variant`).
+pub fn play(a: PlayCmd) -> Result<(), CliError> {
+    if a.empty_3d {
+        app::perf::run_empty_3d_measure(a.measure.unwrap_or(10.0));
+        return Ok(());
+    }
+    let game = a.scene.game;
+    let play = app::PlayArgs {
+        view: a.scene.view.unwrap_or(View::TwoD).into(),
+        flip: a.scene.flip,
+        moves: game.moves().to_vec(),
+        variant: game.variant.variant,
+        options: game.variant.options,
+        screenshot: a.screenshot,
+        measure: a.measure,
+    };
+    app::run_play(play).map(drop).map_err(CliError::App)
+}
+
+/// `chimera frametime`: the game's frame time against an empty Bevy 3D
+/// scene, each measured in a child `chimera play`, back to back, `--rounds` times.
+pub fn frametime(a: FrametimeCmd) -> Result<(), CliError> {
+    let s = &a.scene;
+    let view = s.view.unwrap_or(View::ThreeD);
+    let mut child = vec![
+        "--variant".to_string(),
+        s.game
+            .variant
+            .variant
+            .clone()
+            .unwrap_or_else(|| "herculean".into()),
+        "--view".to_string(),
+        view.to_possible_value()
+            .expect("no skipped views")
+            .get_name()
+            .to_string(),
+    ];
+    for (k, v) in &s.game.variant.options {
+        child.extend(["--option".to_string(), format!("{k}={v}")]);
+    }
+    if !s.game.moves().is_empty() {
+        child.extend(["--moves".to_string(), s.game.moves().join(" ")]);
+    }
+    if s.flip {
+        child.push("--flip".to_string());
+    }
+    app::perf::compare_frame_times(&child, a.measure, a.rounds).map_err(CliError::App)
+}
