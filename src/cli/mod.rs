@@ -103,7 +103,7 @@ impl Command {
 #[derive(Debug)]
 pub enum Invocation {
     /// Run this.
-    Run(Cli),
+    Run(Box<Cli>),
     /// Print this help (`--help`, `-h`, `help`) and exit 0.
     Help(String),
 }
@@ -112,7 +112,7 @@ pub enum Invocation {
 /// [`CliError::Usage`] naming the problem.
 pub fn parse(argv: &[OsString]) -> Result<Invocation, CliError> {
     match Cli::try_parse_from(argv) {
-        Ok(cli) => Ok(Invocation::Run(cli)),
+        Ok(cli) => Ok(Invocation::Run(Box::new(cli))),
         Err(e) if e.use_stderr() => {
             Err(CliError::Usage(error::usage_line(&e, &command_path(argv))))
         }
