@@ -9,4 +9,5 @@ mod holygrail;
 mod holywar;
 mod notation;
 mod perft_reference;
+mod record;
 mod soak;
