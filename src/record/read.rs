@@ -315,6 +315,11 @@ impl Reader<'_> {
         if let Some(d) = fsf::by_pgn_variant(name) {
             return Ok((d.id(), Some(d)));
         }
+        // pychess once kept Embassy games as Capablanca with Embassy's setup
+        // (king on e1): with a FEN tag, such a record is read as Embassy.
+        if name.eq_ignore_ascii_case("capablanca") && self.raw.tag("FEN").is_some() {
+            return Ok(("embassy", fsf::dialect("embassy")));
+        }
         let lower = name.to_lowercase();
         variants()
             .iter()

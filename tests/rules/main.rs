@@ -10,4 +10,5 @@ mod holywar;
 mod notation;
 mod perft_reference;
 mod record;
+mod record_foreign;
 mod soak;
