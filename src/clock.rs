@@ -66,7 +66,7 @@ pub struct TimeControlError {
 
 fn seconds(text: &str, whole: &str, min: u64) -> Result<Duration, TimeControlError> {
     let bad = |why| TimeControlError {
-        text: whole.to_string(),
+        text: crate::record::shorten(whole),
         why,
     };
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
@@ -101,7 +101,7 @@ impl FromStr for TimeControl {
             let moves = seconds(moves, text, 1)?.as_secs();
             return Ok(TimeControl::Periods {
                 moves: u32::try_from(moves).map_err(|_| TimeControlError {
-                    text: text.to_string(),
+                    text: crate::record::shorten(text),
                     why: "too many moves per period",
                 })?,
                 time: seconds(time, text, 1)?,

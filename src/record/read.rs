@@ -8,7 +8,7 @@ use super::fsf::{self, Dialect};
 use super::syntax::{self, RawGame, RawMove, RawTag};
 use super::{
     DERIVED_TAGS, GameResult, MAX_RECORD_BYTES, MatchRecord, RecordError, RecordedMove, Score,
-    TERMINATIONS, Termination,
+    TERMINATIONS, Termination, shorten,
 };
 
 /// One game of a file as the load screen lists it (not checked against the
@@ -140,6 +140,7 @@ fn normalise(token: &str) -> String {
 /// foreign `dialect` if given: its letters and its UCI strings).
 fn find_move(pos: &Position, token: &str, dialect: Option<&Dialect>) -> Result<Move, String> {
     let v = pos.variant();
+    let shown = shorten(token);
     let norm = normalise(token);
     let ours = dialect.map_or_else(|| norm.clone(), |d| d.san_to_ours(&norm));
     let named = |s: Option<crate::rules::Sq>| s.is_some_and(|s| ours.contains(&v.square_name(s)));
@@ -164,12 +165,12 @@ fn find_move(pos: &Position, token: &str, dialect: Option<&Dialect>) -> Result<M
         hits = loose_matches(pos, &ours);
     }
     match hits.len() {
-        0 => Err(format!("'{token}' is not legal here")),
+        0 => Err(format!("'{shown}' is not legal here")),
         1 => Ok(hits[0].0),
         _ => {
             let names: Vec<String> = hits.into_iter().map(|(_, l)| l).collect();
             Err(format!(
-                "'{token}' is ambiguous here: it could be {}",
+                "'{shown}' is ambiguous here: it could be {}",
                 names.join(" or ")
             ))
         }
@@ -328,7 +329,7 @@ impl Reader<'_> {
             .ok_or_else(|| RecordError::UnknownVariant {
                 game: self.raw.number,
                 line: t.line,
-                name: name.to_string(),
+                name: shorten(name),
                 known: variants()
                     .iter()
                     .map(|i| i.id)
@@ -347,7 +348,9 @@ impl Reader<'_> {
                 kv.split_once('=')
                     .filter(|(k, x)| !k.is_empty() && !x.is_empty())
                     .map(|(k, x)| (k.to_string(), x.to_string()))
-                    .ok_or_else(|| self.tag_error(t, format!("'{kv}' is not name=value")))
+                    .ok_or_else(|| {
+                        self.tag_error(t, format!("'{}' is not name=value", shorten(kv)))
+                    })
             })
             .collect()
     }
@@ -493,7 +496,7 @@ impl Reader<'_> {
             if let Some(o) = game.outcome() {
                 return Err(err(format!(
                     "'{}' comes after the end of the game ({})",
-                    rm.text,
+                    shorten(&rm.text),
                     GameResult::from(o).text()
                 )));
             }
@@ -527,9 +530,10 @@ impl Reader<'_> {
         let token = raw.result.0.as_str();
         if let Some(t) = raw.tag("Result") {
             if !syntax::RESULTS.contains(&t.value.as_str()) {
-                return Err(
-                    self.tag_error(t, format!("'{}' is not 1-0, 0-1, 1/2-1/2 or *", t.value))
-                );
+                return Err(self.tag_error(
+                    t,
+                    format!("'{}' is not 1-0, 0-1, 1/2-1/2 or *", shorten(&t.value)),
+                ));
             }
             if t.value != token {
                 return Err(self.result_error(format!(
@@ -556,7 +560,7 @@ impl Reader<'_> {
                                     t,
                                     format!(
                                         "unknown value '{}' (known: {})",
-                                        t.value,
+                                        shorten(&t.value),
                                         words.join(", ")
                                     ),
                                 )

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use super::RecordError;
+use super::{RecordError, shorten};
 
 /// A tag pair as written.
 #[derive(Clone, Debug)]
@@ -255,7 +255,7 @@ impl<'a> Lexer<'a> {
                     if name.is_empty() {
                         format!("a tag needs a name, found '{}'", c as char)
                     } else {
-                        format!("tag '{name}' needs a quoted value")
+                        format!("tag '{}' needs a quoted value", shorten(&name))
                     },
                 ));
             }
@@ -276,7 +276,10 @@ impl<'a> Lexer<'a> {
                 Some(b'\n') => {
                     return Err(self.syntax(
                         line,
-                        format!("the value of tag '{name}' is not closed on its line"),
+                        format!(
+                            "the value of tag '{}' is not closed on its line",
+                            shorten(&name)
+                        ),
                     ));
                 }
                 Some(b'\\') => {
@@ -300,7 +303,10 @@ impl<'a> Lexer<'a> {
             None => return Err(open(self)),
             Some(b']') => self.i += 1,
             Some(_) => {
-                return Err(self.syntax(line, format!("tag '{name}' is not closed by ']'")));
+                return Err(self.syntax(
+                    line,
+                    format!("tag '{}' is not closed by ']'", shorten(&name)),
+                ));
             }
         }
         self.game().tags.push(RawTag { name, value, line });
@@ -395,7 +401,7 @@ impl<'a> Lexer<'a> {
         let glyphs = rest.len() - rest.trim_end_matches(['!', '?']).len();
         let (mv, glyph) = rest.split_at(rest.len() - glyphs);
         if mv.is_empty() {
-            return Err(self.syntax(line, format!("'{token}' is not a move")));
+            return Err(self.syntax(line, format!("'{}' is not a move", shorten(token))));
         }
         let mut nags = Vec::new();
         if !glyph.is_empty() {
@@ -403,7 +409,14 @@ impl<'a> Lexer<'a> {
                 .iter()
                 .position(|g| *g == glyph)
                 .ok_or_else(|| {
-                    self.syntax(line, format!("unknown annotation '{glyph}' after '{mv}'"))
+                    self.syntax(
+                        line,
+                        format!(
+                            "unknown annotation '{}' after '{}'",
+                            shorten(glyph),
+                            shorten(mv)
+                        ),
+                    )
                 })?;
             nags.push(nag as u8 + 1);
         }
@@ -433,10 +446,9 @@ fn split_commands(text: &str) -> Result<(String, Option<Duration>), String> {
         let mut parts = cmd.split_whitespace();
         if parts.next() == Some("clk") {
             let value = parts.next().unwrap_or("");
-            clock = Some(
-                parse_hms(value)
-                    .ok_or_else(|| format!("clock comment '[%{cmd}]' is not a time h:mm:ss"))?,
-            );
+            clock = Some(parse_hms(value).ok_or_else(|| {
+                format!("clock comment '[%{}]' is not a time h:mm:ss", shorten(cmd))
+            })?);
         }
         rest = &rest[open + close + 1..];
     }

@@ -11,4 +11,5 @@ mod notation;
 mod perft_reference;
 mod record;
 mod record_foreign;
+mod record_fuzz;
 mod soak;

@@ -639,6 +639,12 @@ fn ambiguous_and_late_moves() {
         &["move 1 (black): 'Zz9' is not legal here"],
     );
     load_error(&chess_record("1. e4 !! *"), &["'!!' is not a move"]);
+    // A long token is cut in the message.
+    let e = load_error(
+        &chess_record(&format!("1. e4 {} *", "Q".repeat(5000))),
+        &["…' is not legal here"],
+    );
+    assert!(e.to_string().len() < 120, "{e}");
     load_error(
         &chess_record("1. e4!!! *"),
         &["unknown annotation '!!!' after 'e4'"],
