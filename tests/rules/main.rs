@@ -2,6 +2,7 @@
 //! binary so that a build links the crate once for all of them.
 
 mod chess_grand_embassy;
+mod clock;
 mod common;
 mod ghostarelay;
 mod herculean;

@@ -123,7 +123,13 @@ fn start_fen_and_vfen_both_ways() {
 /// move to the castling file.
 #[test]
 fn uci_moves_both_ways() {
-    let cases: [(&str, &str, &[(&str, &str)]); 3] = [
+    // Variant, position, and (UCI, LMN) pairs in it.
+    type Case = (
+        &'static str,
+        &'static str,
+        &'static [(&'static str, &'static str)],
+    );
+    let cases: [Case; 3] = [
         (
             "chess",
             "r3k2r/8/8/8/8/8/8/R3K2R w AHah - - 0 1",
