@@ -110,24 +110,19 @@ impl Dialect {
     }
 
     /// Their SAN (`Axj8`, `b10=C+`) with Chimera's letters (`Cxj8`, `b10=M+`).
-    /// Squares are lowercase, so only uppercase letters change.
     pub fn san_to_ours(&self, san: &str) -> String {
-        san.chars()
-            .map(|c| {
-                if c.is_ascii_uppercase() {
-                    self.letter_to_ours(c)
-                } else {
-                    c
-                }
-            })
-            .collect()
+        self.map_san(san, false)
     }
     /// Chimera's readable notation with their letters.
     pub fn san_to_theirs(&self, san: &str) -> String {
+        self.map_san(san, true)
+    }
+    /// Squares are lowercase in SAN, so only uppercase letters change.
+    fn map_san(&self, san: &str, forward: bool) -> String {
         san.chars()
             .map(|c| {
                 if c.is_ascii_uppercase() {
-                    self.letter_to_theirs(c)
+                    map(c, self.letters, forward)
                 } else {
                     c
                 }

@@ -4,6 +4,15 @@ use std::sync::Arc;
 
 use chimera::rules::{Game, Move, MoveKind, Sq, Variant};
 
+/// Variant `id` with these options (panics naming them if refused).
+pub fn variant_with(id: &str, opts: &[(&str, &str)]) -> Arc<Variant> {
+    let o: Vec<(String, String)> = opts
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    Variant::new(id, &o).unwrap_or_else(|e| panic!("{id} {opts:?}: {e}"))
+}
+
 /// The VFEN of a board holding exactly `pieces` (square, letter), missing
 /// squares written `*`, followed by the remaining six fields `rest`.
 pub fn vfen(v: &Variant, pieces: &[(&str, char)], rest: &str) -> String {

@@ -6,21 +6,13 @@ use std::sync::Arc;
 
 use chimera::rules::{Game, MoveKind, Position, Variant, variants};
 
-use crate::common::Rng;
+use crate::common::{Rng, variant_with};
 
 /// Option names and values.
 type Options = Vec<(&'static str, &'static str)>;
 
 fn variant(id: &str) -> Arc<Variant> {
     Variant::new(id, &[]).unwrap_or_else(|e| panic!("{id}: {e}"))
-}
-
-fn variant_with(id: &str, opts: &[(&str, &str)]) -> Arc<Variant> {
-    let o: Vec<(String, String)> = opts
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    Variant::new(id, &o).unwrap_or_else(|e| panic!("{id} {opts:?}: {e}"))
 }
 
 /// Parses and prints again: the text must come back unchanged, and parsing

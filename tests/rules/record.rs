@@ -10,15 +10,7 @@ use chimera::record::{
 };
 use chimera::rules::{Color, Game, MoveKind, Variant, variants};
 
-use crate::common::{MoveKinds, Rng, random_game};
-
-fn variant(id: &str, opts: &[(&str, &str)]) -> Arc<Variant> {
-    let o: Vec<(String, String)> = opts
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    Variant::new(id, &o).unwrap_or_else(|e| panic!("{id} {opts:?}: {e}"))
-}
+use crate::common::{MoveKinds, Rng, random_game, variant_with};
 
 fn load(text: &str) -> record::Loaded {
     record::load(text, 1).unwrap_or_else(|e| panic!("{e}\n{text}"))
@@ -36,6 +28,14 @@ fn load_error(text: &str, parts: &[&str]) -> RecordError {
     }
     assert!(!msg.contains('\n'), "one line: {msg}");
     e
+}
+
+/// The message of the error loading game `n` of `text` (empty if it loads).
+fn error_text(text: &str, n: usize) -> String {
+    record::load(text, n)
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default()
 }
 
 /// The game's moves in LMN.
@@ -217,11 +217,11 @@ fn round_trip_every_variant_and_option() {
     let mut cases: Vec<(Arc<Variant>, Option<&str>)> = Vec::new();
     for info in variants() {
         for opts in option_sets(info.id) {
-            cases.push((variant(info.id, &opts), None));
+            cases.push((variant_with(info.id, &opts), None));
         }
     }
     for (id, opts, start) in OTHER_STARTS {
-        cases.push((variant(id, opts), Some(start)));
+        cases.push((variant_with(id, opts), Some(start)));
     }
     for (v, start) in &cases {
         for n in 0..4 {
@@ -256,7 +256,7 @@ fn round_trip_every_variant_and_option() {
 /// `time forfeit` and read back with the clock flagged.
 #[test]
 fn round_trip_time_forfeit() {
-    let v = variant("chess", &[]);
+    let v = variant_with("chess", &[]);
     let mut g = Game::new(&v);
     let mut c = Clock::new("60+0".parse().unwrap(), Color::White);
     let mut r = MatchRecord::from_game(&g);
@@ -300,7 +300,7 @@ fn round_trip_time_forfeit() {
 /// result; `chimera fen`'s result line comes back from `load`.
 #[test]
 fn export_writes_tags_and_readable_moves() {
-    let v = variant("holygrail", &[("drops", "ninjas")]);
+    let v = variant_with("holygrail", &[("drops", "ninjas")]);
     let mut g = Game::new(&v);
     for m in ["e2e5", "e9e6", "J@e2-e4", "j9j7"] {
         g.play_lmn(m).unwrap();
@@ -317,7 +317,7 @@ fn export_writes_tags_and_readable_moves() {
     assert_eq!(l.result_line(), "result: *");
     assert_eq!(l.final_vfen(), g.position().to_vfen());
     // A finished game: mate by the rules.
-    let c = variant("chess", &[]);
+    let c = variant_with("chess", &[]);
     let mut g = Game::new(&c);
     for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
         g.play_lmn(m).unwrap();
@@ -333,7 +333,7 @@ fn export_writes_tags_and_readable_moves() {
 /// numbers start from its full-move number (`7... O-O`).
 #[test]
 fn vfen_tag_and_black_first_numbering() {
-    let v = variant("embassy", &[]);
+    let v = variant_with("embassy", &[]);
     let start = OTHER_STARTS[3].2;
     let mut g = Game::from_vfen(&v, start).unwrap();
     g.play_lmn("e8h8,j8g8").unwrap();
@@ -470,22 +470,16 @@ fn several_games_in_one_file() {
         "result: 1-0 resignation"
     );
     assert_eq!(
-        record::load(text, 2)
-            .err()
-            .map(|e| e.to_string())
-            .as_deref(),
-        Some("game 2, line 7, move 2 (white): 'O-O' is not legal here")
+        error_text(text, 2),
+        "game 2, line 7, move 2 (white): 'O-O' is not legal here"
     );
     assert_eq!(
         record::load(text, 3).unwrap().final_vfen(),
         "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b AHah - - 0 1"
     );
     assert_eq!(
-        record::load(text, 4)
-            .err()
-            .map(|e| e.to_string())
-            .as_deref(),
-        Some("there is no game 4: the file holds 3 (numbered from 1)")
+        error_text(text, 4),
+        "there is no game 4: the file holds 3 (numbered from 1)"
     );
     assert!(matches!(
         record::load(text, 0),
@@ -500,7 +494,7 @@ fn several_games_in_one_file() {
 /// with its space) or in LMN.
 #[test]
 fn ghostarelay_castling_with_its_space() {
-    let v = variant("ghostarelay", &[]);
+    let v = variant_with("ghostarelay", &[]);
     // Rooks right beyond g1 and c1: the king may jump either way.
     let start = "4k5/10/10/10/10/10/10/10/10/1R2K2R2 w - - - 0 1";
     let g = Game::from_vfen(&v, start).unwrap();
@@ -577,7 +571,7 @@ fn size_limit() {
 /// An illegal move names the game, line, move number and side.
 #[test]
 fn illegal_move_names_game_line_move_and_side() {
-    let v = variant("chess", &[]);
+    let v = variant_with("chess", &[]);
     let mut rng = Rng(23);
     let g = loop {
         let g = random_game(&v, None, &mut rng, 60, &mut MoveKinds::default());
@@ -832,7 +826,7 @@ fn binary_garbage() {
 /// name too; a record that does not rebuild says why.
 #[test]
 fn writing_refuses_bad_tags_and_records() {
-    let g = Game::new(&variant("chess", &[]));
+    let g = Game::new(&variant_with("chess", &[]));
     for name in ["Result", "VFEN", "Variant", "Termination"] {
         let e = record::export(&g, &[(name.into(), "x".into())]).unwrap_err();
         assert_eq!(
@@ -866,7 +860,7 @@ fn writing_refuses_bad_tags_and_records() {
 /// rebuilds the same game.
 #[test]
 fn match_record_serialises() {
-    let v = variant("holygrail", &[]);
+    let v = variant_with("holygrail", &[]);
     let mut rng = Rng(5);
     let g = random_game(&v, None, &mut rng, 80, &mut MoveKinds::default());
     let (r, _) = dress(&g, &mut rng, Some("600+5".parse().unwrap()));

@@ -11,10 +11,18 @@ use std::time::Duration;
 use chimera::record::{self, fsf};
 use chimera::rules::{Color, Position, Variant};
 
-use crate::common::{MoveKinds, Rng, random_game};
+use crate::common::{MoveKinds, Rng, random_game, variant_with};
 
 fn variant(id: &str) -> Arc<Variant> {
-    Variant::new(id, &[]).unwrap_or_else(|e| panic!("{id}: {e}"))
+    variant_with(id, &[])
+}
+
+/// The message of the error loading `text`.
+fn error_text(text: &str) -> String {
+    match record::load(text, 1) {
+        Ok(l) => panic!("accepted, final {}:\n{text}", l.final_vfen()),
+        Err(e) => e.to_string(),
+    }
 }
 
 fn load(text: &str) -> record::Loaded {
@@ -277,12 +285,9 @@ fn pychess_embassy_game() {
         assert_eq!(l.record.moves[11].lmn, "e8h8,j8g8");
         assert_eq!(l.final_vfen(), want, "{tag}");
     }
-    let e = record::load("[Variant \"Capablanca\"]\n1. e4 *", 1)
-        .err()
-        .unwrap();
+    let e = error_text("[Variant \"Capablanca\"]\n1. e4 *");
     assert!(
-        e.to_string()
-            .starts_with("game 1, line 1: unknown variant 'Capablanca'"),
+        e.starts_with("game 1, line 1: unknown variant 'Capablanca'"),
         "{e}"
     );
 }
@@ -318,29 +323,21 @@ fn lichess_chess_game() {
 /// Errors in foreign records name the tag or move like ours do.
 #[test]
 fn foreign_errors() {
-    let e = record::load(
-        "[Variant \"Grand\"]\n[FEN \"r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1\"]\n*",
-        1,
-    )
-    .err()
-    .unwrap();
     assert_eq!(
-        e.to_string(),
+        error_text(
+            "[Variant \"Grand\"]\n[FEN \"r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1\"]\n*"
+        ),
         "game 1, line 2: FEN tag: rank 3 has 11 squares, expected 10"
     );
-    let e = record::load("[Variant \"Grand\"]\n\n1. e5 Mf7 *", 1)
-        .err()
-        .unwrap();
     assert_eq!(
-        e.to_string(),
+        error_text("[Variant \"Grand\"]\n\n1. e5 Mf7 *"),
         "game 1, line 3, move 1 (black): 'Mf7' is not legal here"
     );
-    let e = record::load("[Variant \"Embassy\"]\n[FEN \"rnbqkcabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKCABNR w KQkq - 0\"]\n*", 1)
-        .err()
-        .unwrap();
+    let e = error_text(
+        "[Variant \"Embassy\"]\n[FEN \"rnbqkcabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKCABNR w KQkq - 0\"]\n*",
+    );
     assert!(
-        e.to_string()
-            .starts_with("game 1, line 2: FEN tag: FEN needs 6 fields"),
+        e.starts_with("game 1, line 2: FEN tag: FEN needs 6 fields"),
         "{e}"
     );
 }
