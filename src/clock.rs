@@ -198,6 +198,7 @@ pub struct ClockState {
 pub struct Flagged(pub Color);
 
 /// A chess clock for two sides. See the module doc for how time is given.
+/// A snapshot from elsewhere cannot make it panic: sums saturate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clock {
     control: TimeControl,
@@ -271,7 +272,8 @@ impl Clock {
 
     /// Time spent on the current move so far.
     pub fn turn_elapsed(&self, now: Duration) -> Duration {
-        self.banked + self.since.map_or(Duration::ZERO, |s| now.saturating_sub(s))
+        self.banked
+            .saturating_add(self.since.map_or(Duration::ZERO, |s| now.saturating_sub(s)))
     }
 
     /// What `side`'s clock shows at `now`; `None` without a time control.
@@ -330,12 +332,12 @@ impl Clock {
         let after = self.left[i].saturating_sub(self.control.charge(elapsed));
         self.left[i] = match self.control {
             TimeControl::None => Duration::ZERO,
-            TimeControl::Fischer { increment, .. } => after + increment,
+            TimeControl::Fischer { increment, .. } => after.saturating_add(increment),
             TimeControl::Delay { .. } => after,
             TimeControl::PerMove { time } => time,
             TimeControl::Periods { moves, time } => {
                 if self.moves[i].is_multiple_of(moves.max(1)) {
-                    after + time
+                    after.saturating_add(time)
                 } else {
                     after
                 }

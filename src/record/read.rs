@@ -46,6 +46,15 @@ pub struct Loaded {
     pub game: Game,
 }
 
+impl std::fmt::Debug for Loaded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Loaded")
+            .field("record", &self.record)
+            .field("final_vfen", &self.final_vfen())
+            .finish()
+    }
+}
+
 impl Loaded {
     /// The final position's VFEN.
     pub fn final_vfen(&self) -> String {

@@ -81,10 +81,7 @@ pub(super) fn write(rec: &MatchRecord, game: &Game) -> String {
         });
         pos.make_move(m);
         after_comment = false;
-        for nag in &rm.nags {
-            units.push(format!("${nag}"));
-            after_comment = true;
-        }
+        units.extend(rm.nags.iter().map(|nag| format!("${nag}")));
         if let Some(t) = rm.clock.filter(|_| control.is_timed()) {
             units.push(format!("{{[%clk {}]}}", format_hms(t)));
             after_comment = true;

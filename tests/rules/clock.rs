@@ -226,6 +226,45 @@ fn state_round_trip() {
     assert_eq!(there.remaining(Color::Black, s(1004.0)), Some(s(293.0)));
 }
 
+/// A snapshot from a hostile peer (huge times, zero moves per period)
+/// cannot make the clock panic.
+#[test]
+fn hostile_snapshot_cannot_panic() {
+    for control in [
+        TimeControl::Fischer {
+            base: Duration::MAX,
+            increment: Duration::MAX,
+        },
+        TimeControl::Periods {
+            moves: 0,
+            time: Duration::MAX,
+        },
+        TimeControl::Delay {
+            base: Duration::MAX,
+            delay: Duration::MAX,
+        },
+    ] {
+        let st = ClockState {
+            control,
+            left: [Duration::MAX; 2],
+            to_move: Color::White,
+            turn_elapsed: Duration::MAX,
+            running: true,
+            moves: [u32::MAX; 2],
+            flagged: false,
+        };
+        for now in [Duration::ZERO, Duration::MAX] {
+            let mut c = Clock::from_state(&st, now);
+            let _ = (c.remaining(Color::White, Duration::MAX), c.flag(now));
+            let _ = c.move_made(Duration::MAX);
+            let _ = c.move_made(Duration::ZERO);
+            c.pause(Duration::MAX);
+            c.start(Duration::ZERO);
+            let _ = c.state(Duration::MAX);
+        }
+    }
+}
+
 #[test]
 fn side_panel_display() {
     for (t, want) in [
