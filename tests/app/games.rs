@@ -485,7 +485,27 @@ fn play(script: &Script) {
     let last = script.steps.last().expect("a game has moves");
     assert!(last.effects.contains('#'), "{id}: the game ends");
     assert!(app.world().resource::<Match>().outcome().is_some());
+    record_round_trip(&app, id);
     undo_and_redo(&mut app, script);
+}
+
+/// The finished game written as a record and read back (issue 11): the same
+/// moves, final position and result.
+fn record_round_trip(app: &App, id: &str) {
+    let m = app.world().resource::<Match>();
+    let text = chimera::record::export(m.game(), &[]).unwrap_or_else(|e| panic!("{id}: {e}"));
+    let l = chimera::record::load(&text, 1).unwrap_or_else(|e| panic!("{id}: {e}\n{text}"));
+    assert_eq!(l.game.moves(), m.game().moves(), "{id}: record moves");
+    assert_eq!(
+        l.final_vfen(),
+        m.position().to_vfen(),
+        "{id}: record position"
+    );
+    assert_eq!(
+        l.result(),
+        m.outcome().map(chimera::record::GameResult::from),
+        "{id}: record result"
+    );
 }
 
 /// Undo every move in one burst, check the start; redo them all, check the end.

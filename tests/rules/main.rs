@@ -2,6 +2,7 @@
 //! binary so that a build links the crate once for all of them.
 
 mod chess_grand_embassy;
+mod clock;
 mod common;
 mod ghostarelay;
 mod herculean;
@@ -9,4 +10,7 @@ mod holygrail;
 mod holywar;
 mod notation;
 mod perft_reference;
+mod record;
+mod record_foreign;
+mod record_fuzz;
 mod soak;

@@ -6,19 +6,13 @@ use std::sync::Arc;
 
 use chimera::rules::{Game, MoveKind, Position, Variant, variants};
 
+use crate::common::{Rng, variant_with};
+
 /// Option names and values.
 type Options = Vec<(&'static str, &'static str)>;
 
 fn variant(id: &str) -> Arc<Variant> {
     Variant::new(id, &[]).unwrap_or_else(|e| panic!("{id}: {e}"))
-}
-
-fn variant_with(id: &str, opts: &[(&str, &str)]) -> Arc<Variant> {
-    let o: Vec<(String, String)> = opts
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    Variant::new(id, &o).unwrap_or_else(|e| panic!("{id} {opts:?}: {e}"))
 }
 
 /// Parses and prints again: the text must come back unchanged, and parsing
@@ -1017,22 +1011,6 @@ fn every_listed_option_value_is_accepted() {
 }
 
 // ------------------------------------------------------------ no panics, ever
-
-/// splitmix64: a small deterministic generator for the fuzzing below.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 const ALPHABET: &[char] = &[
     'k', 'K', 'p', 'P', 'q', 'Q', 'r', 'R', 'n', 'N', 's', 'S', 'j', 'J', 'g', 'G', 'o', 'O', '~',
