@@ -249,6 +249,7 @@ struct Peer {
     dropped: u64,
     flooding: bool,
     last_resync: Option<Duration>,
+    resync_due: bool,
     kick_at: Option<Duration>,
 }
 
@@ -360,6 +361,7 @@ impl Host {
                 dropped: 0,
                 flooding: false,
                 last_resync: None,
+                resync_due: false,
                 kick_at: None,
             },
         );
@@ -449,8 +451,16 @@ impl Host {
         }
         let mut kicks = Vec::new();
         let mut lines = Vec::new();
+        let mut snapshots = Vec::new();
         let whole_second = before.as_secs() != self.now.as_secs();
         for (&id, peer) in self.peers.iter_mut() {
+            if peer.resync_due
+                && peer
+                    .last_resync
+                    .is_none_or(|t| self.now.saturating_sub(t) >= RESYNC_INTERVAL)
+            {
+                snapshots.push(id);
+            }
             if peer.kick_at.is_some_and(|t| t <= self.now) {
                 kicks.push(id);
             } else if peer.role == PeerRole::Pending
@@ -471,7 +481,11 @@ impl Host {
             }
         }
         kicks.sort_unstable();
+        snapshots.sort_unstable();
         lines.sort();
+        for id in snapshots {
+            self.send_snapshot(Sender::Remote(id));
+        }
         for line in lines {
             self.log(line);
         }
@@ -748,23 +762,34 @@ impl Host {
         Ok(())
     }
 
+    /// A client's copy went wrong: it gets a snapshot, at most one per
+    /// [`RESYNC_INTERVAL`] (a request within it is answered when it ends).
     fn resync(&mut self, from: Sender, ply: u32) -> Result<(), Refusal> {
-        let now = self.now;
-        if let Sender::Remote(id) = from
-            && let Some(p) = self.peers.get_mut(&id)
-        {
-            if p.last_resync.is_some_and(|t| now.saturating_sub(t) < RESYNC_INTERVAL) {
-                return Err("a snapshot was sent a moment ago".to_string());
-            }
-            p.last_resync = Some(now);
-        }
         self.log(format!(
             "{} asked for a snapshot at its ply {ply} (its copy went wrong)",
             self.who(from)
         ));
-        let snapshot = self.state.snapshot();
-        self.send(from, &HostMsg::Snapshot(snapshot));
+        let now = self.now;
+        if let Sender::Remote(id) = from
+            && let Some(p) = self.peers.get_mut(&id)
+            && p.last_resync.is_some_and(|t| now.saturating_sub(t) < RESYNC_INTERVAL)
+        {
+            p.resync_due = true;
+            return Ok(());
+        }
+        self.send_snapshot(from);
         Ok(())
+    }
+
+    fn send_snapshot(&mut self, to: Sender) {
+        if let Sender::Remote(id) = to
+            && let Some(p) = self.peers.get_mut(&id)
+        {
+            p.last_resync = Some(self.now);
+            p.resync_due = false;
+        }
+        let snapshot = self.state.snapshot();
+        self.send(to, &HostMsg::Snapshot(snapshot));
     }
 
     fn play_action(&mut self, side: Side, msg: ClientMsg) -> Result<(), Refusal> {
