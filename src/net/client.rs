@@ -225,10 +225,13 @@ impl Client {
                 self.events.push(ClientEvent::Declined { kind, by });
             }
             HostMsg::TakenBack { ply, hash, clocks } => self.taken_back(ply, hash, clocks),
-            HostMsg::Ended(result) => {
+            HostMsg::Ended { result, clocks } => {
                 if let Some(s) = self.live() {
                     s.result = Some(result);
                     s.offers.clear();
+                    if clocks.is_some() {
+                        s.clocks = clocks;
+                    }
                     s.sync_clock();
                 }
                 self.events.push(ClientEvent::Ended(result));

@@ -856,6 +856,9 @@ impl Host {
         if let Some(c) = &mut self.state.clocks {
             c.left_ms[side.index()] += inc;
         }
+        // The result is set before the clocks are sent, so that they stop.
+        let ended = self.state.rules_result();
+        self.state.result = ended;
         self.state.sync_clock();
         self.log(format!("ply {} {} {lmn}", ply + 1, side.name().to_lowercase()));
         self.events.push(HostEvent::Applied {
@@ -870,8 +873,8 @@ impl Host {
             hash,
             clocks: self.state.clocks.clone(),
         }));
-        if let Some(r) = self.state.rules_result() {
-            self.end(r);
+        if let Some(r) = ended {
+            self.announce_end(r);
         }
         Ok(())
     }
@@ -988,6 +991,7 @@ impl Host {
         }
     }
 
+    /// Ends the game (unless it has ended already).
     fn end(&mut self, result: WireResult) {
         if self.state.result.is_some() {
             return;
@@ -995,9 +999,16 @@ impl Host {
         self.state.result = Some(result);
         self.state.offers.clear();
         self.state.sync_clock();
+        self.announce_end(result);
+    }
+
+    fn announce_end(&mut self, result: WireResult) {
         self.log(format!("result: {}", result.result_text()));
         self.events.push(HostEvent::Ended(result));
-        self.broadcast(&HostMsg::Ended(result));
+        self.broadcast(&HostMsg::Ended {
+            result,
+            clocks: self.state.clocks.clone(),
+        });
     }
 
     /// The beacon describing this match (for discovery and version probes).

@@ -425,7 +425,12 @@ pub enum HostMsg {
         clocks: Option<WireClocks>,
     },
     /// The game ended.
-    Ended(WireResult),
+    Ended {
+        /// The result.
+        result: WireResult,
+        /// The clocks as they stopped, if timed.
+        clocks: Option<WireClocks>,
+    },
     /// A seat changed hands or connection.
     Seat {
         /// Which seat.

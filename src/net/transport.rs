@@ -356,9 +356,10 @@ impl ClientRunner {
     }
 
     /// Waits (really, up to `timeout`) for the version probe's answer;
-    /// true if it came. For tools that want to fail fast before connecting.
+    /// true once it has come (now or before). For tools that want to fail
+    /// fast before connecting; the host must be running meanwhile.
     pub fn wait_for_probe(&mut self, timeout: Duration) -> bool {
-        let Some(rx) = &self.probe else { return false };
+        let Some(rx) = &self.probe else { return true };
         match rx.recv_timeout(timeout) {
             Ok(answer) => {
                 self.probe = None;
@@ -383,7 +384,9 @@ impl ClientRunner {
             host_version: answer.version,
             text: text.clone(),
         });
-        self.close(text);
+        // This says more than a time-out that may have closed the link first.
+        self.close(text.clone());
+        self.link = Link::Closed(text);
     }
 
     fn close(&mut self, why: String) {

@@ -349,7 +349,10 @@ fn resign_and_draw_offers() {
         winner: None,
         reason: WireEndReason::DrawAgreed,
     };
-    assert!(to(&e, 2).contains(&HostMsg::Ended(drawn)));
+    assert!(to(&e, 2).contains(&HostMsg::Ended {
+        result: drawn,
+        clocks: None
+    }));
     assert_eq!(b.host.state().result, Some(drawn));
     let e = b.send(2, ClientMsg::Resign);
     assert_eq!(refusals(&e, 2)[0].1, "the game is over (1/2-1/2 agreement)");
@@ -362,7 +365,10 @@ fn resign_and_draw_offers() {
         winner: Some(Side::White),
         reason: WireEndReason::Resignation,
     };
-    assert_eq!(to(&e, 1), vec![HostMsg::Ended(won)]);
+    assert_eq!(to(&e, 1), vec![HostMsg::Ended {
+            result: won,
+            clocks: None
+        }]);
     assert_eq!(logs(&e), vec!["Black resigns", "result: 1-0 resignation"]);
 }
 
@@ -497,7 +503,10 @@ fn a_token_gives_the_seat_back_and_claims_wait_for_the_grace_period() {
         winner: Some(Side::White),
         reason: WireEndReason::Abandoned,
     };
-    assert!(to(&e, 1).contains(&HostMsg::Ended(won)));
+    assert!(to(&e, 1).contains(&HostMsg::Ended {
+        result: won,
+        clocks: None
+    }));
     assert_eq!(b.host.state().result, Some(won));
 }
 
@@ -559,9 +568,12 @@ fn clocks_run_on_the_host_with_increment_and_flag() {
         winner: Some(Side::White),
         reason: WireEndReason::TimeForfeit,
     };
-    assert!(to(&e, 1).contains(&HostMsg::Ended(flag)));
     let c = b.host.state().clocks.clone().unwrap();
     assert_eq!((c.left_ms, c.running), ([50_750, 0], None));
+    assert!(to(&e, 1).contains(&HostMsg::Ended {
+        result: flag,
+        clocks: Some(c)
+    }));
 }
 
 #[test]

@@ -3,5 +3,9 @@
 
 mod client_copy;
 mod common;
+mod discovery;
 mod host_rules;
+mod lan;
+mod loopback;
+mod lossy;
 mod protocol;

@@ -128,10 +128,13 @@ fn host_messages() -> Vec<HostMsg> {
         WireEndReason::TimeForfeit,
         WireEndReason::Abandoned,
     ] {
-        out.push(HostMsg::Ended(WireResult {
-            winner: Some(Side::Black),
-            reason,
-        }));
+        out.push(HostMsg::Ended {
+            result: WireResult {
+                winner: Some(Side::Black),
+                reason,
+            },
+            clocks: snapshot().clocks,
+        });
     }
     out
 }
