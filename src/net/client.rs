@@ -309,7 +309,10 @@ impl Client {
             return;
         }
         if m.ply > ply {
-            return self.resync(format!("missed moves: host at ply {}, copy at {ply}", m.ply));
+            return self.resync(format!(
+                "missed moves: host at ply {}, copy at {ply}",
+                m.ply
+            ));
         }
         let side = s.side_to_move();
         if let Err(e) = s.play(&m.lmn) {
@@ -437,9 +440,7 @@ impl Client {
     /// Whether it is this client's turn to move.
     pub fn my_turn(&self) -> bool {
         match (self.role, &self.state) {
-            (Some(Role::Player(side)), Some(s)) => {
-                s.result.is_none() && s.side_to_move() == side
-            }
+            (Some(Role::Player(side)), Some(s)) => s.result.is_none() && s.side_to_move() == side,
             _ => false,
         }
     }

@@ -106,12 +106,17 @@ pub fn encode_beacon(b: &Beacon) -> Result<Vec<u8>, BeaconError> {
 
 /// The fixed header of a beacon frame: protocol version and game port.
 pub fn beacon_header(bytes: &[u8]) -> Result<(u32, u16), BeaconError> {
-    let rest = bytes.strip_prefix(BEACON_MAGIC).ok_or(BeaconError::Foreign)?;
+    let rest = bytes
+        .strip_prefix(BEACON_MAGIC)
+        .ok_or(BeaconError::Foreign)?;
     if bytes.len() > MAX_BEACON_BYTES {
         return Err(BeaconError::Malformed(format!("{} bytes", bytes.len())));
     }
     match rest {
-        [a, b, c, d, p, q, ..] => Ok((u32::from_le_bytes([*a, *b, *c, *d]), u16::from_le_bytes([*p, *q]))),
+        [a, b, c, d, p, q, ..] => Ok((
+            u32::from_le_bytes([*a, *b, *c, *d]),
+            u16::from_le_bytes([*p, *q]),
+        )),
         _ => Err(BeaconError::Malformed("no header".to_string())),
     }
 }
@@ -147,7 +152,9 @@ pub fn parse_discovery_addr(setting: Option<&str>) -> Result<SocketAddr, String>
     match setting.map(str::trim) {
         None | Some("") => Ok(DEFAULT_DISCOVERY_ADDR),
         Some(text) => text.parse().map_err(|_| {
-            format!("{DISCOVERY_ENV}='{text}' is not an address:port (e.g. 127.0.0.1:{DISCOVERY_PORT})")
+            format!(
+                "{DISCOVERY_ENV}='{text}' is not an address:port (e.g. 127.0.0.1:{DISCOVERY_PORT})"
+            )
         }),
     }
 }

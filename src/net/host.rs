@@ -18,8 +18,9 @@ use std::time::Duration;
 use crate::rules::RulesError;
 
 use super::protocol::{
-    ClientMsg, Hello, HostMsg, MAX_REASON_CHARS, MoveConfirmed, OfferKind, PROTOCOL_VERSION, Role, SeatState,
-    SeatToken, SeatWish, Side, TimeControl, WireClocks, WireEndReason, WireResult, encode,
+    ClientMsg, Hello, HostMsg, MAX_REASON_CHARS, MoveConfirmed, OfferKind, PROTOCOL_VERSION, Role,
+    SeatState, SeatToken, SeatWish, Side, TimeControl, WireClocks, WireEndReason, WireResult,
+    encode,
 };
 use super::state::MatchState;
 
@@ -77,6 +78,8 @@ pub struct HostConfig {
     pub options: Vec<(String, String)>,
     /// Start position instead of the variant's own.
     pub start_vfen: Option<String>,
+    /// Moves already played from the start (resuming a saved game), LMN.
+    pub moves: Vec<String>,
     /// Time control, if timed.
     pub time_control: Option<TimeControl>,
     /// The side the host's own window plays (`None`: both seats remote).
@@ -99,6 +102,7 @@ impl HostConfig {
             variant: variant.to_string(),
             options: Vec::new(),
             start_vfen: None,
+            moves: Vec::new(),
             time_control: None,
             local_side: None,
             local_name: "Host".to_string(),
@@ -122,7 +126,7 @@ pub enum HostEvent {
     /// Disconnect this client.
     Kick(ClientId),
     /// A message for the host's own window.
-    ToLocal(HostMsg),
+    ToLocal(Box<HostMsg>),
     /// One line for the log.
     Log(String),
     /// A move was applied to the match.
@@ -273,13 +277,20 @@ type Refusal = String;
 
 impl Host {
     /// A host for `cfg`; `seed` feeds the seat tokens (take it from the OS).
+    /// Fails on a bad variant, option, start position or resumed move.
     pub fn new(cfg: HostConfig, seed: u64) -> Result<Host, RulesError> {
-        let state = MatchState::new(
+        let mut state = MatchState::new(
             &cfg.variant,
             &cfg.options,
             cfg.start_vfen.as_deref(),
             cfg.time_control,
         )?;
+        for (i, lmn) in cfg.moves.iter().enumerate() {
+            state
+                .play(lmn)
+                .map_err(|e| RulesError::new(format!("resumed move {} ({lmn}): {e}", i + 1)))?;
+        }
+        state.result = state.rules_result();
         let mut host = Host {
             state,
             seats: [Seat::open(), Seat::open()],
@@ -342,7 +353,10 @@ impl Host {
             .values()
             .filter(|p| p.role == PeerRole::Pending)
             .count();
-        if self.peers.contains_key(&id) || pending >= self.cfg.limits.max_pending {
+        if self.peers.contains_key(&id) {
+            return;
+        }
+        if pending >= self.cfg.limits.max_pending {
             self.log(format!(
                 "client {id} connected but too many clients are joining; disconnecting"
             ));
@@ -376,9 +390,16 @@ impl Host {
         self.log(format!("{} disconnected: {why}", describe(id, &peer)));
         match peer.role {
             PeerRole::Player(side) if self.seats[side.index()].holder == Holder::Remote(id) => {
+                let started = self.started();
                 let seat = &mut self.seats[side.index()];
-                seat.holder = Holder::Nobody;
-                seat.away_for = Duration::ZERO;
+                if started {
+                    // The seat waits for its token (and the grace period runs).
+                    seat.holder = Holder::Nobody;
+                    seat.away_for = Duration::ZERO;
+                } else {
+                    // Before the game starts a seat left is free again.
+                    *seat = Seat::open();
+                }
                 self.refresh_seat(side);
             }
             PeerRole::Spectator => self.set_spectators(),
@@ -515,7 +536,7 @@ impl Host {
 
     fn send(&mut self, to: Sender, msg: &HostMsg) {
         match to {
-            Sender::Local => self.events.push(HostEvent::ToLocal(msg.clone())),
+            Sender::Local => self.events.push(HostEvent::ToLocal(Box::new(msg.clone()))),
             Sender::Remote(id) => match encode(msg) {
                 Ok(frame) => self.events.push(HostEvent::Send { to: id, frame }),
                 Err(e) => self.log(format!("cannot send to client {id}: {e}")),
@@ -546,7 +567,7 @@ impl Host {
         };
         for to in self.audience() {
             match to {
-                Sender::Local => self.events.push(HostEvent::ToLocal(msg.clone())),
+                Sender::Local => self.events.push(HostEvent::ToLocal(Box::new(msg.clone()))),
                 Sender::Remote(id) => self.events.push(HostEvent::Send {
                     to: id,
                     frame: frame.clone(),
@@ -643,7 +664,10 @@ impl Host {
                 "this host speaks Chimera network protocol {}, your build speaks {}: use the same Chimera version on both machines",
                 self.cfg.protocol_version, h.version
             );
-            self.log(format!("client {id} ({name}): protocol {} refused", h.version));
+            self.log(format!(
+                "client {id} ({name}): protocol {} refused",
+                h.version
+            ));
             self.send(
                 Sender::Remote(id),
                 &HostMsg::VersionMismatch {
@@ -670,7 +694,11 @@ impl Host {
             (None, SeatWish::Black) if free(Side::Black) => Some(Side::Black),
             (None, SeatWish::Any) => Side::BOTH.into_iter().find(|&s| free(s)),
             (None, wish) => {
-                let side = if wish == SeatWish::White { Side::White } else { Side::Black };
+                let side = if wish == SeatWish::White {
+                    Side::White
+                } else {
+                    Side::Black
+                };
                 let holder = self.seats[side.index()].name.clone();
                 self.kick_later(id);
                 return Err(format!("{} is taken ({holder})", side.name()));
@@ -709,7 +737,10 @@ impl Host {
             p.role = PeerRole::Player(side);
         }
         let verb = if back { "is back in" } else { "takes" };
-        self.log(format!("client {id} ({name}) {verb} {}'s seat", side.name()));
+        self.log(format!(
+            "client {id} ({name}) {verb} {}'s seat",
+            side.name()
+        ));
         self.refresh_seat(side);
         self.welcome(Sender::Remote(id), Role::Player(side), Some(token));
         Ok(())
@@ -772,7 +803,8 @@ impl Host {
         let now = self.now;
         if let Sender::Remote(id) = from
             && let Some(p) = self.peers.get_mut(&id)
-            && p.last_resync.is_some_and(|t| now.saturating_sub(t) < RESYNC_INTERVAL)
+            && p.last_resync
+                .is_some_and(|t| now.saturating_sub(t) < RESYNC_INTERVAL)
         {
             p.resync_due = true;
             return Ok(());
@@ -860,7 +892,11 @@ impl Host {
         let ended = self.state.rules_result();
         self.state.result = ended;
         self.state.sync_clock();
-        self.log(format!("ply {} {} {lmn}", ply + 1, side.name().to_lowercase()));
+        self.log(format!(
+            "ply {} {} {lmn}",
+            ply + 1,
+            side.name().to_lowercase()
+        ));
         self.events.push(HostEvent::Applied {
             ply,
             side,
@@ -906,7 +942,11 @@ impl Host {
     /// The ply a takeback asked by `side` goes back to (before its last move).
     fn takeback_target(&self, side: Side) -> Option<u32> {
         let ply = self.state.ply();
-        let back = if self.state.side_to_move() == side { 2 } else { 1 };
+        let back = if self.state.side_to_move() == side {
+            2
+        } else {
+            1
+        };
         ply.checked_sub(back)
     }
 
@@ -960,7 +1000,9 @@ impl Host {
             let (role, token) = match to {
                 Sender::Local => (self.cfg.local_side.map(Role::Player), None),
                 Sender::Remote(id) => match self.peers.get(&id).map(|p| p.role) {
-                    Some(PeerRole::Player(s)) => (Some(Role::Player(s)), self.seats[s.index()].token),
+                    Some(PeerRole::Player(s)) => {
+                        (Some(Role::Player(s)), self.seats[s.index()].token)
+                    }
                     _ => (Some(Role::Spectator), None),
                 },
             };
@@ -973,7 +1015,9 @@ impl Host {
     fn claim(&mut self, side: Side) -> Result<(), Refusal> {
         let other = side.opposite();
         match self.seats[other.index()].state(self.cfg.grace) {
-            SeatState::Away { grace_left_s: 0, .. } => {
+            SeatState::Away {
+                grace_left_s: 0, ..
+            } => {
                 self.log(format!("{} claims the win", side.name()));
                 self.end(WireResult {
                     winner: Some(side),
@@ -1043,7 +1087,11 @@ fn clean_name(name: &str) -> String {
         .take(super::protocol::MAX_NAME_CHARS)
         .collect();
     let n = n.trim();
-    if n.is_empty() { "Player".to_string() } else { n.to_string() }
+    if n.is_empty() {
+        "Player".to_string()
+    } else {
+        n.to_string()
+    }
 }
 
 /// What a request is, for refusals and the log.

@@ -613,7 +613,8 @@ pub struct TimeControl {
 impl TimeControl {
     /// Parses `600+5` or `600`.
     pub fn parse(text: &str) -> Result<TimeControl, String> {
-        let bad = || format!("bad time control '{text}' (expected seconds[+increment], e.g. 600+5)");
+        let bad =
+            || format!("bad time control '{text}' (expected seconds[+increment], e.g. 600+5)");
         let (base, inc) = match text.trim().split_once('+') {
             Some((b, i)) => (b, i),
             None => (text.trim(), "0"),

@@ -31,7 +31,9 @@ use bevy_renet::netcode::{
 use bevy_renet::renet::{ConnectionConfig, DefaultChannel, RenetClient, RenetServer, ServerEvent};
 
 use super::client::{Client, ClientEvent};
-use super::discovery::{Announcer, Beacon, MAX_BEACON_BYTES, beacon_header, decode_beacon, encode_beacon};
+use super::discovery::{
+    Announcer, Beacon, MAX_BEACON_BYTES, beacon_header, decode_beacon, encode_beacon,
+};
 use super::host::{Host, HostEvent};
 use super::protocol::{HostMsg, PROTOCOL_VERSION, protocol_id};
 

@@ -121,11 +121,17 @@ fn a_wrong_hash_asks_for_a_snapshot_that_repairs_the_copy() {
         panic!("{events:?}")
     };
     assert!(line.starts_with("hash after ply 2 (e7e5) is "), "{line}");
-    assert!(line.ends_with("host has 0000000000003039: asking the host for a snapshot"), "{line}");
+    assert!(
+        line.ends_with("host has 0000000000003039: asking the host for a snapshot"),
+        "{line}"
+    );
     assert_eq!(c.resyncs(), 1);
     let out = c.take_outbox();
     assert_eq!(out.len(), 1);
-    assert_eq!(decode::<ClientMsg>(&out[0]), Ok(ClientMsg::Resync { ply: 2 }));
+    assert_eq!(
+        decode::<ClientMsg>(&out[0]),
+        Ok(ClientMsg::Resync { ply: 2 })
+    );
     // Until the snapshot comes, confirmations are not applied.
     c.handle(HostMsg::Moved(MoveConfirmed {
         ply: 2,
@@ -158,7 +164,9 @@ fn gaps_bad_moves_and_duplicates() {
         hash: 0,
         clocks: None,
     }));
-    assert!(matches!(&c.take_events()[..], [ClientEvent::Log(l)] if l.starts_with("missed moves: host at ply 3, copy at 0")));
+    assert!(
+        matches!(&c.take_events()[..], [ClientEvent::Log(l)] if l.starts_with("missed moves: host at ply 3, copy at 0"))
+    );
     t.flush();
     let c = t.client(0);
     assert_eq!(c.take_events(), vec![ClientEvent::Resynced]);
@@ -169,7 +177,9 @@ fn gaps_bad_moves_and_duplicates() {
         hash: 0,
         clocks: None,
     }));
-    assert!(matches!(&c.take_events()[..], [ClientEvent::Log(l)] if l.starts_with("host's move e2e5 does not apply: ")));
+    assert!(
+        matches!(&c.take_events()[..], [ClientEvent::Log(l)] if l.starts_with("host's move e2e5 does not apply: "))
+    );
     assert_eq!(c.resyncs(), 2);
     // The host sends one snapshot a second at most: this one comes later.
     t.flush();
@@ -214,13 +224,17 @@ fn offers_chat_and_takebacks_reach_the_copy() {
     assert_eq!(t.client(2).role(), Some(Role::Spectator));
     t.client(0).play("e2e4").unwrap();
     t.flush();
-    t.client(0).send(ClientMsg::Offer(OfferKind::Takeback)).unwrap();
+    t.client(0)
+        .send(ClientMsg::Offer(OfferKind::Takeback))
+        .unwrap();
     t.flush();
     assert_eq!(
         t.client(2).state().unwrap().offers,
         vec![(OfferKind::Takeback, Side::White)]
     );
-    t.client(1).send(ClientMsg::Accept(OfferKind::Takeback)).unwrap();
+    t.client(1)
+        .send(ClientMsg::Accept(OfferKind::Takeback))
+        .unwrap();
     t.client(2).chat("nice").unwrap();
     t.flush();
     let c = t.client(2);
@@ -229,7 +243,9 @@ fn offers_chat_and_takebacks_reach_the_copy() {
     assert_eq!(c.state().unwrap().ply(), 0);
     assert!(c.state().unwrap().offers.is_empty());
     assert_eq!(
-        c.chat_lines().map(|l| (l.from.as_str(), l.text.as_str())).collect::<Vec<_>>(),
+        c.chat_lines()
+            .map(|l| (l.from.as_str(), l.text.as_str()))
+            .collect::<Vec<_>>(),
         vec![("Cy", "nice")]
     );
     assert!(c.chat(&"x".repeat(201)).is_err(), "too long to send");

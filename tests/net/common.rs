@@ -5,7 +5,9 @@
 
 use std::time::Duration;
 
-use chimera::net::protocol::{ClientMsg, Hello, HostMsg, PROTOCOL_VERSION, SeatWish, decode, encode};
+use chimera::net::protocol::{
+    ClientMsg, Hello, HostMsg, PROTOCOL_VERSION, SeatWish, decode, encode,
+};
 use chimera::net::{ClientId, Host, HostConfig, HostEvent};
 use chimera::rules::{Game, Variant};
 

@@ -36,24 +36,40 @@ fn beacon_frames_round_trip_and_refuse_strangers() {
     let b = beacon(5858);
     let frame = encode_beacon(&b).unwrap();
     assert_eq!(&frame[..8], BEACON_MAGIC);
-    assert_eq!(&frame[8..14], &[1, 0, 0, 0, 0xE2, 0x16], "version 1, port 5858");
+    assert_eq!(
+        &frame[8..14],
+        &[1, 0, 0, 0, 0xE2, 0x16],
+        "version 1, port 5858"
+    );
     assert_eq!(decode_beacon(&frame, PROTOCOL_VERSION), Ok(b.clone()));
     assert_eq!(b.free_seats(), 1);
-    assert_eq!(decode_beacon(b"M-SEARCH * HTTP/1.1", 1), Err(BeaconError::Foreign));
+    assert_eq!(
+        decode_beacon(b"M-SEARCH * HTTP/1.1", 1),
+        Err(BeaconError::Foreign)
+    );
     assert_eq!(decode_beacon(&frame, 2), Err(BeaconError::OtherVersion(1)));
     assert!(matches!(
         decode_beacon(&frame[..frame.len() - 1], 1),
         Err(BeaconError::Malformed(_))
     ));
-    assert!(matches!(decode_beacon(&frame[..11], 1), Err(BeaconError::Malformed(_))));
+    assert!(matches!(
+        decode_beacon(&frame[..11], 1),
+        Err(BeaconError::Malformed(_))
+    ));
     let mut long = frame.clone();
     long.push(0);
-    assert!(matches!(decode_beacon(&long, 1), Err(BeaconError::Malformed(_))));
+    assert!(matches!(
+        decode_beacon(&long, 1),
+        Err(BeaconError::Malformed(_))
+    ));
 }
 
 #[test]
 fn the_destination_is_a_setting() {
-    assert_eq!(DEFAULT_DISCOVERY_ADDR, "255.255.255.255:5859".parse().unwrap());
+    assert_eq!(
+        DEFAULT_DISCOVERY_ADDR,
+        "255.255.255.255:5859".parse().unwrap()
+    );
     assert_eq!(parse_discovery_addr(None), Ok(DEFAULT_DISCOVERY_ADDR));
     assert_eq!(parse_discovery_addr(Some("")), Ok(DEFAULT_DISCOVERY_ADDR));
     assert_eq!(
@@ -62,7 +78,10 @@ fn the_destination_is_a_setting() {
     );
     assert_eq!(
         parse_discovery_addr(Some("localhost")),
-        Err("CHIMERA_DISCOVERY_ADDR='localhost' is not an address:port (e.g. 127.0.0.1:5859)".into())
+        Err(
+            "CHIMERA_DISCOVERY_ADDR='localhost' is not an address:port (e.g. 127.0.0.1:5859)"
+                .into()
+        )
     );
 }
 
@@ -71,10 +90,19 @@ fn the_listener_keeps_fresh_hosts_and_ignores_the_rest() {
     let mut l = listener();
     let dest = l.local_addr().unwrap();
     let mut a = Announcer::new(dest).unwrap();
-    assert!(a.update(DT, || beacon(6000)).unwrap(), "the first beacon goes at once");
-    assert!(!a.update(Duration::from_millis(500), || beacon(6000)).unwrap());
+    assert!(
+        a.update(DT, || beacon(6000)).unwrap(),
+        "the first beacon goes at once"
+    );
+    assert!(
+        !a.update(Duration::from_millis(500), || beacon(6000))
+            .unwrap()
+    );
     let stranger = UdpSocket::bind("127.0.0.1:0").unwrap();
-    for junk in [&b"hello"[..], &[BEACON_MAGIC.as_slice(), &[1, 0, 0, 0, 1, 2, 0xFF]].concat()] {
+    for junk in [
+        &b"hello"[..],
+        &[BEACON_MAGIC.as_slice(), &[1, 0, 0, 0, 1, 2, 0xFF]].concat(),
+    ] {
         stranger.send_to(junk, dest).unwrap();
     }
     let mut old = beacon(7000);
@@ -94,7 +122,8 @@ fn the_listener_keeps_fresh_hosts_and_ignores_the_rest() {
     // The announcer keeps going once a second; the other host has stopped.
     let mut t = Duration::ZERO;
     while t < FORGET_AFTER + Duration::from_secs(1) {
-        a.update(Duration::from_millis(100), || beacon(6000)).unwrap();
+        a.update(Duration::from_millis(100), || beacon(6000))
+            .unwrap();
         l.update(Duration::from_millis(100));
         t += Duration::from_millis(100);
     }
@@ -108,7 +137,10 @@ fn a_running_host_announces_its_match() {
     let mut l = listener();
     let mut cfg = HostConfig::new("holywar");
     cfg.name = "Den".into();
-    cfg.options = vec![("seed".into(), "42".into()), ("opening".into(), "random".into())];
+    cfg.options = vec![
+        ("seed".into(), "42".into()),
+        ("opening".into(), "random".into()),
+    ];
     cfg.time_control = Some(TimeControl::parse("600+5").unwrap());
     let mut lan = Lan::new(cfg);
     lan.host.announce(l.local_addr().unwrap()).unwrap();

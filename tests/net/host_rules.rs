@@ -5,18 +5,33 @@
 use std::time::Duration;
 
 use chimera::net::protocol::{
-    ClientMsg, Hello, HostMsg, MoveConfirmed, OfferKind, Role, SeatState, SeatWish, Side,
-    Snapshot, TimeControl, WireEndReason, WireResult, encode,
+    ClientMsg, Hello, HostMsg, MoveConfirmed, OfferKind, Role, SeatState, SeatWish, Side, Snapshot,
+    TimeControl, WireEndReason, WireResult, encode,
 };
 use chimera::net::{HostConfig, HostEvent};
 use chimera::rules::{Game, Variant};
 
 use crate::common::{Bench, logs, refusals, to};
 
-/// Position, moves, result and offers: what a refused request must not touch.
-fn fingerprint(b: &Bench) -> (String, Vec<String>, u64, Option<WireResult>, Vec<(OfferKind, Side)>) {
+/// Position, moves, hash, result and offers: what a refused request must
+/// not touch.
+type Fingerprint = (
+    String,
+    Vec<String>,
+    u64,
+    Option<WireResult>,
+    Vec<(OfferKind, Side)>,
+);
+
+fn fingerprint(b: &Bench) -> Fingerprint {
     let s = b.host.state();
-    (s.vfen(), s.moves().to_vec(), s.hash(), s.result, s.offers.clone())
+    (
+        s.vfen(),
+        s.moves().to_vec(),
+        s.hash(),
+        s.result,
+        s.offers.clone(),
+    )
 }
 
 fn welcome(events: &[HostEvent], id: u64) -> (Role, Option<chimera::net::SeatToken>, Snapshot) {
@@ -40,7 +55,10 @@ fn seats_go_to_the_first_askers_then_spectators() {
     let (role, token, snap) = welcome(&e, 1);
     assert_eq!(role, Role::Player(Side::White), "first 'any' gets White");
     assert!(token.is_some());
-    assert_eq!(snap.start_vfen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1");
+    assert_eq!(
+        snap.start_vfen,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1"
+    );
     assert_eq!(
         logs(&e),
         vec!["client 1 connected", "client 1 (Ann) takes White's seat"]
@@ -69,7 +87,10 @@ fn seats_go_to_the_first_askers_then_spectators() {
     );
     // The refused are disconnected a moment later (after the refusal went out).
     let e = b.advance(Duration::from_millis(1500));
-    assert!(e.contains(&HostEvent::Kick(3)) && e.contains(&HostEvent::Kick(4)), "{e:?}");
+    assert!(
+        e.contains(&HostEvent::Kick(3)) && e.contains(&HostEvent::Kick(4)),
+        "{e:?}"
+    );
     let e = b.join(5, "Ed", SeatWish::Spectate);
     let (role, token, snap) = welcome(&e, 5);
     assert_eq!((role, token, snap.spectators), (Role::Spectator, None, 1));
@@ -96,7 +117,11 @@ fn moves_need_the_right_seat_the_current_ply_and_legality() {
     assert!(to(&e, 1).is_empty(), "nothing reaches the others");
     // An illegal move: the reason is the rules engine's.
     let v = Variant::new("chess", &[]).unwrap();
-    let why = Game::new(&v).position().parse_lmn("e2e5").unwrap_err().to_string();
+    let why = Game::new(&v)
+        .position()
+        .parse_lmn("e2e5")
+        .unwrap_err()
+        .to_string();
     let e = b.play(1, "e2e5");
     assert_eq!(refusals(&e, 1), vec![("move e2e5 at ply 0".into(), why)]);
     let e = b.play(1, "e2e9");
@@ -157,7 +182,10 @@ fn spectators_and_newcomers_cannot_play() {
     let e = b.play(4, "e2e4");
     assert_eq!(refusals(&e, 4)[0].1, "say hello first");
     let e = b.hello(1, "Ann", SeatWish::White, None);
-    assert_eq!(refusals(&e, 1), vec![("hello".into(), "already joined".into())]);
+    assert_eq!(
+        refusals(&e, 1),
+        vec![("hello".into(), "already joined".into())]
+    );
     assert_eq!(fingerprint(&b), before);
 }
 
@@ -171,6 +199,30 @@ fn moves_wait_for_both_seats() {
         "the game has not started: Black's seat is open"
     );
     assert_eq!(b.host.state().ply(), 0);
+    // Leaving before the start frees the seat.
+    b.host.disconnected(1, "left");
+    assert_eq!(b.host.state().seats[0], SeatState::Open);
+    let e = b.join(2, "Bo", SeatWish::White);
+    assert_eq!(welcome(&e, 2).0, Role::Player(Side::White));
+}
+
+#[test]
+fn a_saved_game_resumes_and_bad_saves_are_refused() {
+    let mut cfg = HostConfig::new("chess");
+    cfg.moves = vec!["f2f3".into(), "e7e5".into(), "g2g4".into(), "d8h4".into()];
+    let b = Bench::new(cfg.clone());
+    assert_eq!(b.host.state().ply(), 4);
+    assert_eq!(
+        b.host.state().result.map(|r| r.result_text()),
+        Some("0-1 checkmate".into()),
+        "fool's mate"
+    );
+    cfg.moves[2] = "g2g5".into();
+    let err = chimera::net::Host::new(cfg, 1).err().expect("refused");
+    assert!(
+        err.to_string().starts_with("resumed move 3 (g2g5): "),
+        "{err}"
+    );
 }
 
 #[test]
@@ -186,9 +238,18 @@ fn hostile_bytes_are_refused_and_change_nothing() {
     let mut oversized = vec![0xC5, 7];
     oversized.resize(70_000, b'x');
     let cases: Vec<(Vec<u8>, &str)> = vec![
-        (vec![0xDE, 0xAD, 0xBE, 0xEF], "unreadable: not a Chimera message (first byte 0xde)"),
-        (good[..good.len() - 2].to_vec(), "unreadable: message is truncated"),
-        (oversized, "unreadable: message of 70000 bytes is over the limit of 65536"),
+        (
+            vec![0xDE, 0xAD, 0xBE, 0xEF],
+            "unreadable: not a Chimera message (first byte 0xde)",
+        ),
+        (
+            good[..good.len() - 2].to_vec(),
+            "unreadable: message is truncated",
+        ),
+        (
+            oversized,
+            "unreadable: message of 70000 bytes is over the limit of 65536",
+        ),
         (
             encode(&HostMsg::Spectators(3)).unwrap(),
             "unreadable: a message for the client where one for the host was expected",
@@ -227,9 +288,21 @@ fn a_burst_of_ten_thousand_requests_is_bounded_and_logged() {
     }
     // The burst, less the hello that took one request.
     let answered = b.host.config().limits.request_burst as usize - 1;
-    assert_eq!(refusals(&events, 2).len(), answered, "only the burst is answered");
-    assert_eq!(events.len(), 2 * answered + 1, "a reply and a log line each, one flood line");
-    assert!(logs(&events).contains(&"client 2 (Bo) sends too fast (over 20/s): dropping its requests".to_string()));
+    assert_eq!(
+        refusals(&events, 2).len(),
+        answered,
+        "only the burst is answered"
+    );
+    assert_eq!(
+        events.len(),
+        2 * answered + 1,
+        "a reply and a log line each, one flood line"
+    );
+    assert!(
+        logs(&events).contains(
+            &"client 2 (Bo) sends too fast (over 20/s): dropping its requests".to_string()
+        )
+    );
     assert_eq!(fingerprint(&b), before);
     let e = b.advance(Duration::from_secs(1));
     assert_eq!(
@@ -323,7 +396,10 @@ fn resign_and_draw_offers() {
         kind: OfferKind::Draw,
         by: Side::White,
     };
-    assert_eq!((to(&e, 1), to(&e, 2)), (vec![offered.clone()], vec![offered]));
+    assert_eq!(
+        (to(&e, 1), to(&e, 2)),
+        (vec![offered.clone()], vec![offered])
+    );
     let e = b.send(1, ClientMsg::Accept(OfferKind::Draw));
     assert_eq!(refusals(&e, 1)[0].1, "Black has not offered a draw");
     let e = b.send(1, ClientMsg::Offer(OfferKind::Draw));
@@ -365,10 +441,13 @@ fn resign_and_draw_offers() {
         winner: Some(Side::White),
         reason: WireEndReason::Resignation,
     };
-    assert_eq!(to(&e, 1), vec![HostMsg::Ended {
+    assert_eq!(
+        to(&e, 1),
+        vec![HostMsg::Ended {
             result: won,
             clocks: None
-        }]);
+        }]
+    );
     assert_eq!(logs(&e), vec!["Black resigns", "result: 1-0 resignation"]);
 }
 
@@ -422,7 +501,10 @@ fn a_rematch_swaps_colours_and_keeps_tokens() {
     assert!(e.contains(&HostEvent::NewGame { game_number: 2 }));
     let (role, token, snap) = welcome(&e, 1);
     assert_eq!((role, token), (Role::Player(Side::Black), ann));
-    assert_eq!((snap.moves.len(), snap.result, snap.game_number), (0, None, 2));
+    assert_eq!(
+        (snap.moves.len(), snap.result, snap.game_number),
+        (0, None, 2)
+    );
     assert_eq!(snap.seats[0], SeatState::Connected { name: "Bo".into() });
     assert_eq!(welcome(&e, 2).0, Role::Player(Side::White));
     assert_eq!(welcome(&e, 2).1, bo);
@@ -465,7 +547,10 @@ fn a_token_gives_the_seat_back_and_claims_wait_for_the_grace_period() {
         "the countdown is broadcast"
     );
     let e = b.send(1, ClientMsg::ClaimWin);
-    assert_eq!(refusals(&e, 1)[0].1, "Black may still come back (1:52 left)");
+    assert_eq!(
+        refusals(&e, 1)[0].1,
+        "Black may still come back (1:52 left)"
+    );
     // A stranger cannot take the seat.
     let e = b.join(3, "Cy", SeatWish::Black);
     assert_eq!(refusals(&e, 3)[0].1, "Black is taken (Bo)");
@@ -495,7 +580,10 @@ fn a_token_gives_the_seat_back_and_claims_wait_for_the_grace_period() {
     b.host.disconnected(5, "timed out");
     b.advance(Duration::from_secs(119));
     let e = b.send(1, ClientMsg::ClaimWin);
-    assert_eq!(refusals(&e, 1)[0].1, "Black may still come back (0:01 left)");
+    assert_eq!(
+        refusals(&e, 1)[0].1,
+        "Black may still come back (0:01 left)"
+    );
     let e = b.advance(Duration::from_secs(1));
     assert!(logs(&e).contains(&"Black's grace period is over: White may claim the win".into()));
     let e = b.send(1, ClientMsg::ClaimWin);
@@ -576,19 +664,31 @@ fn clocks_run_on_the_host_with_increment_and_flag() {
     }));
 }
 
+/// The messages for the host's own window.
+fn locals(events: &[HostEvent]) -> Vec<HostMsg> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            HostEvent::ToLocal(m) => Some((**m).clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 #[test]
 fn the_hosts_own_player_goes_through_the_same_checks() {
     let mut cfg = HostConfig::new("chess");
     cfg.local_side = Some(Side::White);
     cfg.local_name = "Hal".into();
     let mut host = chimera::net::Host::new(cfg, 1).unwrap();
-    let first = host.take_events();
-    assert!(first.iter().any(|e| matches!(
-        e,
-        HostEvent::ToLocal(HostMsg::Welcome {
+    let first = locals(&host.take_events());
+    assert!(first.iter().any(|m| matches!(
+        m,
+        HostMsg::Welcome {
             role: Role::Player(Side::White),
+            token: None,
             ..
-        })
+        }
     )));
     let mut b = Bench { host };
     let e = b.join(1, "Bo", SeatWish::Any);
@@ -598,15 +698,16 @@ fn the_hosts_own_player_goes_through_the_same_checks() {
         lmn: "e2e5".into(),
     });
     let e = b.host.take_events();
-    assert!(matches!(
-        &e[..],
-        [HostEvent::Log(_), HostEvent::ToLocal(HostMsg::Rejected { .. })]
-    ), "{e:?}");
+    assert!(
+        matches!(&locals(&e)[..], [HostMsg::Rejected { .. }]),
+        "{e:?}"
+    );
+    assert_eq!(logs(&e).len(), 1);
     b.host.local(ClientMsg::Move {
         ply: 0,
         lmn: "e2e4".into(),
     });
     let e = b.host.take_events();
-    assert!(e.iter().any(|x| matches!(x, HostEvent::ToLocal(HostMsg::Moved(_)))));
-    assert!(matches!(to(&e, 1)[0], HostMsg::Moved(_)));
+    assert!(matches!(&locals(&e)[..], [HostMsg::Moved(_)]), "{e:?}");
+    assert!(matches!(to(&e, 1)[..], [HostMsg::Moved(_)]));
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use bevy_renet::netcode::{ClientAuthentication, NetcodeClientTransport};
 use bevy_renet::renet::{DefaultChannel, RenetClient};
-use chimera::net::protocol::{HostMsg, SeatWish, decode, protocol_id, PROTOCOL_VERSION};
+use chimera::net::protocol::{HostMsg, PROTOCOL_VERSION, SeatWish, decode, protocol_id};
 use chimera::net::transport::connection_config;
 use chimera::net::{
     Client, ClientConfig, ClientEvent, ClientRunner, Host, HostConfig, HostEvent, HostRunner,
@@ -129,7 +129,8 @@ impl Raw {
         self.renet.update(dt);
         let _ = self.transport.update(dt, &mut self.renet);
         while let Some(b) = self.renet.receive_message(DefaultChannel::ReliableOrdered) {
-            self.received.push(decode::<HostMsg>(&b).expect("host frames decode"));
+            self.received
+                .push(decode::<HostMsg>(&b).expect("host frames decode"));
         }
         let _ = self.transport.send_packets(&mut self.renet);
     }
@@ -140,7 +141,8 @@ impl Raw {
         self.renet.is_disconnected()
     }
     pub fn send(&mut self, bytes: Vec<u8>) {
-        self.renet.send_message(DefaultChannel::ReliableOrdered, bytes);
+        self.renet
+            .send_message(DefaultChannel::ReliableOrdered, bytes);
     }
 }
 
@@ -252,8 +254,7 @@ impl Lan {
     /// Puts a client back in slot `i` (after a restart).
     pub fn reconnect(&mut self, i: usize, client: Client) {
         let id = self.fresh_id();
-        let runner =
-            ClientRunner::connect(client, self.host_addr(), id, self.now).expect("client");
+        let runner = ClientRunner::connect(client, self.host_addr(), id, self.now).expect("client");
         self.clients[i] = Some(runner);
     }
 
@@ -293,13 +294,18 @@ impl Lan {
         for lmn in moves {
             let ply = self.host.host().state().ply();
             let side = self.host.host().state().side_to_move();
-            let who = if side == chimera::net::Side::White { white } else { black };
+            let who = if side == chimera::net::Side::White {
+                white
+            } else {
+                black
+            };
             self.runner(who).client_mut().play(lmn).unwrap();
             self.until(&format!("{lmn} to be applied everywhere"), |l| {
                 l.host.host().state().ply() == ply + 1
-                    && l.clients.iter().flatten().all(|c| {
-                        c.client().state().is_some_and(|s| s.ply() == ply + 1)
-                    })
+                    && l.clients
+                        .iter()
+                        .flatten()
+                        .all(|c| c.client().state().is_some_and(|s| s.ply() == ply + 1))
             });
         }
     }

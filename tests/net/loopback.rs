@@ -118,7 +118,10 @@ fn resign_draw_takeback_and_rematch() {
         .send(ClientMsg::Accept(OfferKind::Takeback))
         .unwrap();
     lan.until("the takeback", |l| {
-        l.clients.iter().flatten().all(|c| c.client().state().unwrap().ply() == 1)
+        l.clients
+            .iter()
+            .flatten()
+            .all(|c| c.client().state().unwrap().ply() == 1)
     });
     assert!(lan.events[s].contains(&ClientEvent::TakenBack { ply: 1 }));
     lan.assert_same_everywhere();
@@ -128,7 +131,9 @@ fn resign_draw_takeback_and_rematch() {
         .client_mut()
         .send(ClientMsg::Offer(OfferKind::Draw))
         .unwrap();
-    lan.until("the draw offer", |l| !l.client(b).state().unwrap().offers.is_empty());
+    lan.until("the draw offer", |l| {
+        !l.client(b).state().unwrap().offers.is_empty()
+    });
     lan.runner(b)
         .client_mut()
         .send(ClientMsg::Decline(OfferKind::Draw))
@@ -156,7 +161,9 @@ fn resign_draw_takeback_and_rematch() {
         .client_mut()
         .send(ClientMsg::Offer(OfferKind::Rematch))
         .unwrap();
-    lan.until("the rematch offer", |l| !l.client(w).state().unwrap().offers.is_empty());
+    lan.until("the rematch offer", |l| {
+        !l.client(w).state().unwrap().offers.is_empty()
+    });
     let ann_token = lan.client(w).token();
     lan.runner(w)
         .client_mut()
@@ -171,14 +178,20 @@ fn resign_draw_takeback_and_rematch() {
     assert_eq!(lan.client(w).role(), Some(Role::Player(Side::Black)));
     assert_eq!(lan.client(b).role(), Some(Role::Player(Side::White)));
     assert_eq!(lan.client(s).role(), Some(Role::Spectator));
-    assert_eq!(lan.client(w).token(), ann_token, "the token stays with the player");
+    assert_eq!(
+        lan.client(w).token(),
+        ann_token,
+        "the token stays with the player"
+    );
     lan.play(b, w, &["d2d4", "d7d5"]);
     // And this time a draw is agreed.
     lan.runner(w)
         .client_mut()
         .send(ClientMsg::Offer(OfferKind::Draw))
         .unwrap();
-    lan.until("the draw offer", |l| !l.client(b).state().unwrap().offers.is_empty());
+    lan.until("the draw offer", |l| {
+        !l.client(b).state().unwrap().offers.is_empty()
+    });
     lan.runner(b)
         .client_mut()
         .send(ClientMsg::Accept(OfferKind::Draw))
@@ -222,12 +235,18 @@ fn a_spectator_joining_at_move_20_sees_the_exact_position() {
     for m in &moves[20..] {
         g.play_lmn(m).unwrap();
     }
-    assert_eq!(lan.client(s).state().unwrap().vfen(), g.position().to_vfen());
+    assert_eq!(
+        lan.client(s).state().unwrap().vfen(),
+        g.position().to_vfen()
+    );
     lan.assert_same_everywhere();
     // Spectators cannot move.
-    lan.runner(s).client_mut().play(&moves[0]).unwrap();
+    lan.runner(s).client_mut().play(moves[0]).unwrap();
     lan.until("the refusal", |l| l.client(s).last_rejection().is_some());
-    assert_eq!(lan.client(s).last_rejection().unwrap().1, "spectators cannot play");
+    assert_eq!(
+        lan.client(s).last_rejection().unwrap().1,
+        "spectators cannot play"
+    );
 }
 
 #[test]
@@ -247,7 +266,10 @@ fn a_killed_client_restarts_with_its_token_and_the_game_finishes() {
     });
     assert!(lan.host_log.iter().any(|l| l.contains("disconnected")));
     // White may not claim yet.
-    lan.runner(w).client_mut().send(ClientMsg::ClaimWin).unwrap();
+    lan.runner(w)
+        .client_mut()
+        .send(ClientMsg::ClaimWin)
+        .unwrap();
     lan.until("the refusal", |l| l.client(w).last_rejection().is_some());
     let why = &lan.client(w).last_rejection().unwrap().1;
     assert!(
@@ -265,7 +287,9 @@ fn a_killed_client_restarts_with_its_token_and_the_game_finishes() {
         l.client(w).state().unwrap().seats[1] == SeatState::Connected { name: "Bo".into() }
     });
     lan.play(w, b, &HOLYWAR.moves[3..]);
-    lan.until("the result", |l| l.client(b).state().unwrap().result.is_some());
+    lan.until("the result", |l| {
+        l.client(b).state().unwrap().result.is_some()
+    });
     assert_eq!(lan.host.host().state().vfen(), HOLYWAR.end_vfen);
     lan.assert_same_everywhere();
 }
@@ -353,7 +377,9 @@ fn hostile_clients_change_nothing() {
         lan.raws[r].send(flood.clone());
     }
     lan.until("the flood to be counted", |l| {
-        l.host_log.iter().any(|x| x.contains("requests dropped (rate limit)"))
+        l.host_log
+            .iter()
+            .any(|x| x.contains("requests dropped (rate limit)"))
     });
     lan.steps(200);
     let refused = lan.raws[r]
@@ -362,22 +388,41 @@ fn hostile_clients_change_nothing() {
         .filter(|m| matches!(m, HostMsg::Rejected { .. }))
         .count()
         - 5;
-    assert!((30..=80).contains(&refused), "{refused} answers to the flood");
+    assert!(
+        (30..=80).contains(&refused),
+        "{refused} answers to the flood"
+    );
     let dropped: u64 = lan
         .host_log
         .iter()
         .filter_map(|x| {
             let (_, tail) = x.split_once("(Mal): ")?;
-            tail.strip_suffix(" requests dropped (rate limit)")?.parse::<u64>().ok()
+            tail.strip_suffix(" requests dropped (rate limit)")?
+                .parse::<u64>()
+                .ok()
         })
         .sum();
-    assert_eq!(dropped as usize + refused, 10_000, "every request answered or counted");
-    assert!(lan.host_log.iter().any(|x| x.contains("(Mal) sends too fast")));
+    assert_eq!(
+        dropped as usize + refused,
+        10_000,
+        "every request answered or counted"
+    );
+    assert!(
+        lan.host_log
+            .iter()
+            .any(|x| x.contains("(Mal) sends too fast"))
+    );
     assert_eq!(lan.host.host().state().vfen(), before);
     // A client that connects and never speaks is let go.
     let silent = lan.raw();
-    lan.until("the silent client to be dropped", |l| l.raws[silent].disconnected());
-    assert!(lan.host_log.iter().any(|x| x.ends_with("never said hello; disconnecting")));
+    lan.until("the silent client to be dropped", |l| {
+        l.raws[silent].disconnected()
+    });
+    assert!(
+        lan.host_log
+            .iter()
+            .any(|x| x.ends_with("never said hello; disconnecting"))
+    );
     // The game goes on.
     lan.play(w, b, &["e7e5"]);
     lan.assert_same_everywhere();

@@ -61,7 +61,11 @@ fn client_messages() -> Vec<ClientMsg> {
         }));
     }
     for k in [OfferKind::Draw, OfferKind::Takeback, OfferKind::Rematch] {
-        out.extend([ClientMsg::Offer(k), ClientMsg::Accept(k), ClientMsg::Decline(k)]);
+        out.extend([
+            ClientMsg::Offer(k),
+            ClientMsg::Accept(k),
+            ClientMsg::Decline(k),
+        ]);
     }
     out
 }
@@ -193,7 +197,10 @@ fn broken_frames_get_typed_errors() {
             limit: MAX_MESSAGE_BYTES
         })
     );
-    assert_eq!(decode::<ClientMsg>(b"GET / HTTP/1.1"), Err(WireError::BadTag(b'G')));
+    assert_eq!(
+        decode::<ClientMsg>(b"GET / HTTP/1.1"),
+        Err(WireError::BadTag(b'G'))
+    );
     let host_frame = encode(&HostMsg::Spectators(1)).unwrap();
     assert_eq!(
         decode::<ClientMsg>(&host_frame),
@@ -235,7 +242,10 @@ fn broken_frames_get_typed_errors() {
 fn limits_are_enforced_on_both_ends() {
     let long = "x".repeat(MAX_CHAT_CHARS + 1);
     let at_limit = "é".repeat(MAX_CHAT_CHARS);
-    assert!(encode(&ClientMsg::Chat(at_limit)).is_ok(), "200 characters are fine");
+    assert!(
+        encode(&ClientMsg::Chat(at_limit)).is_ok(),
+        "200 characters are fine"
+    );
     let err = encode(&ClientMsg::Chat(long.clone())).unwrap_err();
     assert_eq!(
         err,
@@ -271,8 +281,16 @@ fn seat_tokens_print_and_read_back() {
     let t = SeatToken([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 254, 255]);
     assert_eq!(t.to_hex(), "000102030405060708090a0b0c0dfeff");
     assert_eq!(SeatToken::from_hex(&t.to_hex()), Some(t));
-    assert_eq!(SeatToken::from_hex(" 000102030405060708090a0b0c0dfeff\n"), Some(t));
-    for bad in ["", "00", "zz0102030405060708090a0b0c0dfeff", "é00102030405060708090a0b0c0dfef"] {
+    assert_eq!(
+        SeatToken::from_hex(" 000102030405060708090a0b0c0dfeff\n"),
+        Some(t)
+    );
+    for bad in [
+        "",
+        "00",
+        "zz0102030405060708090a0b0c0dfeff",
+        "é00102030405060708090a0b0c0dfef",
+    ] {
         assert_eq!(SeatToken::from_hex(bad), None, "{bad}");
     }
 }
@@ -286,13 +304,25 @@ fn time_controls_and_results_read_as_written() {
             increment_ms: 5_000
         })
     );
-    assert_eq!(TimeControl::parse("300").map(|t| t.text()), Ok("300+0".into()));
+    assert_eq!(
+        TimeControl::parse("300").map(|t| t.text()),
+        Ok("300+0".into())
+    );
     for bad in ["", "+5", "0+1", "10+x", "ten"] {
         assert!(TimeControl::parse(bad).is_err(), "{bad}");
     }
     let r = |winner, reason| WireResult { winner, reason }.result_text();
-    assert_eq!(r(Some(Side::White), WireEndReason::Checkmate), "1-0 checkmate");
-    assert_eq!(r(Some(Side::Black), WireEndReason::TimeForfeit), "0-1 time-forfeit");
+    assert_eq!(
+        r(Some(Side::White), WireEndReason::Checkmate),
+        "1-0 checkmate"
+    );
+    assert_eq!(
+        r(Some(Side::Black), WireEndReason::TimeForfeit),
+        "0-1 time-forfeit"
+    );
     assert_eq!(r(None, WireEndReason::HundredPly), "1/2-1/2 100-ply");
-    assert_eq!(r(Some(Side::White), WireEndReason::Abandoned), "1-0 abandoned");
+    assert_eq!(
+        r(Some(Side::White), WireEndReason::Abandoned),
+        "1-0 abandoned"
+    );
 }
