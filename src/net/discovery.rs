@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::protocol::SeatState;
+use super::protocol::{SeatState, bincode_config};
 
 /// First bytes of every beacon frame.
 pub const BEACON_MAGIC: &[u8; 8] = b"CHIMERA\x01";
@@ -80,20 +80,12 @@ pub enum BeaconError {
     Malformed(String),
 }
 
-fn config() -> bincode::config::Configuration<
-    bincode::config::LittleEndian,
-    bincode::config::Varint,
-    bincode::config::Limit<MAX_BEACON_BYTES>,
-> {
-    bincode::config::standard().with_limit::<MAX_BEACON_BYTES>()
-}
-
 /// Encodes a beacon frame (fails if it would not fit one datagram).
 pub fn encode_beacon(b: &Beacon) -> Result<Vec<u8>, BeaconError> {
     let mut out = BEACON_MAGIC.to_vec();
     out.extend_from_slice(&b.version.to_le_bytes());
     out.extend_from_slice(&b.port.to_le_bytes());
-    bincode::serde::encode_into_std_write(b, &mut out, config())
+    bincode::serde::encode_into_std_write(b, &mut out, bincode_config::<MAX_BEACON_BYTES>())
         .map_err(|e| BeaconError::Malformed(e.to_string()))?;
     if out.len() > MAX_BEACON_BYTES {
         return Err(BeaconError::Malformed(format!(
@@ -128,8 +120,9 @@ pub fn decode_beacon(bytes: &[u8], version: u32) -> Result<Beacon, BeaconError> 
         return Err(BeaconError::OtherVersion(found));
     }
     let body = &bytes[BEACON_MAGIC.len() + 6..];
-    let (b, used): (Beacon, usize) = bincode::serde::decode_from_slice(body, config())
-        .map_err(|e| BeaconError::Malformed(e.to_string()))?;
+    let (b, used): (Beacon, usize) =
+        bincode::serde::decode_from_slice(body, bincode_config::<MAX_BEACON_BYTES>())
+            .map_err(|e| BeaconError::Malformed(e.to_string()))?;
     if used != body.len() {
         return Err(BeaconError::Malformed(format!(
             "{} stray bytes",
@@ -157,6 +150,12 @@ pub fn parse_discovery_addr(setting: Option<&str>) -> Result<SocketAddr, String>
             )
         }),
     }
+}
+
+/// Where a [`Listener`] listens to hear beacons sent to `dest`: any local
+/// address, `dest`'s port.
+pub fn listen_addr(dest: SocketAddr) -> SocketAddr {
+    SocketAddr::new(Ipv4Addr::UNSPECIFIED.into(), dest.port())
 }
 
 /// Sends a host's beacon about once a second.

@@ -39,12 +39,14 @@ pub fn protocol_id(version: u32) -> u64 {
     (u64::from_be_bytes(*b"CHIM\0\0\0\0")) | u64::from(version)
 }
 
-fn config() -> bincode::config::Configuration<
+/// bincode's standard configuration (little endian, varints) reading at
+/// most `N` bytes.
+pub fn bincode_config<const N: usize>() -> bincode::config::Configuration<
     bincode::config::LittleEndian,
     bincode::config::Varint,
-    bincode::config::Limit<MAX_MESSAGE_BYTES>,
+    bincode::config::Limit<N>,
 > {
-    bincode::config::standard().with_limit::<MAX_MESSAGE_BYTES>()
+    bincode::config::standard().with_limit::<N>()
 }
 
 /// A side of the board on the wire.
@@ -554,7 +556,7 @@ impl Wire for HostMsg {
 pub fn encode<M: Wire>(msg: &M) -> Result<Vec<u8>, WireError> {
     msg.validate()?;
     let mut out = vec![M::TAG];
-    bincode::serde::encode_into_std_write(msg, &mut out, config())
+    bincode::serde::encode_into_std_write(msg, &mut out, bincode_config::<MAX_MESSAGE_BYTES>())
         .map_err(|e| WireError::Malformed(e.to_string()))?;
     if out.len() > MAX_MESSAGE_BYTES {
         return Err(WireError::TooLarge {
@@ -584,7 +586,8 @@ pub fn decode<M: Wire>(bytes: &[u8]) -> Result<M, WireError> {
         return Err(WireError::BadTag(tag));
     }
     let (msg, used): (M, usize) =
-        bincode::serde::decode_from_slice(body, config()).map_err(decode_error)?;
+        bincode::serde::decode_from_slice(body, bincode_config::<MAX_MESSAGE_BYTES>())
+            .map_err(decode_error)?;
     if used != body.len() {
         return Err(WireError::TrailingBytes(body.len() - used));
     }

@@ -25,8 +25,9 @@ use std::sync::mpsc;
 use std::time::{Duration, SystemTime};
 
 use bevy_renet::netcode::{
-    ClientAuthentication, NetcodeClientTransport, NetcodeDisconnectReason, NetcodeServerTransport,
-    NetcodeTransportError, ServerAuthentication, ServerConfig, generate_random_bytes,
+    ClientAuthentication, NetcodeClientTransport, NetcodeDisconnectReason, NetcodeError,
+    NetcodeServerTransport, NetcodeTransportError, ServerAuthentication, ServerConfig,
+    generate_random_bytes,
 };
 use bevy_renet::renet::{ConnectionConfig, DefaultChannel, RenetClient, RenetServer, ServerEvent};
 
@@ -357,6 +358,13 @@ impl ClientRunner {
         self.client
     }
 
+    /// Connects again from a fresh socket (a dropped link, a new address)
+    /// with the same client, which keeps its seat token and its copy.
+    pub fn reconnect(self, client_id: u64, now: Duration) -> Result<ClientRunner, NetError> {
+        let server = self.server;
+        ClientRunner::connect(self.client, server, client_id, now)
+    }
+
     /// Waits (really, up to `timeout`) for the version probe's answer;
     /// true once it has come (now or before). For tools that want to fail
     /// fast before connecting; the host must be running meanwhile.
@@ -444,7 +452,6 @@ impl ClientRunner {
     }
 
     fn closed_reason(&self, e: &NetcodeTransportError) -> String {
-        use bevy_renet::netcode::NetcodeError;
         let addr = self.server;
         match e {
             NetcodeTransportError::Netcode(NetcodeError::Disconnected(r)) => match r {

@@ -258,6 +258,13 @@ impl Lan {
         self.clients[i] = Some(runner);
     }
 
+    /// Reconnects client `i` from a fresh socket with the same state machine.
+    pub fn reconnect_same(&mut self, i: usize) {
+        let id = self.fresh_id();
+        let runner = self.clients[i].take().expect("a running client");
+        self.clients[i] = Some(runner.reconnect(id, self.now).expect("client"));
+    }
+
     /// A raw netcode client of this protocol version; returns its index.
     pub fn raw(&mut self) -> usize {
         let id = self.fresh_id();

@@ -295,6 +295,32 @@ fn a_killed_client_restarts_with_its_token_and_the_game_finishes() {
 }
 
 #[test]
+fn a_dropped_link_reconnects_with_the_same_client() {
+    let mut lan = Lan::new(script_config(&HOLY_GRAIL));
+    let w = lan.join(player("Ann", SeatWish::White), None);
+    let b = lan.join(player("Bo", SeatWish::Black), None);
+    lan.play(w, b, &HOLY_GRAIL.moves[..2]);
+    lan.runner(w).disconnect();
+    lan.until("Black to see White away", |l| {
+        matches!(
+            l.client(b).state().unwrap().seats[0],
+            SeatState::Away { .. }
+        )
+    });
+    lan.reconnect_same(w);
+    lan.until("White to be back", |l| {
+        l.client(b).state().unwrap().seats[0] == SeatState::Connected { name: "Ann".into() }
+    });
+    assert_eq!(lan.runner(w).link(), &Link::Connected);
+    lan.play(w, b, &HOLY_GRAIL.moves[2..]);
+    assert_eq!(lan.host.host().state().vfen(), HOLY_GRAIL.end_vfen);
+    lan.until("the result", |l| {
+        l.client(w).state().unwrap().result.is_some()
+    });
+    lan.assert_same_everywhere();
+}
+
+#[test]
 fn hostile_clients_change_nothing() {
     let mut lan = Lan::new(HostConfig::new("chess"));
     let w = lan.join(player("Ann", SeatWish::White), None);
