@@ -13,8 +13,8 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use super::protocol::{
-    ClientMsg, Hello, HostMsg, MoveConfirmed, OfferKind, PROTOCOL_VERSION, Role, SeatState,
-    SeatToken, SeatWish, Side, WireError, WireResult, decode, encode,
+    ClientMsg, Hello, HostMsg, MoveConfirmed, PROTOCOL_VERSION, Role, SeatToken, SeatWish, Side,
+    WireError, decode, encode,
 };
 use super::state::MatchState;
 
@@ -65,59 +65,18 @@ pub enum ClientEvent {
         /// The move.
         lmn: String,
     },
-    /// The host refused a request.
-    Rejected {
-        /// What.
-        what: String,
-        /// Why.
-        reason: String,
-    },
     /// The copy disagreed with the host and was replaced by a snapshot.
     Resynced,
-    /// Moves were taken back.
+    /// Confirmed moves were taken back; `ply` moves are left.
     TakenBack {
         /// Moves left.
         ply: u32,
     },
-    /// An offer was made.
-    Offered {
-        /// What.
-        kind: OfferKind,
-        /// Who.
-        by: Side,
-    },
-    /// An offer was declined.
-    Declined {
-        /// What.
-        kind: OfferKind,
-        /// Who declined.
-        by: Side,
-    },
-    /// The game ended.
-    Ended(WireResult),
-    /// A seat changed.
-    Seat {
-        /// Which.
-        side: Side,
-        /// Its state.
-        state: SeatState,
-    },
-    /// The number of spectators changed.
-    Spectators(u32),
-    /// A chat line.
-    Chat {
-        /// Sender.
-        from: String,
-        /// Line.
-        text: String,
-    },
-    /// The host speaks another protocol version.
-    VersionMismatch {
-        /// The host's version.
-        host_version: u32,
-        /// The notice in words.
-        text: String,
-    },
+    /// A message of the host that the copy has taken in, for display:
+    /// `Rejected`, `Offered`, `Declined`, `Ended`, `Seat`, `Spectators`,
+    /// `Chat`, `VersionMismatch` (the last also when the version probe
+    /// found another version).
+    Notice(HostMsg),
     /// A line for the log (resync reasons, unreadable frames).
     Log(String),
 }
@@ -207,47 +166,19 @@ impl Client {
                 }
             }
             HostMsg::Moved(m) => self.moved(m),
+            HostMsg::TakenBack { ply, hash, clocks } => self.taken_back(ply, hash, clocks),
+            notice => {
+                self.take_in(&notice);
+                self.events.push(ClientEvent::Notice(notice));
+            }
+        }
+    }
+
+    /// Takes a notice of the host into the copy.
+    fn take_in(&mut self, notice: &HostMsg) {
+        match notice {
             HostMsg::Rejected { what, reason } => {
                 self.last_rejection = Some((what.clone(), reason.clone()));
-                self.events.push(ClientEvent::Rejected { what, reason });
-            }
-            HostMsg::Offered { kind, by } => {
-                if let Some(s) = self.live() {
-                    s.clear_offer(kind);
-                    s.offers.push((kind, by));
-                }
-                self.events.push(ClientEvent::Offered { kind, by });
-            }
-            HostMsg::Declined { kind, by } => {
-                if let Some(s) = self.live() {
-                    s.clear_offer(kind);
-                }
-                self.events.push(ClientEvent::Declined { kind, by });
-            }
-            HostMsg::TakenBack { ply, hash, clocks } => self.taken_back(ply, hash, clocks),
-            HostMsg::Ended { result, clocks } => {
-                if let Some(s) = self.live() {
-                    s.result = Some(result);
-                    s.offers.clear();
-                    if clocks.is_some() {
-                        s.clocks = clocks;
-                    }
-                    s.sync_clock();
-                }
-                self.events.push(ClientEvent::Ended(result));
-            }
-            HostMsg::Seat { side, state } => {
-                if let Some(s) = self.live() {
-                    s.seats[side.index()] = state.clone();
-                    s.sync_clock();
-                }
-                self.events.push(ClientEvent::Seat { side, state });
-            }
-            HostMsg::Spectators(n) => {
-                if let Some(s) = self.live() {
-                    s.spectators = n;
-                }
-                self.events.push(ClientEvent::Spectators(n));
             }
             HostMsg::Chat { from, text } => {
                 if self.chat.len() == CHAT_KEPT {
@@ -257,14 +188,29 @@ impl Client {
                     from: from.clone(),
                     text: text.clone(),
                 });
-                self.events.push(ClientEvent::Chat { from, text });
             }
-            HostMsg::VersionMismatch { host_version, text } => {
-                self.version_mismatch = Some(text.clone());
-                self.events
-                    .push(ClientEvent::VersionMismatch { host_version, text });
-            }
+            HostMsg::VersionMismatch { text, .. } => self.version_mismatch = Some(text.clone()),
+            _ => {}
         }
+        let Some(s) = self.live() else { return };
+        match notice {
+            HostMsg::Offered { kind, by } => {
+                s.clear_offer(*kind);
+                s.offers.push((*kind, *by));
+            }
+            HostMsg::Declined { kind, .. } => s.clear_offer(*kind),
+            HostMsg::Ended { result, clocks } => {
+                s.result = Some(*result);
+                s.offers.clear();
+                if clocks.is_some() {
+                    s.clocks = clocks.clone();
+                }
+            }
+            HostMsg::Seat { side, state } => s.seats[side.index()] = state.clone(),
+            HostMsg::Spectators(n) => s.spectators = *n,
+            _ => {}
+        }
+        s.sync_clock();
     }
 
     /// Time passes: the running clock counts down for display (the host's

@@ -126,7 +126,7 @@ pub enum HostEvent {
     /// Disconnect this client.
     Kick(ClientId),
     /// A message for the host's own window.
-    ToLocal(Box<HostMsg>),
+    ToLocal(HostMsg),
     /// One line for the log.
     Log(String),
     /// A move was applied to the match.
@@ -536,7 +536,7 @@ impl Host {
 
     fn send(&mut self, to: Sender, msg: &HostMsg) {
         match to {
-            Sender::Local => self.events.push(HostEvent::ToLocal(Box::new(msg.clone()))),
+            Sender::Local => self.events.push(HostEvent::ToLocal(msg.clone())),
             Sender::Remote(id) => match encode(msg) {
                 Ok(frame) => self.events.push(HostEvent::Send { to: id, frame }),
                 Err(e) => self.log(format!("cannot send to client {id}: {e}")),
@@ -567,7 +567,7 @@ impl Host {
         };
         for to in self.audience() {
             match to {
-                Sender::Local => self.events.push(HostEvent::ToLocal(Box::new(msg.clone()))),
+                Sender::Local => self.events.push(HostEvent::ToLocal(msg.clone())),
                 Sender::Remote(id) => self.events.push(HostEvent::Send {
                     to: id,
                     frame: frame.clone(),
@@ -611,7 +611,7 @@ impl Host {
     }
 
     fn welcome(&mut self, to: Sender, role: Role, token: Option<SeatToken>) {
-        let snapshot = self.state.snapshot();
+        let snapshot = Box::new(self.state.snapshot());
         self.send(
             to,
             &HostMsg::Welcome {
@@ -820,7 +820,7 @@ impl Host {
             p.last_resync = Some(self.now);
             p.resync_due = false;
         }
-        let snapshot = self.state.snapshot();
+        let snapshot = Box::new(self.state.snapshot());
         self.send(to, &HostMsg::Snapshot(snapshot));
     }
 

@@ -390,10 +390,10 @@ pub enum HostMsg {
         /// The seat's token (players only): keep it to get the seat back.
         token: Option<SeatToken>,
         /// The match.
-        snapshot: Snapshot,
+        snapshot: Box<Snapshot>,
     },
     /// The match, after a resync request.
-    Snapshot(Snapshot),
+    Snapshot(Box<Snapshot>),
     /// A move was applied.
     Moved(MoveConfirmed),
     /// A request was refused.

@@ -60,6 +60,16 @@ impl Table {
     }
 }
 
+/// A confirmation of `lmn` at `ply` with this hash.
+fn moved(ply: u32, lmn: &str, hash: u64) -> HostMsg {
+    HostMsg::Moved(MoveConfirmed {
+        ply,
+        lmn: lmn.into(),
+        hash,
+        clocks: None,
+    })
+}
+
 #[test]
 fn confirmed_moves_are_applied_and_checked() {
     let mut t = Table::new(
@@ -110,12 +120,7 @@ fn a_wrong_hash_asks_for_a_snapshot_that_repairs_the_copy() {
     let c = t.client(1);
     c.take_events();
     // A confirmation whose hash does not match this copy.
-    c.handle(HostMsg::Moved(MoveConfirmed {
-        ply: 1,
-        lmn: "e7e5".into(),
-        hash: 12345,
-        clocks: None,
-    }));
+    c.handle(moved(1, "e7e5", 12345));
     let events = c.take_events();
     let ClientEvent::Log(line) = &events[0] else {
         panic!("{events:?}")
@@ -133,12 +138,7 @@ fn a_wrong_hash_asks_for_a_snapshot_that_repairs_the_copy() {
         Ok(ClientMsg::Resync { ply: 2 })
     );
     // Until the snapshot comes, confirmations are not applied.
-    c.handle(HostMsg::Moved(MoveConfirmed {
-        ply: 2,
-        lmn: "g1f3".into(),
-        hash: 1,
-        clocks: None,
-    }));
+    c.handle(moved(2, "g1f3", 1));
     assert!(c.take_events().is_empty());
     // The host answers with the truth: one move.
     t.bench.host.received(2, &out[0]);
@@ -158,12 +158,7 @@ fn gaps_bad_moves_and_duplicates() {
     let c = t.client(0);
     c.take_events();
     // A move from the future: plies were missed.
-    c.handle(HostMsg::Moved(MoveConfirmed {
-        ply: 3,
-        lmn: "e2e4".into(),
-        hash: 0,
-        clocks: None,
-    }));
+    c.handle(moved(3, "e2e4", 0));
     assert!(
         matches!(&c.take_events()[..], [ClientEvent::Log(l)] if l.starts_with("missed moves: host at ply 3, copy at 0"))
     );
@@ -171,12 +166,7 @@ fn gaps_bad_moves_and_duplicates() {
     let c = t.client(0);
     assert_eq!(c.take_events(), vec![ClientEvent::Resynced]);
     // A move that does not apply.
-    c.handle(HostMsg::Moved(MoveConfirmed {
-        ply: 0,
-        lmn: "e2e5".into(),
-        hash: 0,
-        clocks: None,
-    }));
+    c.handle(moved(0, "e2e5", 0));
     assert!(
         matches!(&c.take_events()[..], [ClientEvent::Log(l)] if l.starts_with("host's move e2e5 does not apply: "))
     );
@@ -192,12 +182,7 @@ fn gaps_bad_moves_and_duplicates() {
     t.flush();
     let c = t.client(1);
     let hash = c.state().unwrap().hash();
-    c.handle(HostMsg::Moved(MoveConfirmed {
-        ply: 0,
-        lmn: "e2e4".into(),
-        hash,
-        clocks: None,
-    }));
+    c.handle(moved(0, "e2e4", hash));
     assert_eq!(c.state().unwrap().ply(), 1);
     assert_eq!(c.resyncs(), 0);
     // Garbage from the host is logged, not obeyed.

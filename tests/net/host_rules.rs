@@ -34,7 +34,10 @@ fn fingerprint(b: &Bench) -> Fingerprint {
     )
 }
 
-fn welcome(events: &[HostEvent], id: u64) -> (Role, Option<chimera::net::SeatToken>, Snapshot) {
+fn welcome(
+    events: &[HostEvent],
+    id: u64,
+) -> (Role, Option<chimera::net::SeatToken>, Box<Snapshot>) {
     to(events, id)
         .into_iter()
         .find_map(|m| match m {
@@ -669,7 +672,7 @@ fn locals(events: &[HostEvent]) -> Vec<HostMsg> {
     events
         .iter()
         .filter_map(|e| match e {
-            HostEvent::ToLocal(m) => Some((**m).clone()),
+            HostEvent::ToLocal(m) => Some(m.clone()),
             _ => None,
         })
         .collect()

@@ -8,10 +8,11 @@ use std::time::Duration;
 
 use bevy_renet::netcode::{ClientAuthentication, NetcodeClientTransport};
 use bevy_renet::renet::{DefaultChannel, RenetClient};
-use chimera::net::protocol::{HostMsg, PROTOCOL_VERSION, SeatWish, decode, protocol_id};
+use chimera::net::protocol::{ClientMsg, HostMsg, PROTOCOL_VERSION, SeatWish, decode, protocol_id};
 use chimera::net::transport::connection_config;
 use chimera::net::{
     Client, ClientConfig, ClientEvent, ClientRunner, Host, HostConfig, HostEvent, HostRunner,
+    MatchState,
 };
 
 use crate::common::Rng;
@@ -292,6 +293,44 @@ impl Lan {
 
     pub fn client(&self, i: usize) -> &Client {
         self.clients[i].as_ref().expect("a running client").client()
+    }
+
+    /// Queues a request of client `i`.
+    pub fn send(&mut self, i: usize, msg: ClientMsg) {
+        self.runner(i).client_mut().send(msg).expect("encodes");
+    }
+
+    /// Sends a request of client `i` that the host must refuse; returns what
+    /// and why.
+    pub fn refusal(&mut self, i: usize, msg: ClientMsg) -> (String, String) {
+        let refusals = |l: &Lan| {
+            l.events[i]
+                .iter()
+                .filter(|e| matches!(e, ClientEvent::Notice(HostMsg::Rejected { .. })))
+                .count()
+        };
+        let seen = refusals(self);
+        self.send(i, msg);
+        self.until("the refusal", |l| refusals(l) > seen);
+        self.client(i).last_rejection().cloned().expect("kept")
+    }
+
+    /// A move request at the host's current ply.
+    pub fn move_at_current_ply(&self, lmn: &str) -> ClientMsg {
+        ClientMsg::Move {
+            ply: self.host.host().state().ply(),
+            lmn: lmn.into(),
+        }
+    }
+
+    /// Steps until every running client's copy satisfies `cond`.
+    pub fn until_every_copy(&mut self, what: &str, cond: impl Fn(&MatchState) -> bool) {
+        self.until(what, |l| {
+            l.clients
+                .iter()
+                .flatten()
+                .all(|c| c.client().state().is_some_and(&cond))
+        });
     }
 
     /// Plays `moves` in order, each by the client whose turn it is

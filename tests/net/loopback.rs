@@ -28,12 +28,7 @@ fn play_script(s: &Script) -> Lan {
     assert_eq!(lan.client(w).role(), Some(Role::Player(Side::White)));
     assert_eq!(lan.client(b).role(), Some(Role::Player(Side::Black)));
     lan.play(w, b, s.moves);
-    lan.until("the result everywhere", |l| {
-        l.clients
-            .iter()
-            .flatten()
-            .all(|c| c.client().state().unwrap().result.is_some())
-    });
+    lan.until_every_copy("the result everywhere", |s| s.result.is_some());
     let h = lan.host.host().state();
     assert_eq!(h.vfen(), s.end_vfen, "{}", s.variant);
     assert_eq!(h.result.map(|r| r.result_text()).as_deref(), Some(s.result));
@@ -61,21 +56,13 @@ fn holy_grail_crowning_game() {
 #[test]
 fn ghostarelay_compulsory_capture_game() {
     let mut lan = play_script(&GHOSTARELAY);
-    // Compulsory capture: after f8f1 White must take back; a quiet move is refused.
-    let v = Variant::new("ghostarelay", &[]).unwrap();
-    let mut g = Game::from_vfen(&v, GHOSTARELAY.start).unwrap();
-    g.play_lmn("e1g1,h1f1").unwrap();
-    g.play_lmn("f8f1").unwrap();
-    assert!(g.play_lmn("g1h1").is_err(), "the rules force the capture");
-    // Over the wire the finished game refuses everything.
-    lan.runner(0).client_mut().play("a1a2").unwrap();
-    lan.until("the refusal", |l| l.client(0).last_rejection().is_some());
-    assert_eq!(
-        lan.client(0).last_rejection().unwrap().1,
-        "the game is over (1-0 no-moves)"
-    );
+    // The finished game refuses everything.
+    let msg = lan.move_at_current_ply("a1a2");
+    assert_eq!(lan.refusal(0, msg).1, "the game is over (1-0 no-moves)");
 }
 
+/// Compulsory capture (§7): after f8f1 White must take back on f1; a quiet
+/// king move is refused with the rules engine's reason.
 #[test]
 fn a_refused_move_comes_back_with_the_rules_reason() {
     let mut lan = Lan::new(script_config(&GHOSTARELAY));
@@ -83,17 +70,14 @@ fn a_refused_move_comes_back_with_the_rules_reason() {
     let b = lan.join(player("Bo", SeatWish::Black), None);
     lan.play(w, b, &["e1g1,h1f1", "f8f1"]);
     let before = lan.host.host().state().vfen();
-    lan.runner(w).client_mut().play("g1h1").unwrap();
-    lan.until("the refusal", |l| l.client(w).last_rejection().is_some());
+    let msg = lan.move_at_current_ply("g1h1");
+    let refused = lan.refusal(w, msg);
     let v = Variant::new("ghostarelay", &[]).unwrap();
     let mut g = Game::from_vfen(&v, GHOSTARELAY.start).unwrap();
     g.play_lmn("e1g1,h1f1").unwrap();
     g.play_lmn("f8f1").unwrap();
     let why = g.play_lmn("g1h1").unwrap_err().to_string();
-    assert_eq!(
-        lan.client(w).last_rejection(),
-        Some(&("move g1h1 at ply 2".to_string(), why))
-    );
+    assert_eq!(refused, ("move g1h1 at ply 2".to_string(), why));
     assert_eq!(lan.host.host().state().vfen(), before);
     lan.assert_same_everywhere();
 }
@@ -106,75 +90,42 @@ fn resign_draw_takeback_and_rematch() {
     let s = lan.join(player("Cy", SeatWish::Spectate), None);
     lan.play(w, b, &["e2e4", "e7e5", "g1f3"]);
     // Black takes back its e7e5 (two plies: White's reply goes too).
-    lan.runner(b)
-        .client_mut()
-        .send(ClientMsg::Offer(OfferKind::Takeback))
-        .unwrap();
+    lan.send(b, ClientMsg::Offer(OfferKind::Takeback));
     lan.until("the offer", |l| {
         l.client(w).state().unwrap().offers == [(OfferKind::Takeback, Side::Black)]
     });
-    lan.runner(w)
-        .client_mut()
-        .send(ClientMsg::Accept(OfferKind::Takeback))
-        .unwrap();
-    lan.until("the takeback", |l| {
-        l.clients
-            .iter()
-            .flatten()
-            .all(|c| c.client().state().unwrap().ply() == 1)
-    });
+    lan.send(w, ClientMsg::Accept(OfferKind::Takeback));
+    lan.until_every_copy("the takeback", |s| s.ply() == 1);
     assert!(lan.events[s].contains(&ClientEvent::TakenBack { ply: 1 }));
     lan.assert_same_everywhere();
     lan.play(w, b, &["c7c5"]);
     // A draw offered and declined, then Black resigns.
-    lan.runner(w)
-        .client_mut()
-        .send(ClientMsg::Offer(OfferKind::Draw))
-        .unwrap();
+    lan.send(w, ClientMsg::Offer(OfferKind::Draw));
     lan.until("the draw offer", |l| {
         !l.client(b).state().unwrap().offers.is_empty()
     });
-    lan.runner(b)
-        .client_mut()
-        .send(ClientMsg::Decline(OfferKind::Draw))
-        .unwrap();
+    lan.send(b, ClientMsg::Decline(OfferKind::Draw));
     lan.until("the decline", |l| {
-        l.events[w].contains(&ClientEvent::Declined {
+        l.events[w].contains(&ClientEvent::Notice(HostMsg::Declined {
             kind: OfferKind::Draw,
             by: Side::Black,
-        })
+        }))
     });
-    lan.runner(b).client_mut().send(ClientMsg::Resign).unwrap();
+    lan.send(b, ClientMsg::Resign);
     let resigned = WireResult {
         winner: Some(Side::White),
         reason: WireEndReason::Resignation,
     };
-    lan.until("the resignation", |l| {
-        l.clients
-            .iter()
-            .flatten()
-            .all(|c| c.client().state().unwrap().result == Some(resigned))
-    });
+    lan.until_every_copy("the resignation", |s| s.result == Some(resigned));
     lan.assert_same_everywhere();
     // Rematch, colours swapped: Bo opens now.
-    lan.runner(b)
-        .client_mut()
-        .send(ClientMsg::Offer(OfferKind::Rematch))
-        .unwrap();
+    lan.send(b, ClientMsg::Offer(OfferKind::Rematch));
     lan.until("the rematch offer", |l| {
         !l.client(w).state().unwrap().offers.is_empty()
     });
     let ann_token = lan.client(w).token();
-    lan.runner(w)
-        .client_mut()
-        .send(ClientMsg::Accept(OfferKind::Rematch))
-        .unwrap();
-    lan.until("game 2", |l| {
-        l.clients
-            .iter()
-            .flatten()
-            .all(|c| c.client().state().unwrap().game_number == 2)
-    });
+    lan.send(w, ClientMsg::Accept(OfferKind::Rematch));
+    lan.until_every_copy("game 2", |s| s.game_number == 2);
     assert_eq!(lan.client(w).role(), Some(Role::Player(Side::Black)));
     assert_eq!(lan.client(b).role(), Some(Role::Player(Side::White)));
     assert_eq!(lan.client(s).role(), Some(Role::Spectator));
@@ -185,23 +136,12 @@ fn resign_draw_takeback_and_rematch() {
     );
     lan.play(b, w, &["d2d4", "d7d5"]);
     // And this time a draw is agreed.
-    lan.runner(w)
-        .client_mut()
-        .send(ClientMsg::Offer(OfferKind::Draw))
-        .unwrap();
+    lan.send(w, ClientMsg::Offer(OfferKind::Draw));
     lan.until("the draw offer", |l| {
         !l.client(b).state().unwrap().offers.is_empty()
     });
-    lan.runner(b)
-        .client_mut()
-        .send(ClientMsg::Accept(OfferKind::Draw))
-        .unwrap();
-    lan.until("the draw", |l| {
-        l.clients
-            .iter()
-            .flatten()
-            .all(|c| c.client().state().unwrap().result.is_some())
-    });
+    lan.send(b, ClientMsg::Accept(OfferKind::Draw));
+    lan.until_every_copy("the draw", |s| s.result.is_some());
     assert_eq!(
         lan.host.host().state().result,
         Some(WireResult {
@@ -241,12 +181,8 @@ fn a_spectator_joining_at_move_20_sees_the_exact_position() {
     );
     lan.assert_same_everywhere();
     // Spectators cannot move.
-    lan.runner(s).client_mut().play(moves[0]).unwrap();
-    lan.until("the refusal", |l| l.client(s).last_rejection().is_some());
-    assert_eq!(
-        lan.client(s).last_rejection().unwrap().1,
-        "spectators cannot play"
-    );
+    let msg = lan.move_at_current_ply(moves[0]);
+    assert_eq!(lan.refusal(s, msg).1, "spectators cannot play");
 }
 
 #[test]
@@ -266,12 +202,7 @@ fn a_killed_client_restarts_with_its_token_and_the_game_finishes() {
     });
     assert!(lan.host_log.iter().any(|l| l.contains("disconnected")));
     // White may not claim yet.
-    lan.runner(w)
-        .client_mut()
-        .send(ClientMsg::ClaimWin)
-        .unwrap();
-    lan.until("the refusal", |l| l.client(w).last_rejection().is_some());
-    let why = &lan.client(w).last_rejection().unwrap().1;
+    let why = lan.refusal(w, ClientMsg::ClaimWin).1;
     assert!(
         why.starts_with("Black may still come back (") && why.ends_with(" left)"),
         "{why}"
@@ -381,16 +312,12 @@ fn hostile_clients_change_nothing() {
         ]
     );
     // Black meanwhile moves for White and replays a stale ply.
-    lan.runner(b)
-        .client_mut()
-        .send(ClientMsg::Move {
-            ply: 0,
-            lmn: "d2d4".into(),
-        })
-        .unwrap();
-    lan.until("the refusal", |l| l.client(b).last_rejection().is_some());
+    let stale = ClientMsg::Move {
+        ply: 0,
+        lmn: "d2d4".into(),
+    };
     assert_eq!(
-        lan.client(b).last_rejection().unwrap().1,
+        lan.refusal(b, stale).1,
         "stale move: made at ply 0, the game is at ply 1"
     );
     // A burst of 10 000 requests: bounded answers, logged, nothing changes.
@@ -481,10 +408,12 @@ fn another_version_is_told_which_version_the_host_speaks() {
     );
     assert_eq!(lan.runner(c).link(), &Link::Closed(text.clone()));
     assert_eq!(lan.client(c).version_mismatch(), Some(text.as_str()));
-    assert!(lan.events[c].contains(&ClientEvent::VersionMismatch {
-        host_version: 99,
-        text
-    }));
+    assert!(
+        lan.events[c].contains(&ClientEvent::Notice(HostMsg::VersionMismatch {
+            host_version: 99,
+            text
+        }))
+    );
     // A host of the same version answers the probe and lets the client in.
     let mut lan = Lan::new(HostConfig::new("chess"));
     let c = lan.connect(Client::new(player("Ann", SeatWish::Any)), None);

@@ -38,12 +38,7 @@ fn a_full_game_survives_a_lossy_link() {
     let b = lan.join(player("Bo", SeatWish::Black), loss(2));
     lan.join(player("Cy", SeatWish::Spectate), loss(3));
     lan.play(w, b, HOLY_GRAIL.moves);
-    lan.until("the result everywhere", |l| {
-        l.clients
-            .iter()
-            .flatten()
-            .all(|c| c.client().state().unwrap().result.is_some())
-    });
+    lan.until_every_copy("the result everywhere", |s| s.result.is_some());
     assert_eq!(lan.host.host().state().vfen(), HOLY_GRAIL.end_vfen);
     lan.assert_same_everywhere();
     assert_relays_were_bad(&lan);

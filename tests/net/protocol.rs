@@ -75,14 +75,14 @@ fn host_messages() -> Vec<HostMsg> {
         HostMsg::Welcome {
             role: Role::Player(Side::Black),
             token: Some(SeatToken([0xAB; 16])),
-            snapshot: snapshot(),
+            snapshot: Box::new(snapshot()),
         },
         HostMsg::Welcome {
             role: Role::Spectator,
             token: None,
-            snapshot: snapshot(),
+            snapshot: Box::new(snapshot()),
         },
-        HostMsg::Snapshot(snapshot()),
+        HostMsg::Snapshot(Box::new(snapshot())),
         HostMsg::Moved(MoveConfirmed {
             ply: 7,
             lmn: "c3~Y".into(),
