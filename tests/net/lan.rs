@@ -175,6 +175,14 @@ impl Lan {
         }
     }
 
+    /// A host with Ann at White and Bo at Black joined; returns their indexes.
+    pub fn seated(cfg: HostConfig) -> (Lan, usize, usize) {
+        let mut lan = Lan::new(cfg);
+        let w = lan.join(player("Ann", SeatWish::White), None);
+        let b = lan.join(player("Bo", SeatWish::Black), None);
+        (lan, w, b)
+    }
+
     pub fn host_addr(&self) -> SocketAddr {
         self.host.local_addr()
     }

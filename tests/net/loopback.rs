@@ -65,9 +65,7 @@ fn ghostarelay_compulsory_capture_game() {
 /// king move is refused with the rules engine's reason.
 #[test]
 fn a_refused_move_comes_back_with_the_rules_reason() {
-    let mut lan = Lan::new(script_config(&GHOSTARELAY));
-    let w = lan.join(player("Ann", SeatWish::White), None);
-    let b = lan.join(player("Bo", SeatWish::Black), None);
+    let (mut lan, w, b) = Lan::seated(script_config(&GHOSTARELAY));
     lan.play(w, b, &["e1g1,h1f1", "f8f1"]);
     let before = lan.host.host().state().vfen();
     let msg = lan.move_at_current_ply("g1h1");
@@ -84,9 +82,7 @@ fn a_refused_move_comes_back_with_the_rules_reason() {
 
 #[test]
 fn resign_draw_takeback_and_rematch() {
-    let mut lan = Lan::new(HostConfig::new("chess"));
-    let w = lan.join(player("Ann", SeatWish::White), None);
-    let b = lan.join(player("Bo", SeatWish::Black), None);
+    let (mut lan, w, b) = Lan::seated(HostConfig::new("chess"));
     let s = lan.join(player("Cy", SeatWish::Spectate), None);
     lan.play(w, b, &["e2e4", "e7e5", "g1f3"]);
     // Black takes back its e7e5 (two plies: White's reply goes too).
@@ -156,9 +152,7 @@ fn resign_draw_takeback_and_rematch() {
 fn a_spectator_joining_at_move_20_sees_the_exact_position() {
     let moves = seeded_moves("holygrail", 24, 2024);
     let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-    let mut lan = Lan::new(HostConfig::new("holygrail"));
-    let w = lan.join(player("Ann", SeatWish::White), None);
-    let b = lan.join(player("Bo", SeatWish::Black), None);
+    let (mut lan, w, b) = Lan::seated(HostConfig::new("holygrail"));
     lan.play(w, b, &moves[..20]);
     let s = lan.join(player("Cy", SeatWish::Spectate), None);
     let v = Variant::new("holygrail", &[]).unwrap();
@@ -187,9 +181,7 @@ fn a_spectator_joining_at_move_20_sees_the_exact_position() {
 
 #[test]
 fn a_killed_client_restarts_with_its_token_and_the_game_finishes() {
-    let mut lan = Lan::new(script_config(&HOLYWAR));
-    let w = lan.join(player("Ann", SeatWish::White), None);
-    let b = lan.join(player("Bo", SeatWish::Black), None);
+    let (mut lan, w, b) = Lan::seated(script_config(&HOLYWAR));
     lan.play(w, b, &HOLYWAR.moves[..3]);
     let token = lan.client(b).token().expect("a seat token");
     // Killed: the process is gone, no goodbye is sent.
@@ -227,9 +219,7 @@ fn a_killed_client_restarts_with_its_token_and_the_game_finishes() {
 
 #[test]
 fn a_dropped_link_reconnects_with_the_same_client() {
-    let mut lan = Lan::new(script_config(&HOLY_GRAIL));
-    let w = lan.join(player("Ann", SeatWish::White), None);
-    let b = lan.join(player("Bo", SeatWish::Black), None);
+    let (mut lan, w, b) = Lan::seated(script_config(&HOLY_GRAIL));
     lan.play(w, b, &HOLY_GRAIL.moves[..2]);
     lan.runner(w).disconnect();
     lan.until("Black to see White away", |l| {
@@ -253,9 +243,7 @@ fn a_dropped_link_reconnects_with_the_same_client() {
 
 #[test]
 fn hostile_clients_change_nothing() {
-    let mut lan = Lan::new(HostConfig::new("chess"));
-    let w = lan.join(player("Ann", SeatWish::White), None);
-    let b = lan.join(player("Bo", SeatWish::Black), None);
+    let (mut lan, w, b) = Lan::seated(HostConfig::new("chess"));
     lan.play(w, b, &["e2e4"]);
     let before = lan.host.host().state().vfen();
     // A raw client: joins as a spectator, then sends bytes of every bad kind.
