@@ -376,7 +376,11 @@ impl ClientRunner {
                 self.probe_answered(answer);
                 true
             }
-            Err(_) => false,
+            Err(mpsc::RecvTimeoutError::Timeout) => false,
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                self.probe = None;
+                true
+            }
         }
     }
 
@@ -413,11 +417,15 @@ impl ClientRunner {
 
     /// One round: receive, let `dt` pass, send. Returns what happened.
     pub fn update(&mut self, dt: Duration) -> Vec<ClientEvent> {
-        if let Some(rx) = &self.probe
-            && let Ok(answer) = rx.try_recv()
-        {
-            self.probe = None;
-            self.probe_answered(answer);
+        if let Some(rx) = &self.probe {
+            match rx.try_recv() {
+                Ok(answer) => {
+                    self.probe = None;
+                    self.probe_answered(answer);
+                }
+                Err(mpsc::TryRecvError::Disconnected) => self.probe = None,
+                Err(mpsc::TryRecvError::Empty) => {}
+            }
         }
         if matches!(self.link, Link::Closed(_)) {
             return self.client.take_events();
