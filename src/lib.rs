@@ -1,12 +1,13 @@
 //! Chimera: a game for large fairy-chess variants.
 //!
 //! [`rules`] is the pure rules engine; [`record`] reads and writes game
-//! records and [`clock`] keeps time (both pure too); [`cli`] holds the
-//! command-line tools;
-//! [`app`] is the Bevy game client.
+//! records and [`clock`] keeps time (both pure too); [`net`] is the network
+//! core of LAN matches; [`cli`] holds the command-line tools; [`app`] is the
+//! Bevy game client.
 
 pub mod app;
 pub mod cli;
 pub mod clock;
+pub mod net;
 pub mod record;
 pub mod rules;
