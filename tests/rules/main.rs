@@ -10,3 +10,4 @@ mod holywar;
 mod notation;
 mod perft_reference;
 mod soak;
+mod sound;
