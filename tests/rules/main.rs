@@ -9,5 +9,6 @@ mod holygrail;
 mod holywar;
 mod notation;
 mod perft_reference;
+mod settings;
 mod soak;
 mod sound;
