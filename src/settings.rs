@@ -156,6 +156,37 @@ struct Key {
     write: fn(&Settings) -> String,
 }
 
+/// A key whose value is `on` or `off`, kept in the bool `field`.
+macro_rules! on_off_key {
+    ($name:literal, $help:literal, $field:ident) => {
+        Key {
+            name: $name,
+            help: $help,
+            read: |s, v| {
+                s.$field = pick(v, &[("on", true), ("off", false)])?;
+                Ok(())
+            },
+            write: |s| if s.$field { "on" } else { "off" }.into(),
+        }
+    };
+}
+
+/// A key whose value is kept as text in `field` once `check` accepts it.
+macro_rules! text_key {
+    ($name:literal, $help:literal, $field:ident, $check:ident) => {
+        Key {
+            name: $name,
+            help: $help,
+            read: |s, v| {
+                $check(v)?;
+                s.$field = v.into();
+                Ok(())
+            },
+            write: |s| s.$field.clone(),
+        }
+    };
+}
+
 /// Every key, in the order the file lists them.
 const KEYS: &[Key] = &[
     Key {
@@ -170,15 +201,11 @@ const KEYS: &[Key] = &[
             View::ThreeD => "3d".into(),
         },
     },
-    Key {
-        name: "flip-board",
-        help: "Show the board from Black's side: on or off.",
-        read: |s, v| {
-            s.flip_board = on_off(v)?;
-            Ok(())
-        },
-        write: |s| on_off_text(s.flip_board),
-    },
+    on_off_key!(
+        "flip-board",
+        "Show the board from Black's side: on or off.",
+        flip_board
+    ),
     Key {
         name: "animation-speed",
         help: "Piece animations: off, fast, normal or slow.",
@@ -202,28 +229,13 @@ const KEYS: &[Key] = &[
         },
         write: |s| s.volume.to_string(),
     },
-    Key {
-        name: "mute",
-        help: "Sound off (the volume is kept): on or off.",
-        read: |s, v| {
-            s.mute = on_off(v)?;
-            Ok(())
-        },
-        write: |s| on_off_text(s.mute),
-    },
-    Key {
-        name: "variant",
-        help: "The variant last played (chimera variants lists them).",
-        read: |s, v| {
-            if !variants().iter().any(|i| i.id == v) {
-                let ids: Vec<&str> = variants().iter().map(|i| i.id).collect();
-                return Err(format!("unknown variant '{v}' (known: {})", ids.join(", ")));
-            }
-            s.variant = v.into();
-            Ok(())
-        },
-        write: |s| s.variant.clone(),
-    },
+    on_off_key!("mute", "Sound off (the volume is kept): on or off.", mute),
+    text_key!(
+        "variant",
+        "The variant last played (chimera variants lists them).",
+        variant,
+        check_variant
+    ),
     Key {
         name: "variant-options",
         help: "Its options, name=value separated by spaces (drops=full gryphons=stealth).",
@@ -248,40 +260,23 @@ const KEYS: &[Key] = &[
             pairs.join(" ")
         },
     },
-    Key {
-        name: "time-control",
-        help: "Last time control: - (none), 600+5 (Fischer), 600d5 (delay), *30 (per move), 40/5400.",
-        read: |s, v| {
-            check_time_control(v)?;
-            s.time_control = v.into();
-            Ok(())
-        },
-        write: |s| s.time_control.clone(),
-    },
-    Key {
-        name: "player-name",
-        help: "Your name, up to 32 characters; empty for none.",
-        read: |s, v| {
-            if v.chars().any(char::is_control) {
-                return Err("a name may not hold control characters".into());
-            }
-            if v.chars().count() > MAX_NAME_CHARS {
-                return Err(format!("longer than {MAX_NAME_CHARS} characters"));
-            }
-            s.player_name = v.into();
-            Ok(())
-        },
-        write: |s| s.player_name.clone(),
-    },
-    Key {
-        name: "show-letters",
-        help: "Draw each piece's letter on or beside it: on or off.",
-        read: |s, v| {
-            s.show_letters = on_off(v)?;
-            Ok(())
-        },
-        write: |s| on_off_text(s.show_letters),
-    },
+    text_key!(
+        "time-control",
+        "Last time control: - (none), 600+5 (Fischer), 600d5 (delay), *30 (per move), 40/5400.",
+        time_control,
+        check_time_control
+    ),
+    text_key!(
+        "player-name",
+        "Your name, up to 32 characters; empty for none.",
+        player_name,
+        check_player_name
+    ),
+    on_off_key!(
+        "show-letters",
+        "Draw each piece's letter on or beside it: on or off.",
+        show_letters
+    ),
 ];
 
 /// The value among `named` called `v`, or an error listing the names.
@@ -296,12 +291,24 @@ fn pick<T: Copy>(v: &str, named: &[(&str, T)]) -> Result<T, String> {
         })
 }
 
-fn on_off(v: &str) -> Result<bool, String> {
-    pick(v, &[("on", true), ("off", false)])
+/// Checks that `v` is the id of a variant.
+fn check_variant(v: &str) -> Result<(), String> {
+    if variants().iter().any(|i| i.id == v) {
+        return Ok(());
+    }
+    let ids: Vec<&str> = variants().iter().map(|i| i.id).collect();
+    Err(format!("unknown variant '{v}' (known: {})", ids.join(", ")))
 }
 
-fn on_off_text(b: bool) -> String {
-    if b { "on" } else { "off" }.into()
+/// Checks that `v` is a name the settings keep (see [`clean_player_name`]).
+fn check_player_name(v: &str) -> Result<(), String> {
+    if v.chars().any(char::is_control) {
+        return Err("a name may not hold control characters".into());
+    }
+    if v.chars().count() > MAX_NAME_CHARS {
+        return Err(format!("longer than {MAX_NAME_CHARS} characters"));
+    }
+    Ok(())
 }
 
 /// Checks the forms of the record's `TimeControl` tag: `-`, `?`, `600`,
