@@ -1,9 +1,10 @@
 //! Chimera: a game for large fairy-chess variants.
 //!
 //! [`rules`] is the pure rules engine; [`record`] reads and writes game
-//! records and [`clock`] keeps time (both pure too); [`net`] is the network
-//! core of LAN matches; [`cli`] holds the command-line tools; [`app`] is the
-//! Bevy game client.
+//! records and [`clock`] keeps time; [`net`] is the network core of LAN
+//! matches; [`settings`] (the settings file) and [`sound`] (which sound an
+//! event plays) — all pure; [`cli`] holds the command-line tools; [`app`] is
+//! the Bevy game client.
 
 pub mod app;
 pub mod cli;
@@ -11,3 +12,5 @@ pub mod clock;
 pub mod net;
 pub mod record;
 pub mod rules;
+pub mod settings;
+pub mod sound;

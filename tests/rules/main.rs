@@ -13,4 +13,6 @@ mod perft_reference;
 mod record;
 mod record_foreign;
 mod record_fuzz;
+mod settings;
 mod soak;
+mod sound;
