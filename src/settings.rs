@@ -311,36 +311,12 @@ fn check_player_name(v: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Checks the forms of the record's `TimeControl` tag: `-`, `?`, `600`,
-/// `600+5`, `600d5`, `*30`, `40/5400` (whole seconds; base, per-move time,
-/// moves and period at least 1).
+/// Checks a time control with the clock's own reader ([`TimeControl`]'s
+/// forms: `-`, `?`, `600`, `600+5`, `600d5`, `*30`, `40/5400`).
 fn check_time_control(v: &str) -> Result<(), String> {
-    let whole = |t: &str, min: u64| {
-        !t.is_empty()
-            && t.bytes().all(|b| b.is_ascii_digit())
-            && t.parse::<u64>().is_ok_and(|n| n >= min)
-    };
-    let ok = match v {
-        "-" | "?" => true,
-        _ => {
-            if let Some(per) = v.strip_prefix('*') {
-                whole(per, 1)
-            } else if let Some((moves, time)) = v.split_once('/') {
-                whole(moves, 1) && whole(time, 1)
-            } else if let Some((base, extra)) = v.split_once(['+', 'd']) {
-                whole(base, 1) && whole(extra, 0)
-            } else {
-                whole(v, 1)
-            }
-        }
-    };
-    if ok {
-        Ok(())
-    } else {
-        Err(format!(
-            "'{v}' is not a time control (-, 600+5, 600d5, *30 or 40/5400)"
-        ))
-    }
+    v.parse::<crate::clock::TimeControl>()
+        .map(|_| ())
+        .map_err(|e| format!("'{v}' is not a time control (-, 600+5, 600d5, *30 or 40/5400): {e}"))
 }
 
 /// A player name as the settings keep it: control characters dropped, spaces
