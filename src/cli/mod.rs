@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::rules::{Game, Variant};
+use crate::rules::{Game, OptionKind, Variant};
 
 /// Parsed common arguments: variant, options, start position, moves, depth.
 #[derive(Debug, Default)]
@@ -136,16 +136,7 @@ impl Args {
             Some(f) => Game::from_vfen(&v, f)?,
             None => Game::new(&v),
         };
-        for (i, m) in self.moves.iter().enumerate() {
-            if let Err(e) = g.play_lmn(m) {
-                let why = e
-                    .message()
-                    .strip_prefix(&format!("'{m}' "))
-                    .unwrap_or(e.message())
-                    .to_string();
-                return Err(CliError(format!("move {} '{m}' {why}", i + 1)));
-            }
-        }
+        g.play_lmn_list(&self.moves)?;
         Ok(g)
     }
 
@@ -191,10 +182,9 @@ pub fn run(a: &Args) -> Result<(), CliError> {
                         format!(
                             "{}={}",
                             o.name,
-                            if o.values.is_empty() {
-                                "N".to_string()
-                            } else {
-                                o.values.join("|")
+                            match o.kind {
+                                OptionKind::Choice(values) => values.join("|"),
+                                OptionKind::Number { .. } => "N".to_string(),
                             }
                         )
                     })
