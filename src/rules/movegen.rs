@@ -766,9 +766,12 @@ impl State {
         let (king, in_check) = (node.king, node.in_check);
         let us = self.side;
         if king == 0 {
-            return true;
-        }
-        if m.kind == MoveKind::Castle {
+            // No king on the board (Holywar's drop opening): only dropping
+            // it can put it in check, on an attacked square (RULES.md §0).
+            if m.kind != MoveKind::Drop || m.piece != Kind::King as u8 {
+                return true;
+            }
+        } else if m.kind == MoveKind::Castle {
             if in_check {
                 return false;
             }

@@ -392,6 +392,19 @@ impl Position {
                         format!("board: {} has {} kings", c.name(), kings.len()),
                     );
                 }
+                // One royal king per side: a king in hand joins the board by a drop.
+                let in_hand = s.hand[c.index()][Kind::King as usize] as usize;
+                if kings.len() + in_hand > 1 {
+                    return bad(
+                        VfenField::Hand,
+                        format!(
+                            "hand: {} has {} kings, {} on the board and {in_hand} in hand; one at most",
+                            c.name(),
+                            kings.len() + in_hand,
+                            kings.len()
+                        ),
+                    );
+                }
                 s.royal[c.index()] = kings.first().copied().unwrap_or(0);
             }
         }

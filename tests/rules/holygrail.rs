@@ -1666,3 +1666,13 @@ fn legal_moves_are_the_moves_that_leave_the_king_unattacked_in_random_positions(
         assert!(compared > 1000, "only {compared} positions compared");
     }
 }
+
+/// §4: the Crown Prince is not royal, so unlike a Holywar King it may be
+/// dropped onto an attacked square: the Black Rook on e5 looks down the
+/// empty e-file onto e0, and I@e0 stays legal.
+#[test]
+fn prince_may_be_dropped_onto_an_attacked_square() {
+    let p = pos("Kf1 re5 kj10", "w - - I 0 1");
+    assert!(p.is_attacked(sq(&p, "e0"), Color::Black));
+    assert_eq!(legal_of_kind(&p, MoveKind::Drop), set("I@e0 I@f0"));
+}

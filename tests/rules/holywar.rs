@@ -193,6 +193,66 @@ fn drop_opening_board_moves_only_after_both_hands_are_empty() {
     assert!(legal(&p, "b3b4"));
 }
 
+/// §0 (a move is legal only if the mover's king is not attacked after it)
+/// holds for drops too: the King may not be dropped onto an attacked square.
+/// White holds only its King; its camp has a1, b2, f2 and g2 empty. The Black
+/// Lady on g7 slides down the long diagonal over the empty f6 e5 d4 c3 onto
+/// b2 and, with b2 empty, a1; nothing Black has reaches f2 or g2 (the
+/// Crusader's squire leaps from d7 stay on ranks 5–6, the pawns take
+/// diagonally downward from d6 and g6).
+#[test]
+fn king_may_not_be_dropped_onto_an_attacked_square() {
+    let v = variant(&[]);
+    let p = Position::from_vfen(
+        &v,
+        "1******1/*1kc2l*/*2p2p*/*6*/*6*/*P1P3*/*1CCS2*/1******S w - - Ks 0 8",
+    )
+    .expect("valid");
+    assert_eq!(all_moves(&p), sorted(&["K@f2", "K@g2"]));
+    for attacked in ["a1", "b2"] {
+        let s = v.parse_square(attacked).expect("square");
+        assert!(p.is_attacked(s, Color::Black), "{attacked}");
+        assert_eq!(
+            p.why_not_drop(Color::White, Kind::King, s),
+            Some(chimera::rules::Illegal::LeavesKingInCheck),
+            "{attacked}"
+        );
+        assert!(!legal(&p, &format!("K@{attacked}")));
+    }
+    // Black alike: the White Squire on e5 reaches d7 and f7 (and c6, g6, …)
+    // over empty squares; the White King on a1 reaches only b2.
+    let p = Position::from_vfen(
+        &v,
+        "1******1/*6*/*6*/*3S2*/*6*/*6*/*6*/K******1 b - - k 0 1",
+    )
+    .expect("valid");
+    assert_eq!(
+        all_moves(&p),
+        sorted(&["K@a8", "K@h8", "K@b7", "K@c7", "K@e7", "K@g7"])
+    );
+}
+
+/// One King per side: a VFEN with a King on the board and another in hand
+/// (or two in hand) describes no Holywar position.
+#[test]
+fn one_king_per_side_counting_the_hand() {
+    let v = variant(&[]);
+    for (text, side) in [
+        (
+            "1******1/*6*/*pppppp*/*6*/*6*/*PPPPPP*/*K5*/1******1 b - - Kklccbbss 0 1",
+            "White",
+        ),
+        (
+            "1******1/*6*/*pppppp*/*6*/*6*/*PPPPPP*/*6*/1******1 w - - KLCCBBSSkk 0 1",
+            "Black",
+        ),
+    ] {
+        let e = Position::from_vfen(&v, text).map(|p| p.to_vfen());
+        let e = e.expect_err(text).to_string();
+        assert!(e.contains(&format!("{side} has 2 kings")), "{e}");
+    }
+}
+
 /// Not reachable by alternating drops, decided in `holywar.rs`: a side to move
 /// whose hand is empty while the opponent still holds pieces plays on the board.
 #[test]
