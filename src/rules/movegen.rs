@@ -982,21 +982,6 @@ impl Position {
         self.s.king_attacked(&self.variant, self.s.side)
     }
 
-    /// Whether side `by` attacks square `s`: a piece of the other side
-    /// standing there would be removed by a pseudo-legal move of `by`
-    /// (RULES.md §0). For an empty square that piece is imagined there, so a
-    /// Cannon, Vao, Bomber or Gryphon that could merely move to the square
-    /// does not count.
-    pub fn is_attacked(&self, s: super::geometry::Sq, by: Color) -> bool {
-        let cell = self.cell(s);
-        if self.s.board[cell as usize] != EMPTY {
-            return self.s.attacked(&self.variant, cell, by);
-        }
-        let mut st = self.s.clone();
-        st.place(cell, piece(by.opposite(), Kind::Pawn));
-        st.attacked(&self.variant, cell, by)
-    }
-
     /// Counts leaf nodes `depth` plies deep (the last ply bulk-counted).
     pub fn perft(&mut self, depth: u32) -> u64 {
         let mut lists: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();

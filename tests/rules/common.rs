@@ -1,6 +1,22 @@
 //! Helpers shared by the rule tests.
 
-use chimera::rules::{Sq, Variant};
+use std::sync::Arc;
+
+use chimera::rules::{Position, Sq, Variant};
+
+/// Variant `id` built with `options` (name, value).
+pub fn variant(id: &str, options: &[(&str, &str)]) -> Arc<Variant> {
+    let o: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    Variant::new(id, &o).unwrap_or_else(|e| panic!("{id} {options:?}: {e}"))
+}
+
+/// The position of `v` written `text` (VFEN).
+pub fn position(v: &Arc<Variant>, text: &str) -> Position {
+    Position::from_vfen(v, text).unwrap_or_else(|e| panic!("{} '{text}': {e}", v.id()))
+}
 
 /// The VFEN of a board holding exactly `pieces` (square, letter), missing
 /// squares written `*`, followed by the remaining six fields `rest`.
