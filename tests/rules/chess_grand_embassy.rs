@@ -5,44 +5,20 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use chimera::rules::{Color, EndReason, Game, MoveKind, Outcome, Position, Sq, Variant};
+use chimera::rules::{Color, EndReason, Game, MoveKind, Outcome, Position, Variant};
+
+use crate::common::{legal, legal_from, position, set, sq};
 
 fn variant(id: &str) -> Arc<Variant> {
-    Variant::new(id, &[]).unwrap_or_else(|e| panic!("{id}: {e}"))
+    crate::common::variant(id, &[])
 }
 
 fn pos(id: &str, vfen: &str) -> Position {
-    Position::from_vfen(&variant(id), vfen).unwrap_or_else(|e| panic!("{id} '{vfen}': {e}"))
+    position(&variant(id), vfen)
 }
 
 fn game(id: &str, vfen: &str) -> Game {
     Game::from_vfen(&variant(id), vfen).unwrap_or_else(|e| panic!("{id} '{vfen}': {e}"))
-}
-
-fn sq(p: &Position, name: &str) -> Sq {
-    p.variant()
-        .parse_square(name)
-        .unwrap_or_else(|| panic!("no square {name}"))
-}
-
-/// Space-separated LMN moves as a set.
-fn set(moves: &str) -> BTreeSet<String> {
-    moves.split_whitespace().map(String::from).collect()
-}
-
-/// All legal moves in LMN.
-fn legal(p: &Position) -> BTreeSet<String> {
-    p.legal_moves().into_iter().map(|m| p.lmn(m)).collect()
-}
-
-/// Legal moves of the piece standing on `from` (castlings included for the king).
-fn legal_from(p: &Position, from: &str) -> BTreeSet<String> {
-    let s = sq(p, from);
-    p.legal_moves()
-        .into_iter()
-        .filter(|m| p.move_from(*m) == Some(s))
-        .map(|m| p.lmn(m))
-        .collect()
 }
 
 /// Legal castlings in LMN.

@@ -1,8 +1,10 @@
-//! Helpers shared by the rule tests.
+//! Helpers shared by the rule tests: building variants and positions,
+//! move lists as sets of LMN, playing moves, a deterministic generator.
 
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use chimera::rules::{Position, Sq, Variant};
+use chimera::rules::{Color, OptionKind, Position, Sq, Variant};
 
 /// Variant `id` built with `options` (name, value).
 pub fn variant(id: &str, options: &[(&str, &str)]) -> Arc<Variant> {
@@ -16,6 +18,12 @@ pub fn variant(id: &str, options: &[(&str, &str)]) -> Arc<Variant> {
 /// The position of `v` written `text` (VFEN).
 pub fn position(v: &Arc<Variant>, text: &str) -> Position {
     Position::from_vfen(v, text).unwrap_or_else(|e| panic!("{} '{text}': {e}", v.id()))
+}
+
+/// The position of `v` with exactly `pieces` (square, letter) on the board
+/// and the remaining six VFEN fields `rest`.
+pub fn with_pieces(v: &Arc<Variant>, pieces: &[(&str, char)], rest: &str) -> Position {
+    position(v, &vfen(v, pieces, rest))
 }
 
 /// The VFEN of a board holding exactly `pieces` (square, letter), missing
@@ -51,4 +59,114 @@ pub fn vfen(v: &Variant, pieces: &[(&str, char)], rest: &str) -> String {
         ranks.push(rank);
     }
     format!("{} {rest}", ranks.join("/"))
+}
+
+/// The square named `name` of the position's board.
+pub fn sq(p: &Position, name: &str) -> Sq {
+    p.variant()
+        .parse_square(name)
+        .unwrap_or_else(|| panic!("no square {name}"))
+}
+
+/// The piece on a square as its VFEN letter (upper case White), `.` when empty.
+pub fn letter_at(p: &Position, name: &str) -> char {
+    match p.piece_at(sq(p, name)) {
+        None => '.',
+        Some(info) => {
+            let l = p.variant().letter(info.kind);
+            if info.color == Color::White {
+                l
+            } else {
+                l.to_ascii_lowercase()
+            }
+        }
+    }
+}
+
+/// Space-separated LMN moves as a set.
+pub fn set(moves: &str) -> BTreeSet<String> {
+    moves.split_whitespace().map(String::from).collect()
+}
+
+/// A list of LMN moves as a set.
+pub fn sorted<S: AsRef<str>>(list: &[S]) -> BTreeSet<String> {
+    list.iter().map(|s| s.as_ref().to_string()).collect()
+}
+
+/// All legal moves in LMN.
+pub fn legal(p: &Position) -> BTreeSet<String> {
+    p.legal_moves().into_iter().map(|m| p.lmn(m)).collect()
+}
+
+/// Legal moves of the piece on `from` (a king's castlings, a serpent's
+/// mutations and a crowning count as moves of the piece on their origin).
+pub fn legal_from(p: &Position, from: &str) -> BTreeSet<String> {
+    let s = sq(p, from);
+    p.legal_moves()
+        .into_iter()
+        .filter(|m| p.move_from(*m) == Some(s))
+        .map(|m| p.lmn(m))
+        .collect()
+}
+
+/// Whether the move written `lmn` is legal.
+pub fn is_legal(p: &Position, lmn: &str) -> bool {
+    p.legal_moves().iter().any(|m| p.lmn(*m) == lmn)
+}
+
+/// Plays space-separated LMN moves, checking each time that the incremental
+/// hash is right and that unmaking restores the exact VFEN and hash.
+pub fn play(p: &mut Position, moves: &str) {
+    for text in moves.split_whitespace() {
+        let m = p
+            .parse_lmn(text)
+            .unwrap_or_else(|e| panic!("{text} in {}: {e}", p.to_vfen()));
+        let (before, hash) = (p.to_vfen(), p.hash());
+        p.make_move(m);
+        assert_eq!(p.hash(), p.recomputed_hash(), "hash after {text}");
+        p.unmake_move();
+        assert_eq!((p.to_vfen(), p.hash()), (before, hash), "unmake {text}");
+        p.make_move(m);
+    }
+}
+
+/// Values of an option to try: every choice, or a number option's ends,
+/// its middle and a value next to each end.
+pub fn option_values(kind: &OptionKind) -> Vec<String> {
+    match *kind {
+        OptionKind::Choice(values) => values.iter().map(|v| v.to_string()).collect(),
+        OptionKind::Number { min, max } => {
+            let picks: BTreeSet<u64> = [
+                min,
+                min.saturating_add(1),
+                min + (max - min) / 2,
+                max.saturating_sub(1),
+                max,
+            ]
+            .into_iter()
+            .filter(|n| (min..=max).contains(n))
+            .collect();
+            picks.iter().map(u64::to_string).collect()
+        }
+    }
+}
+
+/// splitmix64: a small deterministic generator, so that every run of a
+/// randomised test sees the same cases.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
 }

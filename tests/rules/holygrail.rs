@@ -13,17 +13,15 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use chimera::rules::{
-    Color, EndReason, Game, Kind, MoveKind, Outcome, PieceInfo, Position, Sq, Variant,
+    Color, EndReason, Game, Kind, MoveKind, Outcome, PieceInfo, Position, Variant,
 };
+
+use crate::common::{Rng, legal, legal_from, play, set, sq};
 
 // ------------------------------------------------------------------ helpers
 
 fn variant(opts: &[(&str, &str)]) -> Arc<Variant> {
-    let opts: Vec<(String, String)> = opts
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    Variant::new("holygrail", &opts).unwrap_or_else(|e| panic!("holygrail {opts:?}: {e}"))
+    crate::common::variant("holygrail", opts)
 }
 
 fn hg() -> Arc<Variant> {
@@ -106,17 +104,6 @@ fn black(pieces: &str) -> Position {
     pos(pieces, "b - - - 0 1")
 }
 
-fn sq(p: &Position, name: &str) -> Sq {
-    p.variant()
-        .parse_square(name)
-        .unwrap_or_else(|| panic!("no square {name}"))
-}
-
-/// Space-separated LMN moves as a set.
-fn set(moves: &str) -> BTreeSet<String> {
-    moves.split_whitespace().map(String::from).collect()
-}
-
 /// `base=X` for every letter X of `letters` (a promotion list).
 fn promos(base: &str, letters: &str) -> String {
     letters.chars().map(|l| format!("{base}={l} ")).collect()
@@ -126,21 +113,6 @@ fn promos(base: &str, letters: &str) -> String {
 const FULL: &str = "QBWFRCTIGAYXOV";
 const SERPENT: &str = "QBWFRCTGAYXOV";
 const PLAIN: &str = "QBWFRCT";
-
-fn legal(p: &Position) -> BTreeSet<String> {
-    p.legal_moves().into_iter().map(|m| p.lmn(m)).collect()
-}
-
-/// Legal moves of the piece on `from` (the king's castlings, a serpent's
-/// mutations and a crowning count as moves of the piece on their origin).
-fn legal_from(p: &Position, from: &str) -> BTreeSet<String> {
-    let s = sq(p, from);
-    p.legal_moves()
-        .into_iter()
-        .filter(|m| p.move_from(*m) == Some(s))
-        .map(|m| p.lmn(m))
-        .collect()
-}
 
 fn legal_of_kind(p: &Position, kind: MoveKind) -> BTreeSet<String> {
     p.legal_moves()
@@ -158,22 +130,6 @@ fn drops_on(p: &Position, on: &str) -> BTreeSet<String> {
         .filter(|m| p.drop_square(*m) == Some(s))
         .map(|m| p.lmn(m))
         .collect()
-}
-
-/// Plays space-separated LMN moves, checking each time that the incremental
-/// hash is right and that unmaking restores the exact VFEN and hash.
-fn play(p: &mut Position, moves: &str) {
-    for text in moves.split_whitespace() {
-        let m = p
-            .parse_lmn(text)
-            .unwrap_or_else(|e| panic!("{text} in {}: {e}", p.to_vfen()));
-        let (before, hash) = (p.to_vfen(), p.hash());
-        p.make_move(m);
-        assert_eq!(p.hash(), p.recomputed_hash(), "hash after {text}");
-        p.unmake_move();
-        assert_eq!((p.to_vfen(), p.hash()), (before, hash), "unmake {text}");
-        p.make_move(m);
-    }
 }
 
 fn game(p: &Position) -> Game {
@@ -1520,16 +1476,6 @@ fn lmn_forms_parse_back() {
 
 /// A small xorshift generator, so the random positions are the same on
 /// every run.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 /// A random piece list for [`board`]: the two kings if `kings`, then `n`
 /// pieces of every Holy Grail kind and colour (serpent forms locked or not,

@@ -4,6 +4,8 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
+use crate::common::{self, Rng, option_values};
+
 use chimera::rules::{
     Color, Game, Illegal, Kind, MoveKind, OptionKind, Position, RulesError, Variant, VfenField,
     variants,
@@ -13,15 +15,11 @@ use chimera::rules::{
 type Options = Vec<(&'static str, &'static str)>;
 
 fn variant(id: &str) -> Arc<Variant> {
-    Variant::new(id, &[]).unwrap_or_else(|e| panic!("{id}: {e}"))
+    common::variant(id, &[])
 }
 
 fn variant_with(id: &str, opts: &[(&str, &str)]) -> Arc<Variant> {
-    let o: Vec<(String, String)> = opts
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    Variant::new(id, &o).unwrap_or_else(|e| panic!("{id} {opts:?}: {e}"))
+    common::variant(id, opts)
 }
 
 /// Parses and prints again: the text must come back unchanged, and parsing
@@ -1092,18 +1090,6 @@ fn every_listed_option_value_is_accepted() {
     }
 }
 
-/// Values of an option to try: every choice, or a number option's ends,
-/// its middle and a value next to each end.
-fn option_values(kind: &OptionKind) -> Vec<String> {
-    match *kind {
-        OptionKind::Choice(values) => values.iter().map(|v| v.to_string()).collect(),
-        OptionKind::Number { min, max } => [min, min + 1, min + (max - min) / 2, max - 1, max]
-            .iter()
-            .map(u64::to_string)
-            .collect(),
-    }
-}
-
 #[test]
 fn number_options_refuse_values_outside_their_range_or_spelling() {
     let seed = variants()
@@ -1135,22 +1121,6 @@ fn number_options_refuse_values_outside_their_range_or_spelling() {
 }
 
 // ------------------------------------------------------------ no panics, ever
-
-/// splitmix64: a small deterministic generator for the fuzzing below.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 const ALPHABET: &[char] = &[
     'k', 'K', 'p', 'P', 'q', 'Q', 'r', 'R', 'n', 'N', 's', 'S', 'j', 'J', 'g', 'G', 'o', 'O', '~',
