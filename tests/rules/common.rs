@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use chimera::rules::{Color, OptionKind, Position, Sq, Variant};
+use chimera::rules::{Color, EndReason, OptionKind, Outcome, Position, Sq, Variant};
 
 /// Variant `id` built with `options` (name, value).
 pub fn variant(id: &str, options: &[(&str, &str)]) -> Arc<Variant> {
@@ -81,6 +81,22 @@ pub fn letter_at(p: &Position, name: &str) -> char {
             }
         }
     }
+}
+
+/// The outcome of a game `winner` won by checkmate.
+pub fn mate(winner: Color) -> Option<Outcome> {
+    Some(Outcome {
+        winner: Some(winner),
+        reason: EndReason::Checkmate,
+    })
+}
+
+/// The outcome of a game drawn for `reason`.
+pub fn draw(reason: EndReason) -> Option<Outcome> {
+    Some(Outcome {
+        winner: None,
+        reason,
+    })
 }
 
 /// Space-separated LMN moves as a set.

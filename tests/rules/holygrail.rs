@@ -12,11 +12,9 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use chimera::rules::{
-    Color, EndReason, Game, Kind, MoveKind, Outcome, PieceInfo, Position, Variant,
-};
+use chimera::rules::{Color, EndReason, Game, Kind, MoveKind, PieceInfo, Position, Variant};
 
-use crate::common::{Rng, legal, legal_from, play, set, sq};
+use crate::common::{Rng, draw, legal, legal_from, mate, play, set, sq};
 
 // ------------------------------------------------------------------ helpers
 
@@ -732,13 +730,7 @@ fn ninja_drop_may_give_checkmate() {
     let mut g = game(&p);
     g.play_lmn("J@b2-b4").unwrap();
     assert!(g.position().in_check());
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome {
-            winner: Some(Color::White),
-            reason: EndReason::Checkmate
-        })
-    );
+    assert_eq!(g.outcome(), mate(Color::White));
 }
 
 /// §4 Drops: Prince and Serpent only onto empty e0/f0 (Black e11/f11); the
@@ -1374,10 +1366,7 @@ fn checkmate_ends_the_game_when_every_prince_is_attacked() {
     // The bishop on a4 attacks d1 (b3 c2 empty).
     let p = mated_on_j5("Id1 ba4");
     assert!(p.legal_moves().is_empty());
-    let black_wins = Some(Outcome {
-        winner: Some(Color::Black),
-        reason: EndReason::Checkmate,
-    });
+    let black_wins = mate(Color::Black);
     assert_eq!(p.terminal(), black_wins);
     assert_eq!(game(&p).outcome(), black_wins);
     // Likewise with no prince at all.
@@ -1445,10 +1434,7 @@ fn stalemate_is_a_draw_whatever_is_in_hand() {
     );
     assert!(!p.in_check());
     assert!(p.legal_moves().is_empty());
-    let draw = Some(Outcome {
-        winner: None,
-        reason: EndReason::Stalemate,
-    });
+    let draw = draw(EndReason::Stalemate);
     assert_eq!(p.terminal(), draw);
     assert_eq!(game(&p).outcome(), draw);
 }

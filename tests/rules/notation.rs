@@ -394,539 +394,716 @@ fn lmn_forms_of_rule_book_section_8() {
 
 // ------------------------------------------------------------- VFEN errors
 
-const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1";
+/// VFENs to refuse (RULES.md §8): variant, options, text, the field the error
+/// names, and words the one-line message must contain.
+type VfenCase = (
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    &'static str,
+    VfenField,
+    &'static [&'static str],
+);
 
-#[test]
-fn vfen_wrong_field_count() {
-    let v = variant("chess");
-    vfen_error(
-        &v,
+const VFEN_ERRORS: &[VfenCase] = &[
+    // Seven fields, no more, no fewer.
+    (
+        "chess",
+        &[],
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - 0 1",
+        VfenField::FieldCount,
         &["7 fields", "found 6"],
-    );
-    vfen_error(
-        &v,
+    ),
+    (
+        "chess",
+        &[],
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1 x",
+        VfenField::FieldCount,
         &["7 fields", "found 8"],
-    );
-    vfen_error(&v, "", &["7 fields", "found 0"]);
-    vfen_error(&v, "   ", &["7 fields"]);
-}
-
-#[test]
-fn vfen_wrong_rank_count() {
-    let v = variant("chess");
-    vfen_error(
-        &v,
+    ),
+    (
+        "chess",
+        &[],
+        "",
+        VfenField::FieldCount,
+        &["7 fields", "found 0"],
+    ),
+    ("chess", &[], "   ", VfenField::FieldCount, &["7 fields"]),
+    // One rank per rank of the board, separated by '/'.
+    (
+        "chess",
+        &[],
         "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        VfenField::Board,
         &["7 ranks", "needs 8"],
-    );
-    vfen_error(
-        &v,
+    ),
+    (
+        "chess",
+        &[],
         "rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        VfenField::Board,
         &["9 ranks", "needs 8"],
-    );
-    let g = variant("grand");
-    vfen_error(&g, CHESS_START, &["8 ranks", "grand needs 10"]);
-    vfen_error(
-        &v,
+    ),
+    (
+        "grand",
+        &[],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        VfenField::Board,
+        &["8 ranks", "grand needs 10"],
+    ),
+    (
+        "chess",
+        &[],
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w AHah - - 0 1",
+        VfenField::Board,
         &["9 ranks"],
-    );
-}
-
-#[test]
-fn vfen_rank_too_long_or_too_short() {
-    let v = variant("chess");
-    vfen_error(
-        &v,
+    ),
+    // Every rank spans the full width: runs from 1 up, never wider than the board.
+    (
+        "chess",
+        &[],
         "rnbqkbnrr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        VfenField::Board,
         &["rank 8", "longer than 8 files"],
-    );
-    vfen_error(
-        &v,
+    ),
+    (
+        "chess",
+        &[],
         "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        VfenField::Board,
         &["rank 6", "9 empty squares", "a6"],
-    );
-    vfen_error(
-        &v,
+    ),
+    (
+        "chess",
+        &[],
         "rnbqkbnr/pppppppp/8/8/4P4/8/PPPP1PPP/RNBQKBNR w AHah - - 0 1",
+        VfenField::Board,
         &["rank 4", "4 empty squares", "f4"],
-    );
-    vfen_error(
-        &v,
+    ),
+    (
+        "chess",
+        &[],
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w AHah - - 0 1",
+        VfenField::Board,
         &["rank 1", "covers 7 files", "has 8"],
-    );
-    vfen_error(
-        &v,
+    ),
+    (
+        "chess",
+        &[],
         "rnbqkbnr/pppppppp/8/8//8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        VfenField::Board,
         &["rank 4", "covers 0 files"],
-    );
-    vfen_error(
-        &v,
+    ),
+    (
+        "chess",
+        &[],
         "rnbqkbnr/pppppppp/8/8/0/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        VfenField::Board,
         &["rank 4", "0 empty squares"],
-    );
-    vfen_error(
-        &v,
+    ),
+    (
+        "chess",
+        &[],
         "rnbqkbnr/pppppppp/8/8/44/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        VfenField::Board,
         &["rank 4", "44"],
-    );
-    let g = variant("grand");
-    vfen_error(
-        &g,
+    ),
+    (
+        "grand",
+        &[],
         "r8r/1nbqkmcbn1/pppppppppp/10/10/10/11/PPPPPPPPPP/1NBQKMCBN1/R8R w - - - 0 1",
+        VfenField::Board,
         &["rank 4", "11 empty"],
-    );
-    vfen_error(
-        &g,
+    ),
+    (
+        "grand",
+        &[],
         "r8r/1nbqkmcbn1/pppppppppp/10/10/10/9/PPPPPPPPPP/1NBQKMCBN1/R8R w - - - 0 1",
+        VfenField::Board,
         &["rank 4", "covers 9 files"],
-    );
-}
-
-#[test]
-fn vfen_star_on_an_existing_square() {
-    let v = variant("chess");
-    vfen_error(
-        &v,
+    ),
+    // '*' only for a missing square (e11 exists on the Holy Grail board).
+    (
+        "chess",
+        &[],
         "rnbqkbnr/pppppppp/8/8/*7/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        VfenField::Board,
         &["'*'", "a4", "exists"],
-    );
-    let hg = variant("holygrail");
-    // e11 exists on the Holy Grail board.
-    vfen_error(
-        &hg,
+    ),
+    (
+        "holygrail",
+        &[],
         "*****t****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w BIbi - - 0 1",
+        VfenField::Board,
         &["'*'", "e11", "exists"],
-    );
-}
-
-#[test]
-fn vfen_piece_or_empty_run_on_a_hole() {
-    let hg = variant("holygrail");
-    vfen_error(
-        &hg,
+    ),
+    // No piece and no empty run on a missing square.
+    (
+        "holygrail",
+        &[],
         "t***tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w BIbi - - 0 1",
+        VfenField::Board,
         &["'t'", "a11", "missing"],
-    );
-    vfen_error(
-        &hg,
+    ),
+    (
+        "holygrail",
+        &[],
         "10/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w BIbi - - 0 1",
+        VfenField::Board,
         &["a11", "missing", "'*'"],
-    );
-    vfen_error(
-        &hg,
+    ),
+    (
+        "holygrail",
+        &[],
         "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/***TTT**** w BIbi - - 0 1",
+        VfenField::Board,
         &["d0", "missing"],
-    );
-    let hw = variant("holywar");
-    vfen_error(
-        &hw,
+    ),
+    (
+        "holywar",
+        &[],
         "1******1/*6*/*pppppp*/*6*/*6*/*PPPPPP*/*6*/1K*****1 w - - LCCBBSSklccbbss 0 1",
+        VfenField::Board,
         &["'K'", "b1", "missing"],
-    );
-    vfen_error(
-        &hw,
+    ),
+    (
+        "holywar",
+        &[],
         "8/*6*/*pppppp*/*6*/*6*/*PPPPPP*/*6*/1******1 w - - KLCCBBSSklccbbss 0 1",
+        VfenField::Board,
         &["b8", "missing"],
-    );
-}
-
-#[test]
-fn vfen_unknown_piece_letter() {
-    let v = variant("chess");
-    vfen_error(
-        &v,
+    ),
+    // Letters of the variant's pieces only: a Marshal is no chess or Holy Grail
+    // piece, a Gryphon no Grand piece; without the serpent option the serpent
+    // forms are unknown.
+    (
+        "chess",
+        &[],
         "rnbqkbnz/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        VfenField::Board,
         &["unknown piece letter 'z'", "h8"],
-    );
-    // A Marshal is not a chess piece.
-    vfen_error(
-        &v,
+    ),
+    (
+        "chess",
+        &[],
         "rnbqkbnr/pppppppp/8/8/3M4/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        VfenField::Board,
         &["'M'", "d4"],
-    );
-    // A Gryphon is not a Grand piece; a Marshal is not a Holy Grail piece.
-    vfen_error(
-        &variant("grand"),
+    ),
+    (
+        "grand",
+        &[],
         "r8r/1nbqkmcbn1/pppppppppp/10/10/4G5/10/PPPPPPPPPP/1NBQKMCBN1/R8R w - - - 0 1",
+        VfenField::Board,
         &["'G'", "e5"],
-    );
-    vfen_error(
-        &variant("holygrail"),
+    ),
+    (
+        "holygrail",
+        &[],
         "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKMFRC/****TT**** w - - - 0 1",
+        VfenField::Board,
         &["'M'", "g1"],
-    );
-    // Without the serpent option, serpent forms and the hand letter are unknown.
-    vfen_error(
-        &variant_with("holygrail", &[("drops", "ninjas")]),
+    ),
+    (
+        "holygrail",
+        &[("drops", "ninjas")],
         "****tt****/crwbqkbfrc/pppppppppp/10/10/4O5/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w - - - 0 1",
+        VfenField::Board,
         &["'O'", "e6"],
-    );
-    vfen_error(
-        &v,
+    ),
+    (
+        "chess",
+        &[],
         "rnbqkbnr/pppppppp/8/8/3?4/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        VfenField::Board,
         &["'?'"],
-    );
-    vfen_error(
-        &v,
+    ),
+    (
+        "chess",
+        &[],
         "rnbqkbnr/pppppppp/8/8/3é4/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1",
+        VfenField::Board,
         &["'é'"],
-    );
-}
-
-#[test]
-fn vfen_lock_mark_after_a_non_serpent() {
-    let hg = variant("holygrail");
-    vfen_error(
-        &hg,
+    ),
+    // '~' only once, right after a serpent form.
+    (
+        "holygrail",
+        &[],
         "****tt****/crwbq~kbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w BIbi - - 0 1",
+        VfenField::Board,
         &["'~'", "'q'", "not a serpent"],
-    );
-    vfen_error(
-        &variant("chess"),
+    ),
+    (
+        "chess",
+        &[],
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN~BQKBNR w AHah - - 0 1",
+        VfenField::Board,
         &["'~'", "'N'"],
-    );
-    // A '~' with nothing before it.
-    vfen_error(
-        &hg,
+    ),
+    (
+        "holygrail",
+        &[],
         "****tt****/~crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w BIbi - - 0 1",
+        VfenField::Board,
         &["'~'"],
-    );
-    vfen_error(
-        &hg,
+    ),
+    (
+        "holygrail",
+        &[],
         "****tt****/crwbqkbfrc/pppppppppp/10/10/4G~~5/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w BIbi - - 0 1",
+        VfenField::Board,
         &["'~'"],
-    );
-}
+    ),
+    // The side to move is 'w' or 'b'.
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR W AHah - - 0 1",
+        VfenField::SideToMove,
+        &["side to move", "W"],
+    ),
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x AHah - - 0 1",
+        VfenField::SideToMove,
+        &["side to move", "x"],
+    ),
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR white AHah - - 0 1",
+        VfenField::SideToMove,
+        &["side to move", "white"],
+    ),
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR - AHah - - 0 1",
+        VfenField::SideToMove,
+        &["side to move", "-"],
+    ),
+    // Castling letters name castling rook files of the variant (Grand has no
+    // castling; Embassy's rooks are on a and j).
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - - 0 1",
+        VfenField::Castling,
+        &["castling", "'K'"],
+    ),
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHaz - - 0 1",
+        VfenField::Castling,
+        &["castling", "'z'"],
+    ),
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AH1 - - 0 1",
+        VfenField::Castling,
+        &["castling", "'1'"],
+    ),
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHé - - 0 1",
+        VfenField::Castling,
+        &["castling", "'é'"],
+    ),
+    (
+        "grand",
+        &[],
+        "r8r/1nbqkmcbn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKMCBN1/R8R w A - - 0 1",
+        VfenField::Castling,
+        &["castling", "'A'", "grand"],
+    ),
+    (
+        "embassy",
+        &[],
+        "rnbqkmcbnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKMCBNR w AH - - 0 1",
+        VfenField::Castling,
+        &["castling", "'H'", "embassy"],
+    ),
+    // A right needs its king and its rook at home: no rook on h1; the king not
+    // on e8; a knight on a1; a black rook gives White no right; Embassy's king
+    // on f1.
+    (
+        "chess",
+        &[],
+        "r3k2r/8/8/8/8/8/8/R3K3 w AH - - 0 1",
+        VfenField::Castling,
+        &["castling", "'H'", "king on e1", "rook on h1"],
+    ),
+    (
+        "chess",
+        &[],
+        "r2k3r/8/8/8/8/8/8/R3K2R w AHah - - 0 1",
+        VfenField::Castling,
+        &["castling", "'a'", "black king on e8"],
+    ),
+    (
+        "chess",
+        &[],
+        "r3k2r/8/8/8/8/8/8/N3K2R w A - - 0 1",
+        VfenField::Castling,
+        &["castling", "'A'", "rook on a1"],
+    ),
+    (
+        "chess",
+        &[],
+        "r3k2r/8/8/8/8/8/8/r3K2R w A - - 0 1",
+        VfenField::Castling,
+        &["castling", "'A'"],
+    ),
+    (
+        "embassy",
+        &[],
+        "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w AJ - - 0 1",
+        VfenField::Castling,
+        &["castling", "king on e1"],
+    ),
+    // En-passant squares: squares of the board, empty, along one pawn's path,
+    // with the pawn that passed them beyond the last, and no more than a pawn
+    // move of the variant passes over (Herculean: 2).
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b AHah e9 - 0 3",
+        VfenField::EnPassant,
+        &["en passant", "'e9'"],
+    ),
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b AHah E3 - 0 3",
+        VfenField::EnPassant,
+        &["en passant", "'E3'"],
+    ),
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b AHah e - 0 3",
+        VfenField::EnPassant,
+        &["en passant", "'e'"],
+    ),
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b AHah e3, - 0 3",
+        VfenField::EnPassant,
+        &["en passant", "''"],
+    ),
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b AHah i3 - 0 3",
+        VfenField::EnPassant,
+        &["en passant", "'i3'"],
+    ),
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b AHah e4 - 0 3",
+        VfenField::EnPassant,
+        &["en passant", "e4", "not empty"],
+    ),
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b AHah d3 - 0 3",
+        VfenField::EnPassant,
+        &["en passant", "no white pawn", "d3"],
+    ),
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b AHah e6 - 0 3",
+        VfenField::EnPassant,
+        &["en passant", "no white pawn", "e6"],
+    ),
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b AHah e3,d3 - 0 3",
+        VfenField::EnPassant,
+        &["en passant", "not in a pawn's path"],
+    ),
+    (
+        "herculean",
+        &[],
+        "rycxfqkwxczr/jjjjjbbjjjjj/ppp1pppppppp/12/12/3pP7/12/12/12/PPPP1PPPPPPP/JJJJJBBJJJJJ/RYCXFQKWXCZR b ALal e3,e4,e5,e6 - 0 1",
+        VfenField::EnPassant,
+        &["en passant", "4 squares", "at most 2"],
+    ),
+    // §8: all the squares one pawn move just passed over. Chess pawns pass one
+    // square at most; a pawn on e5 over e4 came from e3, a rank without
+    // double step (Black: d4 over d5 from d6); the square the pawn left is
+    // taken; Grand pawns double-step from rank 3 only; a Holy Grail pawn on
+    // rank 3 moves at most 2 squares; Holywar and Ghostarelay have none.
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b AHah e3,e4 - 0 1",
+        VfenField::EnPassant,
+        &["en passant", "2 squares", "chess", "at most 1"],
+    ),
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b AHah e4 - 0 1",
+        VfenField::EnPassant,
+        &["en passant", "e4", "a pawn on e3 does not move 2 squares"],
+    ),
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBNR w AHah d5 - 0 2",
+        VfenField::EnPassant,
+        &[
+            "en passant",
+            "black",
+            "a pawn on d6 does not move 2 squares",
+        ],
+    ),
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPNPPP/RNBQKB1R b AHah e3 - 0 1",
+        VfenField::EnPassant,
+        &["en passant", "e2, where it came from, is not empty"],
+    ),
+    (
+        "grand",
+        &[],
+        "r8r/1nbqkmcbn1/pppppppppp/10/4P5/10/10/PPPP1PPPPP/1NBQKMCBN1/R8R b - e5 - 0 1",
+        VfenField::EnPassant,
+        &["en passant", "a pawn on e4 does not move 2 squares"],
+    ),
+    (
+        "holygrail",
+        &[],
+        "****tt****/crwbqkbfrc/pppppppppp/10/10/5P4/10/10/10/PPPPP1PPPP/CRWBQKBFRC/****TT**** b BIbi f4,f5 - 0 1",
+        VfenField::EnPassant,
+        &[
+            "en passant",
+            "f4,f5",
+            "a pawn on f3 does not move 3 squares",
+        ],
+    ),
+    (
+        "holywar",
+        &[],
+        "1******1/*6*/*pppppp*/*6*/*P5*/*1PPPPP*/*6*/1******1 b - b3 KLCCBBSSklccbbss 0 1",
+        VfenField::EnPassant,
+        &["en passant", "holywar has no en passant", "'-'"],
+    ),
+    (
+        "ghostarelay",
+        &[],
+        "rnbxqkgbnr/pppppppppp/10/10/10/10/P9/10/1PPPPPPPPP/RNBXQKGBNR b - a3 - 0 1",
+        VfenField::EnPassant,
+        &["en passant", "ghostarelay has no en passant"],
+    ),
+    // Hand letters of the variant's start hand (a serpent is held as S, never as
+    // one of its forms; the prince only with drops=full).
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - Q 0 1",
+        VfenField::Hand,
+        &["hand", "'Q'", "chess"],
+    ),
+    (
+        "holygrail",
+        &[],
+        "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w BIbi - JJJJQjjjj 0 1",
+        VfenField::Hand,
+        &["hand", "'Q'"],
+    ),
+    (
+        "holygrail",
+        &[],
+        "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w BIbi - JJJJGjjjj 0 1",
+        VfenField::Hand,
+        &["hand", "'G'"],
+    ),
+    (
+        "holygrail",
+        &[],
+        "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w BIbi - JJ1Jjjjj 0 1",
+        VfenField::Hand,
+        &["hand", "'1'"],
+    ),
+    (
+        "holygrail",
+        &[("drops", "ninjas")],
+        "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w BIbi - JJJJIjjjj 0 1",
+        VfenField::Hand,
+        &["hand", "'I'"],
+    ),
+    (
+        "holywar",
+        &[],
+        "1******1/*6*/*pppppp*/*6*/*6*/*PPPPPP*/*6*/1******1 w - - KLCCBBSSPklccbbss 0 1",
+        VfenField::Hand,
+        &["hand", "'P'"],
+    ),
+    // Clocks are whole numbers: the half-move clock from 0, the full-move
+    // number from 1.
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - x 1",
+        VfenField::HalfmoveClock,
+        &["half-move clock", "'x'"],
+    ),
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - -1 1",
+        VfenField::HalfmoveClock,
+        &["half-move clock", "'-1'"],
+    ),
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 1.5 1",
+        VfenField::HalfmoveClock,
+        &["half-move clock", "'1.5'"],
+    ),
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 99999999999 1",
+        VfenField::HalfmoveClock,
+        &["half-move clock"],
+    ),
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 0",
+        VfenField::FullmoveNumber,
+        &["full-move number", "'0'"],
+    ),
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 -3",
+        VfenField::FullmoveNumber,
+        &["full-move number", "'-3'"],
+    ),
+    (
+        "chess",
+        &[],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 one",
+        VfenField::FullmoveNumber,
+        &["full-move number", "'one'"],
+    ),
+    // No pawn on its promotion rank.
+    (
+        "chess",
+        &[],
+        "P3k3/8/8/8/8/8/8/4K3 w - - - 0 1",
+        VfenField::Board,
+        &["pawn", "a8", "promotion rank"],
+    ),
+    (
+        "chess",
+        &[],
+        "4k3/8/8/8/8/8/8/4K2p w - - - 0 1",
+        VfenField::Board,
+        &["pawn", "h1", "promotion rank"],
+    ),
+    (
+        "grand",
+        &[],
+        "4P5/4k5/10/10/10/10/10/10/4K5/10 w - - - 0 1",
+        VfenField::Board,
+        &["pawn", "e10"],
+    ),
+    (
+        "embassy",
+        &[],
+        "4k5/10/10/10/10/10/10/4K4p b - - - 0 1",
+        VfenField::Board,
+        &["pawn", "j1"],
+    ),
+    // The side to move may not be able to capture the enemy king (Grand's pawn
+    // blocked on rank 9 attacks it too, §2).
+    (
+        "chess",
+        &[],
+        "4k3/8/8/8/8/8/4R3/4K3 w - - - 0 1",
+        VfenField::Position,
+        &["White", "capture", "king"],
+    ),
+    (
+        "chess",
+        &[],
+        "4k3/8/8/8/8/8/3p4/4K3 b - - - 0 1",
+        VfenField::Position,
+        &["Black", "capture", "king"],
+    ),
+    (
+        "grand",
+        &[],
+        "2k7/3P6/10/10/10/10/10/10/1NBQKMCBN1/R8R w - - - 0 1",
+        VfenField::Position,
+        &["White", "capture", "king"],
+    ),
+    // One king per side.
+    (
+        "chess",
+        &[],
+        "4k3/8/8/8/8/8/8/K3K3 w - - - 0 1",
+        VfenField::Board,
+        &["White", "2 kings"],
+    ),
+];
 
 #[test]
-fn vfen_bad_side_to_move() {
-    let v = variant("chess");
-    for side in ["W", "x", "white", "-"] {
-        vfen_error(
-            &v,
-            &format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR {side} AHah - - 0 1"),
-            &["side to move", side],
-        );
+fn malformed_vfens_are_refused_naming_the_field() {
+    for &(id, options, text, field, words) in VFEN_ERRORS {
+        let v = variant_with(id, options);
+        vfen_error(&v, text, words);
+        match Position::from_vfen(&v, text) {
+            Err(RulesError::BadVfen { field: f, .. }) => assert_eq!(f, field, "{id} '{text}'"),
+            other => panic!("{id} '{text}': {:?}", other.map(|p| p.to_vfen())),
+        }
     }
 }
 
+/// Positions next to the errors above that are fine.
 #[test]
-fn vfen_bad_castling_letter() {
-    let v = variant("chess");
-    vfen_error(
-        &v,
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - - 0 1",
-        &["castling", "'K'"],
-    );
-    vfen_error(
-        &v,
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHaz - - 0 1",
-        &["castling", "'z'"],
-    );
-    vfen_error(
-        &v,
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AH1 - - 0 1",
-        &["castling", "'1'"],
-    );
-    vfen_error(
-        &v,
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHé - - 0 1",
-        &["castling", "'é'"],
-    );
-    // Grand has no castling at all; Embassy's rooks are on a and j.
-    vfen_error(
-        &variant("grand"),
-        "r8r/1nbqkmcbn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKMCBN1/R8R w A - - 0 1",
-        &["castling", "'A'", "grand"],
-    );
-    vfen_error(
-        &variant("embassy"),
-        "rnbqkmcbnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKMCBNR w AH - - 0 1",
-        &["castling", "'H'", "embassy"],
-    );
-}
-
-#[test]
-fn vfen_castling_right_without_king_or_rook() {
-    let v = variant("chess");
-    // No rook on h1.
-    vfen_error(
-        &v,
-        "r3k2r/8/8/8/8/8/8/R3K3 w AH - - 0 1",
-        &["castling", "'H'", "king on e1", "rook on h1"],
-    );
-    // King not on e8.
-    vfen_error(
-        &v,
-        "r2k3r/8/8/8/8/8/8/R3K2R w AHah - - 0 1",
-        &["castling", "'a'", "black king on e8"],
-    );
-    // A knight where the rook should be.
-    vfen_error(
-        &v,
-        "r3k2r/8/8/8/8/8/8/N3K2R w A - - 0 1",
-        &["castling", "'A'", "rook on a1"],
-    );
-    // A black rook cannot give White a right.
-    vfen_error(
-        &v,
-        "r3k2r/8/8/8/8/8/8/r3K2R w A - - 0 1",
-        &["castling", "'A'"],
-    );
-    let e = variant("embassy");
-    vfen_error(
-        &e,
-        "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w AJ - - 0 1",
-        &["castling", "king on e1"],
-    );
-}
-
-#[test]
-fn vfen_bad_en_passant_square() {
-    let v = variant("chess");
-    let board = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b AHah";
-    vfen_error(&v, &format!("{board} e9 - 0 3"), &["en passant", "'e9'"]);
-    vfen_error(&v, &format!("{board} E3 - 0 3"), &["en passant", "'E3'"]);
-    vfen_error(&v, &format!("{board} e - 0 3"), &["en passant", "'e'"]);
-    vfen_error(&v, &format!("{board} e3, - 0 3"), &["en passant", "''"]);
-    vfen_error(&v, &format!("{board} i3 - 0 3"), &["en passant", "'i3'"]);
-    // Not empty.
-    vfen_error(
-        &v,
-        &format!("{board} e4 - 0 3"),
-        &["en passant", "e4", "not empty"],
-    );
-    // No white pawn beyond the square.
-    vfen_error(
-        &v,
-        &format!("{board} d3 - 0 3"),
-        &["en passant", "no white pawn", "d3"],
-    );
-    vfen_error(
-        &v,
-        &format!("{board} e6 - 0 3"),
-        &["en passant", "no white pawn", "e6"],
-    );
-    // Squares not along one pawn's path.
-    vfen_error(
-        &v,
-        &format!("{board} e3,d3 - 0 3"),
-        &["en passant", "not in a pawn's path"],
-    );
-    // More squares than one pawn move of the variant passes over (RULES.md
-    // §8: the squares the pawn just passed over): Herculean's longest pawn
-    // move is 3 squares, passing 2.
-    let h = variant("herculean");
-    vfen_error(
-        &h,
-        "rycxfqkwxczr/jjjjjbbjjjjj/ppp1pppppppp/12/12/3pP7/12/12/12/PPPP1PPPPPPP/JJJJJBBJJJJJ/RYCXFQKWXCZR b ALal e3,e4,e5,e6 - 0 1",
-        &["en passant", "4 squares", "at most 2"],
-    );
-}
-
-/// RULES.md §8: the en-passant field lists *all* the squares one pawn move
-/// just passed over, so it names a move the variant's pawns can make: not
-/// longer than their longest move, from a start square they may take that
-/// many steps from, now empty; and no list at all without en passant.
-#[test]
-fn vfen_en_passant_list_that_no_pawn_move_leaves() {
-    let hg_board = |rank6: &str, rank5: &str| {
-        format!(
-            "****tt****/crwbqkbfrc/pppppppppp/10/10/{rank6}/{rank5}/10/10/PPPPP1PPPP/CRWBQKBFRC/****TT****"
-        )
-    };
-    let table: Vec<(&str, String, Vec<&str>)> = vec![
-        // Chess pawns pass over one square at most (e2-e4).
-        (
-            "chess",
-            "rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b AHah e3,e4 - 0 1".into(),
-            vec!["2 squares", "chess", "at most 1"],
-        ),
-        // A pawn on e5 over e4 came from e3, a rank with no double step.
-        (
-            "chess",
-            "rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b AHah e4 - 0 1".into(),
-            vec!["e4", "a pawn on e3 does not move 2 squares"],
-        ),
-        // The same for Black: d4 over d5 came from d6.
-        (
-            "chess",
-            "rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBNR w AHah d5 - 0 2".into(),
-            vec!["black", "a pawn on d6 does not move 2 squares"],
-        ),
-        // The square the pawn left is taken.
-        (
-            "chess",
-            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPNPPP/RNBQKB1R b AHah e3 - 0 1".into(),
-            vec!["e2, where it came from, is not empty"],
-        ),
-        // Grand pawns double-step from rank 3 only.
+fn vfens_next_to_the_errors_are_accepted() {
+    let table = [
+        // Grand pawns may stand on ranks 8 and 9 (optional promotion).
+        ("grand", "7k2/3P6/2P7/10/10/10/10/10/4K5/10 w - - - 0 1"),
+        // The side not to move may be in check.
+        ("chess", "4k3/8/8/8/8/8/4R3/4K3 b - - - 0 1"),
+        ("chess", "4k3/8/8/8/8/8/3p4/4K3 w - - - 0 1"),
         (
             "grand",
-            "r8r/1nbqkmcbn1/pppppppppp/10/4P5/10/10/PPPP1PPPPP/1NBQKMCBN1/R8R b - e5 - 0 1".into(),
-            vec!["a pawn on e4 does not move 2 squares"],
-        ),
-        // Holy Grail: from rank 3 a pawn moves at most 2 squares.
-        (
-            "holygrail",
-            format!("{} b BIbi f4,f5 - 0 1", hg_board("5P4", "10")),
-            vec!["f4,f5", "a pawn on f3 does not move 3 squares"],
-        ),
-        // Holywar and Ghostarelay have no en passant.
-        (
-            "holywar",
-            "1******1/*6*/*pppppp*/*6*/*P5*/*1PPPPP*/*6*/1******1 b - b3 KLCCBBSSklccbbss 0 1"
-                .into(),
-            vec!["holywar has no en passant", "'-'"],
-        ),
-        (
-            "ghostarelay",
-            "rnbxqkgbnr/pppppppppp/10/10/10/10/P9/10/1PPPPPPPPP/RNBXQKGBNR b - a3 - 0 1".into(),
-            vec!["ghostarelay has no en passant"],
+            "2k7/3P6/10/10/10/10/10/10/1NBQKMCBN1/R8R b - - - 0 1",
         ),
     ];
-    for (id, text, words) in &table {
-        let mut all = vec!["en passant"];
-        all.extend(words);
-        vfen_error(&variant(id), text, &all);
+    for (id, text) in table {
+        Position::from_vfen(&variant(id), text).unwrap_or_else(|e| panic!("{id} '{text}': {e}"));
     }
-    // The longest moves of the rule book are accepted: Holy Grail's 2-square
-    // move from rank 3 (over f4) and 3-square move from rank 2 (over f3, f4).
+    // The longest pawn moves of the rule book leave en-passant lists: Holy
+    // Grail's 2-square move from rank 3 (over f4) and 3-square move from
+    // rank 2 (over f3, f4).
     let hg = variant("holygrail");
-    for (board, ep) in [
-        (hg_board("10", "5P4"), "f4"),
-        (hg_board("10", "5P4"), "f3,f4"),
-    ] {
+    let board =
+        "****tt****/crwbqkbfrc/pppppppppp/10/10/10/5P4/10/10/PPPPP1PPPP/CRWBQKBFRC/****TT****";
+    for ep in ["f4", "f3,f4"] {
         let text = format!("{board} b BIbi {ep} - 0 1");
         let p = Position::from_vfen(&hg, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
         // No black pawn stands ready to take: the targets are not written back.
         assert_eq!(p.to_vfen(), text.replace(&format!(" {ep} "), " - "));
     }
-}
-
-#[test]
-fn vfen_bad_hand_letter() {
-    vfen_error(
-        &variant("chess"),
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - Q 0 1",
-        &["hand", "'Q'", "chess"],
-    );
-    let hg = variant("holygrail");
-    let board =
-        "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT****";
-    vfen_error(
-        &hg,
-        &format!("{board} w BIbi - JJJJQjjjj 0 1"),
-        &["hand", "'Q'"],
-    );
-    // A serpent form is dropped from the hand letter S, never held as a form.
-    vfen_error(
-        &hg,
-        &format!("{board} w BIbi - JJJJGjjjj 0 1"),
-        &["hand", "'G'"],
-    );
-    vfen_error(
-        &hg,
-        &format!("{board} w BIbi - JJ1Jjjjj 0 1"),
-        &["hand", "'1'"],
-    );
-    vfen_error(
-        &variant_with("holygrail", &[("drops", "ninjas")]),
-        &format!("{board} w BIbi - JJJJIjjjj 0 1"),
-        &["hand", "'I'"],
-    );
-    vfen_error(
-        &variant("holywar"),
-        "1******1/*6*/*pppppp*/*6*/*6*/*PPPPPP*/*6*/1******1 w - - KLCCBBSSPklccbbss 0 1",
-        &["hand", "'P'"],
-    );
-}
-
-#[test]
-fn vfen_bad_clocks() {
-    let v = variant("chess");
-    let b = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - -";
-    vfen_error(&v, &format!("{b} x 1"), &["half-move clock", "'x'"]);
-    vfen_error(&v, &format!("{b} -1 1"), &["half-move clock", "'-1'"]);
-    vfen_error(&v, &format!("{b} 1.5 1"), &["half-move clock", "'1.5'"]);
-    vfen_error(&v, &format!("{b} 99999999999 1"), &["half-move clock"]);
-    vfen_error(&v, &format!("{b} 0 0"), &["full-move number", "'0'"]);
-    vfen_error(&v, &format!("{b} 0 -3"), &["full-move number", "'-3'"]);
-    vfen_error(&v, &format!("{b} 0 one"), &["full-move number", "'one'"]);
-}
-
-#[test]
-fn vfen_pawn_on_its_promotion_rank() {
-    let v = variant("chess");
-    vfen_error(
-        &v,
-        "P3k3/8/8/8/8/8/8/4K3 w - - - 0 1",
-        &["pawn", "a8", "promotion rank"],
-    );
-    vfen_error(
-        &v,
-        "4k3/8/8/8/8/8/8/4K2p w - - - 0 1",
-        &["pawn", "h1", "promotion rank"],
-    );
-    vfen_error(
-        &variant("grand"),
-        "4P5/4k5/10/10/10/10/10/10/4K5/10 w - - - 0 1",
-        &["pawn", "e10"],
-    );
-    vfen_error(
-        &variant("embassy"),
-        "4k5/10/10/10/10/10/10/4K4p b - - - 0 1",
-        &["pawn", "j1"],
-    );
-    // Grand pawns may stand on ranks 8 and 9 (optional promotion).
-    assert!(
-        Position::from_vfen(
-            &variant("grand"),
-            "7k2/3P6/2P7/10/10/10/10/10/4K5/10 w - - - 0 1"
-        )
-        .is_ok()
-    );
-}
-
-#[test]
-fn vfen_side_to_move_able_to_capture_the_king() {
-    let v = variant("chess");
-    vfen_error(
-        &v,
-        "4k3/8/8/8/8/8/4R3/4K3 w - - - 0 1",
-        &["White", "capture", "king"],
-    );
-    vfen_error(
-        &v,
-        "4k3/8/8/8/8/8/3p4/4K3 b - - - 0 1",
-        &["Black", "capture", "king"],
-    );
-    // The same positions with the other side to move are a check, and fine.
-    assert!(Position::from_vfen(&v, "4k3/8/8/8/8/8/4R3/4K3 b - - - 0 1").is_ok());
-    assert!(Position::from_vfen(&v, "4k3/8/8/8/8/8/3p4/4K3 w - - - 0 1").is_ok());
-    // Grand's blocked pawn on rank 9 attacks the king too (RULES §2).
-    let g = variant("grand");
-    let full = "2k7/3P6/10/10/10/10/10/10/1NBQKMCBN1/R8R";
-    vfen_error(
-        &g,
-        &format!("{full} w - - - 0 1"),
-        &["White", "capture", "king"],
-    );
-    assert!(Position::from_vfen(&g, &format!("{full} b - - - 0 1")).is_ok());
-}
-
-#[test]
-fn vfen_two_kings_of_one_colour() {
-    vfen_error(
-        &variant("chess"),
-        "4k3/8/8/8/8/8/8/K3K3 w - - - 0 1",
-        &["White", "2 kings"],
-    );
 }
 
 // ---------------------------------------------------------------- LMN errors
