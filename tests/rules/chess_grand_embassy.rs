@@ -200,48 +200,45 @@ fn repetition_counts_castling_rights_and_en_passant_targets() {
     }
 }
 
+/// The 100-ply rule (§0): a start, moves, the half-move clock after them
+/// and the outcome. Captures and pawn moves reset the count, castling does
+/// not; a mate on the hundredth ply still wins (FIDE, the rule book's
+/// fallback).
 #[test]
-fn hundred_ply_rule_draws() {
-    let mut g = game("chess", "4k3/8/8/8/8/8/4P3/R3K3 w - - - 98 60");
-    play(&mut g, "a1a2");
-    assert_eq!(g.position().halfmove_clock(), 99);
-    assert_eq!(g.outcome(), None);
-    play(&mut g, "e8d8");
-    assert_eq!(g.position().halfmove_clock(), 100);
-    assert_eq!(g.outcome(), draw(EndReason::HundredPly));
+fn hundred_ply_rule() {
+    let cases = [
+        ("4k3/8/8/8/8/8/4P3/R3K3 w - - - 98 60", "a1a2", 99, None),
+        (
+            "4k3/8/8/8/8/8/4P3/R3K3 w - - - 98 60",
+            "a1a2 e8d8",
+            100,
+            draw(EndReason::HundredPly),
+        ),
+        ("4k3/8/8/8/8/8/4P3/R3K3 w - - - 99 60", "e2e3", 0, None),
+        ("4k3/8/8/8/8/8/r3P3/R3K3 w - - - 99 60", "a1a2", 0, None),
+        (
+            "r3k2r/8/8/8/8/8/8/R3K2R w AHah - - 99 80",
+            "e1g1,h1f1",
+            100,
+            draw(EndReason::HundredPly),
+        ),
+        (
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - - 99 80",
+            "a1a8",
+            100,
+            mate(Color::White),
+        ),
+    ];
+    for (start, moves, clock, outcome) in cases {
+        let mut g = game("chess", start);
+        play(&mut g, moves);
+        assert_eq!(g.position().halfmove_clock(), clock, "{start}: {moves}");
+        assert_eq!(g.outcome(), outcome, "{start}: {moves}");
+    }
     assert_eq!(
-        g.outcome().map(|o| o.result_text()),
+        draw(EndReason::HundredPly).map(|o| o.result_text()),
         Some("1/2-1/2 100-ply".to_string())
     );
-}
-
-#[test]
-fn pawn_move_or_capture_resets_the_hundred_ply_count() {
-    let mut g = game("chess", "4k3/8/8/8/8/8/4P3/R3K3 w - - - 99 60");
-    play(&mut g, "e2e3");
-    assert_eq!(g.position().halfmove_clock(), 0);
-    assert_eq!(g.outcome(), None);
-    let mut g = game("chess", "4k3/8/8/8/8/8/r3P3/R3K3 w - - - 99 60");
-    play(&mut g, "a1a2");
-    assert_eq!(g.position().halfmove_clock(), 0);
-    assert_eq!(g.outcome(), None);
-}
-
-#[test]
-fn castling_does_not_reset_the_hundred_ply_count() {
-    let mut g = game("chess", "r3k2r/8/8/8/8/8/8/R3K2R w AHah - - 99 80");
-    play(&mut g, "e1g1,h1f1");
-    assert_eq!(g.position().halfmove_clock(), 100);
-    assert_eq!(g.outcome(), draw(EndReason::HundredPly));
-}
-
-#[test]
-fn checkmate_on_the_hundredth_ply_still_wins() {
-    // FIDE (the fallback of RULES.md): a mate with the last move takes precedence.
-    let mut g = game("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - - 99 80");
-    play(&mut g, "a1a8");
-    assert_eq!(g.position().halfmove_clock(), 100);
-    assert_eq!(g.outcome(), mate(Color::White));
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use chimera::rules::{Color, EndReason, OptionKind, Outcome, Position, Sq, Variant};
+use chimera::rules::{Color, EndReason, Game, OptionKind, Outcome, Position, Sq, Variant};
 
 /// Variant `id` built with `options` (name, value).
 pub fn variant(id: &str, options: &[(&str, &str)]) -> Arc<Variant> {
@@ -59,6 +59,15 @@ pub fn vfen(v: &Variant, pieces: &[(&str, char)], rest: &str) -> String {
         ranks.push(rank);
     }
     format!("{} {rest}", ranks.join("/"))
+}
+
+/// The result of a game from the position with exactly `pieces` on the
+/// board and the other fields `rest`, as `chimera fen` prints it
+/// (`0-1 checkmate`), or `None` while it goes on.
+pub fn result(v: &Arc<Variant>, pieces: &[(&str, char)], rest: &str) -> Option<String> {
+    let text = vfen(v, pieces, rest);
+    let g = Game::from_vfen(v, &text).unwrap_or_else(|e| panic!("'{text}': {e}"));
+    g.outcome().map(|o| o.result_text())
 }
 
 /// The square named `name` of the position's board.

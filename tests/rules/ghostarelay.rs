@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
-use chimera::rules::{Game, Position, Variant};
+use chimera::rules::{Position, Variant};
 
-use crate::common::{legal, legal_from, letter_at, play, sorted, vfen, with_pieces};
+use crate::common::{legal, legal_from, letter_at, play, sorted, with_pieces};
 
 fn variant(opts: &[(&str, &str)]) -> Arc<Variant> {
     crate::common::variant("ghostarelay", opts)
@@ -26,8 +26,7 @@ fn black(pieces: &[(&str, char)]) -> Position {
 
 /// The result of the game from that position, if it is over.
 fn result(v: &Arc<Variant>, pieces: &[(&str, char)], side: char) -> Option<String> {
-    let g = Game::from_vfen(v, &vfen(v, pieces, &format!("{side} - - - 0 1"))).expect("vfen");
-    g.outcome().map(|o| o.result_text())
+    crate::common::result(v, pieces, &format!("{side} - - - 0 1"))
 }
 
 // ---------------------------------------------------------------- setup
@@ -403,14 +402,9 @@ fn no_bare_kings_draw() {
 #[test]
 fn hundred_ply_rule_draws() {
     let v = variant(&[]);
-    let g = Game::from_vfen(
-        &v,
-        &vfen(&v, &[("a1", 'K'), ("j10", 'k')], "w - - - 100 80"),
-    )
-    .unwrap();
     assert_eq!(
-        g.outcome().map(|o| o.result_text()),
-        Some("1/2-1/2 100-ply".to_string())
+        crate::common::result(&v, &[("a1", 'K'), ("j10", 'k')], "w - - - 100 80").as_deref(),
+        Some("1/2-1/2 100-ply")
     );
 }
 

@@ -14,9 +14,11 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use chimera::rules::{Color, Game, Kind, Position, Variant};
+use chimera::rules::{Color, Kind, Position, Variant};
 
-use crate::common::{is_legal, legal, legal_from, letter_at, play, sorted, vfen, with_pieces};
+use crate::common::{
+    is_legal, legal, legal_from, letter_at, play, result, sorted, vfen, with_pieces,
+};
 
 fn variant(opts: &[(&str, &str)]) -> Arc<Variant> {
     crate::common::variant("holywar", opts)
@@ -313,10 +315,9 @@ fn squire_check_over_a_missing_square_cannot_be_blocked() {
     let v = variant(&[]);
     let pieces = [("a1", 'K'), ("b2", 'B'), ("c2", 's'), ("a8", 'k')];
     assert!(white(&pieces).in_check());
-    let g = Game::from_vfen(&v, &vfen(&v, &pieces, "w - - - 0 1")).unwrap();
     assert_eq!(
-        g.outcome().map(|o| o.result_text()),
-        Some("0-1 checkmate".to_string())
+        result(&v, &pieces, "w - - - 0 1").as_deref(),
+        Some("0-1 checkmate")
     );
 }
 
@@ -533,14 +534,10 @@ fn random_opening_fills_both_camps_and_board_play_starts_at_once() {
 #[test]
 fn checkmate_wins() {
     let v = variant(&[]);
-    let g = Game::from_vfen(
-        &v,
-        &vfen(&v, &[("a1", 'K'), ("c3", 'l'), ("h8", 'k')], "w - - - 0 1"),
-    )
-    .unwrap();
+    let pieces = [("a1", 'K'), ("c3", 'l'), ("h8", 'k')];
     assert_eq!(
-        g.outcome().map(|o| o.result_text()),
-        Some("0-1 checkmate".to_string())
+        result(&v, &pieces, "w - - - 0 1").as_deref(),
+        Some("0-1 checkmate")
     );
 }
 
@@ -548,13 +545,9 @@ fn checkmate_wins() {
 #[test]
 fn stalemate_draws() {
     let v = variant(&[]);
-    let g = Game::from_vfen(
-        &v,
-        &vfen(&v, &[("a1", 'K'), ("d3", 's'), ("h8", 'k')], "w - - - 0 1"),
-    )
-    .unwrap();
+    let pieces = [("a1", 'K'), ("d3", 's'), ("h8", 'k')];
     assert_eq!(
-        g.outcome().map(|o| o.result_text()),
-        Some("1/2-1/2 stalemate".to_string())
+        result(&v, &pieces, "w - - - 0 1").as_deref(),
+        Some("1/2-1/2 stalemate")
     );
 }
