@@ -4,6 +4,7 @@ use super::chess::chess_like;
 use super::{DropRule, OptionKind, OptionSpec, Opts, PawnRules, PromotionRules, VariantSpec};
 use crate::rules::RulesError;
 use crate::rules::geometry::{Geometry, Sq};
+use crate::rules::position::splitmix;
 use crate::rules::pieces::Kind;
 
 /// Holywar's options.
@@ -110,13 +111,12 @@ pub(super) fn spec(o: &Opts) -> Result<VariantSpec, RulesError> {
 
 /// Both camps filled with a shuffle of the army chosen by `seed`.
 fn random_start(seed: u64, camps: &[Vec<Sq>; 2]) -> String {
+    // splitmix64 from the seed.
     let mut state = seed ^ 0x9E37_79B9_7F4A_7C15;
     let mut next = move || {
+        let z = splitmix(state);
         state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        z
     };
     let mut grid = [['.'; 8]; 8];
     for (y, row) in grid.iter_mut().enumerate() {
