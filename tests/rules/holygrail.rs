@@ -1460,9 +1460,6 @@ fn lmn_forms_parse_back() {
 
 // ------------------------------------------- §0 attack and legality, randomly
 
-/// A small xorshift generator, so the random positions are the same on
-/// every run.
-
 /// A random piece list for [`board`]: the two kings if `kings`, then `n`
 /// pieces of every Holy Grail kind and colour (serpent forms locked or not,
 /// pawns never on their last rank).

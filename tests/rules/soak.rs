@@ -169,15 +169,13 @@ fn play_game(v: &Arc<Variant>, start: Option<&str>, rng: &mut Rng, cap: usize, t
                 "hash after {name}, {}",
                 ctx()
             );
-            if royal {
-                if let Some(k) = scratch.royal_square(us) {
-                    assert!(
-                        !scratch.is_attacked(k, us.opposite()),
-                        "{name} leaves the king on {} attacked, {}",
-                        v.square_name(k),
-                        ctx()
-                    );
-                }
+            if royal && let Some(k) = scratch.royal_square(us) {
+                assert!(
+                    !scratch.is_attacked(k, us.opposite()),
+                    "{name} leaves the king on {} attacked, {}",
+                    v.square_name(k),
+                    ctx()
+                );
             }
             scratch.unmake_move();
             assert_eq!(
