@@ -72,8 +72,8 @@ impl OptionSpec {
         self.default.to_string()
     }
 
-    /// `value` if the option takes it, else the error naming what it takes.
-    pub fn check(&'static self, value: &str) -> Result<(), RulesError> {
+    /// Whether the option takes `value`: if not, the error naming the values it takes.
+    pub fn check(&self, value: &str) -> Result<(), RulesError> {
         if self.kind.allows(value) {
             Ok(())
         } else {
