@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use chimera::rules::{Color, EndReason, Game, MoveKind, Position, Variant};
 
-use crate::common::{draw, legal, legal_from, mate, position, set, sq};
+use crate::common::{draw, legal, legal_from, legal_where, mate, position, set, sq};
 
 fn variant(id: &str) -> Arc<Variant> {
     crate::common::variant(id, &[])
@@ -23,11 +23,7 @@ fn game(id: &str, vfen: &str) -> Game {
 
 /// Legal castlings in LMN.
 fn castlings(p: &Position) -> BTreeSet<String> {
-    p.legal_moves()
-        .into_iter()
-        .filter(|m| m.kind() == MoveKind::Castle)
-        .map(|m| p.lmn(m))
-        .collect()
+    legal_where(p, |m| m.kind() == MoveKind::Castle)
 }
 
 fn play(g: &mut Game, moves: &str) {

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use chimera::rules::{Color, EndReason, Game, OptionKind, Outcome, Position, Sq, Variant};
+use chimera::rules::{Color, EndReason, Game, Move, OptionKind, Outcome, Position, Sq, Variant};
 
 /// Variant `id` built with `options` (name, value).
 pub fn variant(id: &str, options: &[(&str, &str)]) -> Arc<Variant> {
@@ -118,20 +118,25 @@ pub fn sorted<S: AsRef<str>>(list: &[S]) -> BTreeSet<String> {
     list.iter().map(|s| s.as_ref().to_string()).collect()
 }
 
+/// The legal moves that `keep` keeps, in LMN.
+pub fn legal_where(p: &Position, keep: impl Fn(Move) -> bool) -> BTreeSet<String> {
+    p.legal_moves()
+        .into_iter()
+        .filter(|m| keep(*m))
+        .map(|m| p.lmn(m))
+        .collect()
+}
+
 /// All legal moves in LMN.
 pub fn legal(p: &Position) -> BTreeSet<String> {
-    p.legal_moves().into_iter().map(|m| p.lmn(m)).collect()
+    legal_where(p, |_| true)
 }
 
 /// Legal moves of the piece on `from` (a king's castlings, a serpent's
 /// mutations and a crowning count as moves of the piece on their origin).
 pub fn legal_from(p: &Position, from: &str) -> BTreeSet<String> {
     let s = sq(p, from);
-    p.legal_moves()
-        .into_iter()
-        .filter(|m| p.move_from(*m) == Some(s))
-        .map(|m| p.lmn(m))
-        .collect()
+    legal_where(p, |m| p.move_from(m) == Some(s))
 }
 
 /// Whether the move written `lmn` is legal.

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use chimera::rules::{Color, EndReason, Game, Kind, MoveKind, PieceInfo, Position, Variant};
 
-use crate::common::{Rng, draw, legal, legal_from, mate, play, set, sq};
+use crate::common::{Rng, draw, legal, legal_from, legal_where, mate, play, set, sq};
 
 // ------------------------------------------------------------------ helpers
 
@@ -113,21 +113,13 @@ const SERPENT: &str = "QBWFRCTGAYXOV";
 const PLAIN: &str = "QBWFRCT";
 
 fn legal_of_kind(p: &Position, kind: MoveKind) -> BTreeSet<String> {
-    p.legal_moves()
-        .into_iter()
-        .filter(|m| m.kind() == kind)
-        .map(|m| p.lmn(m))
-        .collect()
+    legal_where(p, |m| m.kind() == kind)
 }
 
 /// Legal drops made on square `on` (before any push).
 fn drops_on(p: &Position, on: &str) -> BTreeSet<String> {
     let s = sq(p, on);
-    p.legal_moves()
-        .into_iter()
-        .filter(|m| p.drop_square(*m) == Some(s))
-        .map(|m| p.lmn(m))
-        .collect()
+    legal_where(p, |m| p.drop_square(m) == Some(s))
 }
 
 fn game(p: &Position) -> Game {
