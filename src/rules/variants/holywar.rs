@@ -4,8 +4,8 @@ use super::chess::chess_like;
 use super::{DropRule, OptionKind, OptionSpec, Opts, PawnRules, PromotionRules, VariantSpec};
 use crate::rules::RulesError;
 use crate::rules::geometry::{Geometry, Sq};
-use crate::rules::position::splitmix;
 use crate::rules::pieces::Kind;
+use crate::rules::position::splitmix;
 
 /// Holywar's options.
 pub(super) const OPTIONS: &[OptionSpec] = &[
