@@ -8,7 +8,7 @@ use std::sync::Arc;
 use clap::Args;
 
 use super::CliError;
-use crate::rules::{Game, OptionSpec, Variant, variants};
+use crate::rules::{Game, OptionKind, OptionSpec, Variant, variants};
 
 /// The variant the tools use when `--variant` is not given.
 pub const DEFAULT_VARIANT: &str = "holygrail";
@@ -134,10 +134,9 @@ pub fn seconds(s: &str) -> Result<f64, String> {
 
 /// `name=v1|v2|…` (`name=N` for an option that takes a number).
 pub fn option_summary(o: &OptionSpec) -> String {
-    if o.values.is_empty() {
-        format!("{}=N", o.name)
-    } else {
-        format!("{}={}", o.name, o.values.join("|"))
+    match o.kind {
+        OptionKind::Number { min, max } => format!("{}={min}..{max}", o.name),
+        OptionKind::Choice(values) => format!("{}={}", o.name, values.join("|")),
     }
 }
 

@@ -286,9 +286,7 @@ impl Host {
             cfg.time_control,
         )?;
         for (i, lmn) in cfg.moves.iter().enumerate() {
-            state
-                .play(lmn)
-                .map_err(|e| RulesError::new(format!("resumed move {} ({lmn}): {e}", i + 1)))?;
+            state.play(lmn).map_err(|e| e.at_move(i + 1, lmn))?;
         }
         state.result = state.rules_result();
         let mut host = Host {

@@ -766,9 +766,12 @@ impl State {
         let (king, in_check) = (node.king, node.in_check);
         let us = self.side;
         if king == 0 {
-            return true;
-        }
-        if m.kind == MoveKind::Castle {
+            // No king on the board (Holywar's drop opening): only dropping
+            // it can put it in check, on an attacked square (RULES.md §0).
+            if m.kind != MoveKind::Drop || m.piece != Kind::King as u8 {
+                return true;
+            }
+        } else if m.kind == MoveKind::Castle {
             if in_check {
                 return false;
             }
@@ -977,21 +980,6 @@ impl Position {
     /// Whether the side to move's royal king is attacked.
     pub fn in_check(&self) -> bool {
         self.s.king_attacked(&self.variant, self.s.side)
-    }
-
-    /// Whether side `by` attacks square `s`: a piece of the other side
-    /// standing there would be removed by a pseudo-legal move of `by`
-    /// (RULES.md §0). For an empty square that piece is imagined there, so a
-    /// Cannon, Vao, Bomber or Gryphon that could merely move to the square
-    /// does not count.
-    pub fn is_attacked(&self, s: super::geometry::Sq, by: Color) -> bool {
-        let cell = self.cell(s);
-        if self.s.board[cell as usize] != EMPTY {
-            return self.s.attacked(&self.variant, cell, by);
-        }
-        let mut st = self.s.clone();
-        st.place(cell, piece(by.opposite(), Kind::Pawn));
-        st.attacked(&self.variant, cell, by)
     }
 
     /// Counts leaf nodes `depth` plies deep (the last ply bulk-counted).

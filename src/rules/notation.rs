@@ -2,19 +2,140 @@
 
 use std::sync::Arc;
 
-use super::RulesError;
 use super::geometry::{Sq, file_letter};
 use super::pieces::{
     Color, EMPTY, Kind, LOCK_BIT, OFF, Special, color_of, is_piece, kind_of, piece,
 };
 use super::position::{Move, MoveKind, Position, State};
 use super::variants::Variant;
+use super::{RulesError, VfenField};
 
 /// Largest half-move clock or full-move number a VFEN may give.
 const MAX_CLOCK: u32 = 1_000_000_000;
 
-fn err<T>(msg: String) -> Result<T, RulesError> {
-    Err(RulesError::new(msg))
+/// What an LMN token names, as far as "why not" reasons go.
+enum LmnShape {
+    /// A move, capture, promotion or castling (the king's squares).
+    Move(Sq, Sq),
+    /// A drop of the piece with this letter on this square.
+    Drop(char, Sq),
+    /// Mutation, crowning or pass.
+    Other,
+}
+
+/// A VFEN error about `field`; `detail` says what and where.
+fn vfen_error(field: VfenField, detail: impl Into<String>) -> RulesError {
+    RulesError::BadVfen {
+        field,
+        detail: detail.into(),
+    }
+}
+
+fn bad<T>(field: VfenField, detail: impl Into<String>) -> Result<T, RulesError> {
+    Err(vfen_error(field, detail))
+}
+
+/// VFEN field 4 (RULES.md §8): the squares a pawn of the side not to move
+/// just passed over, in order: exactly those of one multi-square pawn move
+/// of this variant, from an empty start square to the pawn beyond the last.
+fn read_en_passant(v: &Variant, s: &mut State, text: &str) -> Result<(), RulesError> {
+    let geo = &v.geo;
+    let mover = s.side.opposite();
+    let longest = v.pawn.longest_pass();
+    if longest == 0 {
+        return bad(
+            VfenField::EnPassant,
+            format!("en passant: {} has no en passant, write '-'", v.id()),
+        );
+    }
+    let mut squares = Vec::new();
+    for name in text.split(',') {
+        let sq = geo.parse(name).ok_or_else(|| {
+            vfen_error(
+                VfenField::EnPassant,
+                format!("en passant: '{name}' is not a square of this board"),
+            )
+        })?;
+        let cell = geo.index(sq) as u16;
+        if s.board[cell as usize] != EMPTY {
+            return bad(
+                VfenField::EnPassant,
+                format!("en passant: {name} is not empty"),
+            );
+        }
+        squares.push(cell);
+    }
+    let f = State::forward(v, mover);
+    for (k, w) in squares.windows(2).enumerate() {
+        if w[1] as i16 - w[0] as i16 != f {
+            return bad(
+                VfenField::EnPassant,
+                format!(
+                    "en passant: squares {} and {} are not in a pawn's path",
+                    k + 1,
+                    k + 2
+                ),
+            );
+        }
+    }
+    if squares.len() > longest {
+        return bad(
+            VfenField::EnPassant,
+            format!(
+                "en passant: {} squares, but a pawn move of {} passes over at most {longest}",
+                squares.len(),
+                v.id()
+            ),
+        );
+    }
+    let (first, last) = (squares[0], squares[squares.len() - 1]);
+    let victim = (last as i16 + f) as u16;
+    if s.board[victim as usize] != piece(mover, Kind::Pawn) {
+        return bad(
+            VfenField::EnPassant,
+            format!(
+                "en passant: no {} pawn beyond {} that just passed it",
+                mover.name().to_lowercase(),
+                geo.name(geo.sq(last as usize))
+            ),
+        );
+    }
+    // The square the pawn came from: empty, and one its moves that long start from.
+    let white = mover == Color::White;
+    let first_sq = geo.sq(first as usize);
+    let from = geo.at(
+        first_sq.x as i32,
+        first_sq.y as i32 + if white { -1 } else { 1 },
+    );
+    let steps = squares.len() as u8 + 1;
+    let allowed = from.is_some_and(|o| {
+        let ry = geo.relative_y(o.y, white);
+        s.board[geo.index(o)] == EMPTY && v.pawn.reaches(ry, steps)
+    });
+    if !allowed {
+        let names: Vec<String> = squares
+            .iter()
+            .map(|&c| geo.name(geo.sq(c as usize)))
+            .collect();
+        return bad(
+            VfenField::EnPassant,
+            format!(
+                "en passant: no {} pawn move of {} passes over {} ({})",
+                mover.name().to_lowercase(),
+                v.id(),
+                names.join(","),
+                match from {
+                    Some(o) if s.board[geo.index(o)] != EMPTY => {
+                        format!("{}, where it came from, is not empty", geo.name(o))
+                    }
+                    Some(o) => format!("a pawn on {} does not move {steps} squares", geo.name(o)),
+                    None => "it would come from off the board".to_string(),
+                }
+            ),
+        );
+    }
+    s.set_ep(v, &squares, victim);
+    Ok(())
 }
 
 impl Position {
@@ -22,10 +143,13 @@ impl Position {
     pub fn from_vfen(v: &Arc<Variant>, text: &str) -> Result<Position, RulesError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() != 7 {
-            return err(format!(
-                "VFEN needs 7 fields (board side castling en-passant hand halfmove fullmove), found {}",
-                fields.len()
-            ));
+            return bad(
+                VfenField::FieldCount,
+                format!(
+                    "needs 7 fields (board side castling en-passant hand halfmove fullmove), found {}",
+                    fields.len()
+                ),
+            );
         }
         let geo = &v.geo;
         let mut s = State::empty();
@@ -35,12 +159,15 @@ impl Position {
         // 1. Board.
         let ranks: Vec<&str> = fields[0].split('/').collect();
         if ranks.len() != geo.height as usize {
-            return err(format!(
-                "VFEN board has {} ranks, {} needs {}",
-                ranks.len(),
-                v.id(),
-                geo.height
-            ));
+            return bad(
+                VfenField::Board,
+                format!(
+                    "board has {} ranks, {} needs {}",
+                    ranks.len(),
+                    v.id(),
+                    geo.height
+                ),
+            );
         }
         for (row, rank_text) in ranks.iter().enumerate() {
             let y = geo.height - 1 - row as u8;
@@ -50,10 +177,10 @@ impl Position {
             let square = |x: u32| format!("{}{}", file_letter(x as u8), rank_name);
             while let Some(c) = chars.next() {
                 if x >= geo.width as u32 {
-                    return err(format!(
-                        "VFEN rank {rank_name} is longer than {} files",
-                        geo.width
-                    ));
+                    return bad(
+                        VfenField::Board,
+                        format!("rank {rank_name} is longer than {} files", geo.width),
+                    );
                 }
                 if c.is_ascii_digit() {
                     let mut n = c.to_digit(10).unwrap_or(0);
@@ -62,26 +189,35 @@ impl Position {
                         chars.next();
                     }
                     if n == 0 || x + n > geo.width as u32 {
-                        return err(format!(
-                            "VFEN rank {rank_name}: bad run of {n} empty squares at {}",
-                            square(x)
-                        ));
+                        return bad(
+                            VfenField::Board,
+                            format!(
+                                "rank {rank_name}: bad run of {n} empty squares at {}",
+                                square(x)
+                            ),
+                        );
                     }
                     for k in x..x + n {
                         if !geo.exists(Sq::new(k as u8, y)) {
-                            return err(format!(
-                                "VFEN rank {rank_name}: {} is missing on this board, write '*'",
-                                square(k)
-                            ));
+                            return bad(
+                                VfenField::Board,
+                                format!(
+                                    "rank {rank_name}: {} is missing on this board, write '*'",
+                                    square(k)
+                                ),
+                            );
                         }
                     }
                     x += n;
                 } else if c == '*' {
                     if geo.exists(Sq::new(x as u8, y)) {
-                        return err(format!(
-                            "VFEN rank {rank_name}: '*' at {} but that square exists",
-                            square(x)
-                        ));
+                        return bad(
+                            VfenField::Board,
+                            format!(
+                                "rank {rank_name}: '*' at {} but that square exists",
+                                square(x)
+                            ),
+                        );
                     }
                     x += 1;
                 } else if c.is_ascii_alphabetic() {
@@ -91,46 +227,66 @@ impl Position {
                         Color::Black
                     };
                     let kind = v.kind_of_letter(c.to_ascii_uppercase()).ok_or_else(|| {
-                        RulesError::new(format!(
-                            "VFEN rank {rank_name}: unknown piece letter '{c}' at {}",
-                            square(x)
-                        ))
+                        vfen_error(
+                            VfenField::Board,
+                            format!(
+                                "rank {rank_name}: unknown piece letter '{c}' at {}",
+                                square(x)
+                            ),
+                        )
                     })?;
                     let s_here = Sq::new(x as u8, y);
                     if !geo.exists(s_here) {
-                        return err(format!(
-                            "VFEN rank {rank_name}: piece '{c}' on {}, which is missing on this board",
-                            square(x)
-                        ));
+                        return bad(
+                            VfenField::Board,
+                            format!(
+                                "rank {rank_name}: piece '{c}' on {}, which is missing on this board",
+                                square(x)
+                            ),
+                        );
                     }
                     let mut p = piece(color, kind);
                     if chars.peek() == Some(&'~') {
                         chars.next();
                         if !kind.is_serpent_form() {
-                            return err(format!(
-                                "VFEN rank {rank_name}: '~' after '{c}', which is not a serpent form"
-                            ));
+                            return bad(
+                                VfenField::Board,
+                                format!(
+                                    "rank {rank_name}: '~' after '{c}', which is not a serpent form"
+                                ),
+                            );
                         }
                         p |= LOCK_BIT;
                     }
                     s.place(geo.index(s_here) as u16, p);
                     x += 1;
                 } else {
-                    return err(format!("VFEN rank {rank_name}: unexpected character '{c}'"));
+                    return bad(
+                        VfenField::Board,
+                        format!("rank {rank_name}: unexpected character '{c}'"),
+                    );
                 }
             }
             if x != geo.width as u32 {
-                return err(format!(
-                    "VFEN rank {rank_name} covers {x} files, the board has {}",
-                    geo.width
-                ));
+                return bad(
+                    VfenField::Board,
+                    format!(
+                        "rank {rank_name} covers {x} files, the board has {}",
+                        geo.width
+                    ),
+                );
             }
         }
         // 2. Side to move.
         s.side = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
-            f => return err(format!("VFEN side to move must be 'w' or 'b', found '{f}'")),
+            f => {
+                return bad(
+                    VfenField::SideToMove,
+                    format!("side to move must be 'w' or 'b', found '{f}'"),
+                );
+            }
         };
         // 3. Castling rights.
         if fields[2] != "-" {
@@ -146,20 +302,23 @@ impl Position {
                     .iter()
                     .find(|k| k.color == color && k.rook_from.x as i32 == file)
                     .ok_or_else(|| {
-                        RulesError::new(format!(
-                            "VFEN castling: '{c}' names no castling rook file of {}",
-                            v.id()
-                        ))
+                        vfen_error(
+                            VfenField::Castling,
+                            format!("castling: '{c}' names no castling rook file of {}", v.id()),
+                        )
                     })?;
                 let king_ok = s.board[geo.index(castling.king_from)] == piece(color, Kind::King);
                 let rook_ok = s.board[geo.index(castling.rook_from)] == piece(color, Kind::Rook);
                 if !king_ok || !rook_ok {
-                    return err(format!(
-                        "VFEN castling: '{c}' needs the {} king on {} and rook on {}",
-                        color.name().to_lowercase(),
-                        geo.name(castling.king_from),
-                        geo.name(castling.rook_from)
-                    ));
+                    return bad(
+                        VfenField::Castling,
+                        format!(
+                            "castling: '{c}' needs the {} king on {} and rook on {}",
+                            color.name().to_lowercase(),
+                            geo.name(castling.king_from),
+                            geo.name(castling.rook_from)
+                        ),
+                    );
                 }
                 s.castling |= 1 << (if color == Color::White { 0 } else { 16 } + file as u32);
             }
@@ -179,15 +338,15 @@ impl Position {
                     .copied()
                     .find(|k| v.letter(*k) == up)
                     .ok_or_else(|| {
-                        RulesError::new(format!(
-                            "VFEN hand: '{c}' is not a piece {} holds in hand",
-                            v.id()
-                        ))
+                        vfen_error(
+                            VfenField::Hand,
+                            format!("hand: '{c}' is not a piece {} holds in hand", v.id()),
+                        )
                     })?;
                 let n = &mut s.hand[color.index()][kind as usize];
-                *n = n
-                    .checked_add(1)
-                    .ok_or_else(|| RulesError::new(format!("VFEN hand: more than 255 '{c}'")))?;
+                *n = n.checked_add(1).ok_or_else(|| {
+                    vfen_error(VfenField::Hand, format!("hand: more than 255 '{c}'"))
+                })?;
             }
         }
         // 6, 7. Clocks (bounded, so that playing on can never overflow them).
@@ -196,20 +355,26 @@ impl Position {
             .ok()
             .filter(|n| *n <= MAX_CLOCK)
             .ok_or_else(|| {
-                RulesError::new(format!(
-                    "VFEN half-move clock '{}' is not a number from 0 to {MAX_CLOCK}",
-                    fields[5]
-                ))
+                vfen_error(
+                    VfenField::HalfmoveClock,
+                    format!(
+                        "half-move clock '{}' is not a number from 0 to {MAX_CLOCK}",
+                        fields[5]
+                    ),
+                )
             })?;
         s.fullmove = fields[6]
             .parse()
             .ok()
             .filter(|n| (1..=MAX_CLOCK).contains(n))
             .ok_or_else(|| {
-                RulesError::new(format!(
-                    "VFEN full-move number '{}' is not a number from 1 to {MAX_CLOCK}",
-                    fields[6]
-                ))
+                vfen_error(
+                    VfenField::FullmoveNumber,
+                    format!(
+                        "full-move number '{}' is not a number from 1 to {MAX_CLOCK}",
+                        fields[6]
+                    ),
+                )
             })?;
         // Kings and pawns.
         for c in [Color::White, Color::Black] {
@@ -222,11 +387,23 @@ impl Position {
                 .collect();
             if v.royal {
                 if kings.len() > 1 {
-                    return err(format!(
-                        "VFEN board: {} has {} kings",
-                        c.name(),
-                        kings.len()
-                    ));
+                    return bad(
+                        VfenField::Board,
+                        format!("board: {} has {} kings", c.name(), kings.len()),
+                    );
+                }
+                // One royal king per side: a king in hand joins the board by a drop.
+                let in_hand = s.hand[c.index()][Kind::King as usize] as usize;
+                if kings.len() + in_hand > 1 {
+                    return bad(
+                        VfenField::Hand,
+                        format!(
+                            "hand: {} has {} kings, {} on the board and {in_hand} in hand; one at most",
+                            c.name(),
+                            kings.len() + in_hand,
+                            kings.len()
+                        ),
+                    );
                 }
                 s.royal[c.index()] = kings.first().copied().unwrap_or(0);
             }
@@ -239,52 +416,19 @@ impl Position {
             {
                 let y = geo.sq(i as usize).y;
                 if geo.relative_y(y, color_of(p) == Color::White) >= v.promotion.last {
-                    return err(format!(
-                        "VFEN board: pawn on {}, its promotion rank",
-                        geo.name(geo.sq(i as usize))
-                    ));
+                    return bad(
+                        VfenField::Board,
+                        format!(
+                            "board: pawn on {}, its promotion rank",
+                            geo.name(geo.sq(i as usize))
+                        ),
+                    );
                 }
             }
         }
         // 4. En passant.
         if fields[3] != "-" {
-            let mover = s.side.opposite();
-            let f = State::forward(v, mover);
-            let mut squares = Vec::new();
-            for name in fields[3].split(',') {
-                let sq = geo.parse(name).ok_or_else(|| {
-                    RulesError::new(format!(
-                        "VFEN en passant: '{name}' is not a square of this board"
-                    ))
-                })?;
-                let cell = geo.index(sq) as u16;
-                if s.board[cell as usize] != EMPTY {
-                    return err(format!("VFEN en passant: {name} is not empty"));
-                }
-                squares.push(cell);
-            }
-            if squares.len() > 3 {
-                return err("VFEN en passant: more than 3 squares".into());
-            }
-            let last = *squares.last().unwrap_or(&0);
-            let victim = (last as i16 + f) as u16;
-            for (k, w) in squares.windows(2).enumerate() {
-                if w[1] as i16 - w[0] as i16 != f {
-                    return err(format!(
-                        "VFEN en passant: squares {} and {} are not in a pawn's path",
-                        k + 1,
-                        k + 2
-                    ));
-                }
-            }
-            if s.board[victim as usize] != piece(mover, Kind::Pawn) {
-                return err(format!(
-                    "VFEN en passant: no {} pawn beyond {} that just passed it",
-                    mover.name().to_lowercase(),
-                    geo.name(geo.sq(last as usize))
-                ));
-            }
-            s.set_ep(v, &squares, victim);
+            read_en_passant(v, &mut s, fields[3])?;
         }
         s.hash = s.compute_hash();
         let pos = Position {
@@ -292,10 +436,13 @@ impl Position {
             s,
         };
         if v.royal && pos.s.king_attacked(v, pos.s.side.opposite()) {
-            return err(format!(
-                "VFEN: {} is to move but can capture the enemy king",
-                pos.s.side.name()
-            ));
+            return bad(
+                VfenField::Position,
+                format!(
+                    "position: {} is to move but can capture the enemy king",
+                    pos.s.side.name()
+                ),
+            );
         }
         Ok(pos)
     }
@@ -423,73 +570,104 @@ impl Position {
 
     /// Parses one LMN token and returns the legal move it names.
     pub fn parse_lmn(&self, text: &str) -> Result<Move, RulesError> {
-        self.check_lmn_syntax(text)?;
-        let moves = self.legal_moves();
-        moves
+        let shape = self.lmn_shape(text)?;
+        if let Some(m) = self
+            .legal_moves()
             .into_iter()
             .find(|m| self.lmn(*m) == text)
-            .ok_or_else(|| RulesError::new(format!("'{text}' is not legal here")))
+        {
+            return Ok(m);
+        }
+        let reason = match shape {
+            LmnShape::Move(from, to) => self.why_not(from, to),
+            LmnShape::Drop(letter, at) => {
+                let v = &*self.variant;
+                let kind = match v.kind_of_letter(letter) {
+                    Some(k) if k.is_serpent_form() => Kind::Serpent,
+                    Some(k) => k,
+                    None => Kind::Serpent,
+                };
+                self.why_not_drop(self.side_to_move(), kind, at)
+            }
+            LmnShape::Other => None,
+        };
+        Err(RulesError::IllegalMove {
+            lmn: text.to_string(),
+            reason,
+        })
     }
 
-    /// Checks the shape of an LMN token: squares of this board, known letters.
-    fn check_lmn_syntax(&self, text: &str) -> Result<(), RulesError> {
+    /// Checks the shape of an LMN token (squares of this board, known
+    /// letters) and returns what a "why not" needs of it.
+    fn lmn_shape(&self, text: &str) -> Result<LmnShape, RulesError> {
         let v = &self.variant;
-        let bad = |why: &str| RulesError::new(format!("'{text}' is not a move in LMN: {why}"));
+        let not_lmn = |why: &str| RulesError::BadLmn {
+            text: text.to_string(),
+            why: why.to_string(),
+        };
         let square = |t: &str| {
             v.geo
                 .parse(t)
-                .ok_or_else(|| bad(&format!("'{t}' is not a square of this board")))
+                .ok_or_else(|| not_lmn(&format!("'{t}' is not a square of this board")))
         };
-        let letter = |t: &str| -> Result<(), RulesError> {
+        let letter = |t: &str| -> Result<char, RulesError> {
             let mut cs = t.chars();
             match (cs.next(), cs.next()) {
                 (Some(c), None)
                     if c.is_ascii_uppercase()
                         && (v.kind_of_letter(c).is_some() || v.letter(Kind::Serpent) == c) =>
                 {
-                    Ok(())
+                    Ok(c)
                 }
-                _ => Err(bad(&format!("'{t}' is not a piece letter of {}", v.id()))),
+                _ => Err(not_lmn(&format!(
+                    "'{t}' is not a piece letter of {}",
+                    v.id()
+                ))),
             }
         };
         // Splits "e2e4" / "f10f11" into its two squares.
-        let two_squares = |t: &str| -> Result<(), RulesError> {
+        let two_squares = |t: &str| -> Result<LmnShape, RulesError> {
             let b = t.as_bytes();
             let split = (2..t.len())
                 .find(|&i| b[i].is_ascii_lowercase() && b[i - 1].is_ascii_digit())
-                .ok_or_else(|| bad("expected two squares"))?;
-            square(&t[..split])?;
-            square(&t[split..])?;
-            Ok(())
+                .ok_or_else(|| not_lmn("expected two squares"))?;
+            Ok(LmnShape::Move(square(&t[..split])?, square(&t[split..])?))
         };
         if text.is_empty() {
-            return Err(bad("empty"));
+            return Err(not_lmn("empty"));
         }
         if text == "pass" {
-            return Ok(());
+            return Ok(LmnShape::Other);
         }
         if let Some(rest) = text.strip_prefix('^') {
-            return square(rest).map(|_| ());
+            return square(rest).map(|_| LmnShape::Other);
         }
         if let Some((l, rest)) = text.split_once('@') {
-            letter(l)?;
-            return match rest.split_once('-') {
-                Some((a, b)) => square(a).and(square(b)).map(|_| ()),
-                None => square(rest).map(|_| ()),
+            let l = letter(l)?;
+            let at = match rest.split_once('-') {
+                Some((a, b)) => {
+                    let at = square(a)?;
+                    square(b)?;
+                    at
+                }
+                None => square(rest)?,
             };
+            return Ok(LmnShape::Drop(l, at));
         }
         if let Some((sq, form)) = text.split_once('~') {
             square(sq)?;
-            return letter(form);
+            return letter(form).map(|_| LmnShape::Other);
         }
         if let Some((k, r)) = text.split_once(',') {
-            two_squares(k)?;
-            return two_squares(r);
+            let king = two_squares(k)?;
+            two_squares(r)?;
+            return Ok(king);
         }
         match text.split_once('=') {
             Some((squares, l)) => {
-                two_squares(squares)?;
-                letter(l)
+                let m = two_squares(squares)?;
+                letter(l)?;
+                Ok(m)
             }
             None => two_squares(text),
         }

@@ -161,17 +161,17 @@ impl Game {
 
     /// Plays a move after checking that it is legal and the game is not over.
     pub fn play(&mut self, m: Move) -> Result<(), RulesError> {
-        if let Some(o) = self.outcome() {
-            return Err(RulesError::new(format!(
-                "the game is over ({})",
-                o.result_text()
-            )));
-        }
+        self.not_over()?;
         if !self.position.legal_moves().contains(&m) {
-            return Err(RulesError::new(format!(
-                "'{}' is not legal here",
-                self.position.lmn(m)
-            )));
+            let p = &self.position;
+            let reason = match (p.move_from(m), p.move_to(m)) {
+                (Some(from), Some(to)) => p.why_not(from, to),
+                _ => None,
+            };
+            return Err(RulesError::IllegalMove {
+                lmn: p.lmn(m),
+                reason,
+            });
         }
         self.position.make_move(m);
         self.moves.push(m);
@@ -181,15 +181,27 @@ impl Game {
 
     /// Parses and plays one LMN move.
     pub fn play_lmn(&mut self, text: &str) -> Result<Move, RulesError> {
-        if let Some(o) = self.outcome() {
-            return Err(RulesError::new(format!(
-                "the game is over ({})",
-                o.result_text()
-            )));
-        }
+        self.not_over()?;
         let m = self.position.parse_lmn(text)?;
         self.play(m)?;
         Ok(m)
+    }
+
+    /// Plays LMN moves in order; an error names the move and its number
+    /// (from 1): `move 3 'e2e5' is not legal here`.
+    pub fn play_lmn_list<S: AsRef<str>>(&mut self, moves: &[S]) -> Result<(), RulesError> {
+        for (i, m) in moves.iter().enumerate() {
+            let m = m.as_ref();
+            self.play_lmn(m).map_err(|e| e.at_move(i + 1, m))?;
+        }
+        Ok(())
+    }
+
+    fn not_over(&self) -> Result<(), RulesError> {
+        match self.outcome() {
+            Some(o) => Err(RulesError::GameOver(o)),
+            None => Ok(()),
+        }
     }
 
     /// Takes back the last move.

@@ -64,15 +64,45 @@ impl Position {
         })
     }
 
+    /// Whether side `by` attacks square `s` (RULES.md §0): a piece of the
+    /// other side standing there, in place of whatever stands there now,
+    /// would be removed by a pseudo-legal move of `by`, the rest of the board
+    /// as it is. On an empty square, or one holding a piece of `by`, that
+    /// piece is imagined there: a Cannon, Vao, Bomber or Gryphon that could
+    /// merely move to the square does not count, and a piece `by` defends
+    /// does. Ghostarelay's Relay power counts. The same as asking whether
+    /// the square is among the [`Position::attacked_squares`] of a piece of
+    /// `by`.
+    pub fn is_attacked(&self, s: Sq, by: Color) -> bool {
+        let v = &*self.variant;
+        if !v.exists(s) {
+            return false;
+        }
+        let cell = self.cell(s);
+        let q = self.s.board[cell as usize];
+        let enemy_there = is_piece(q) && color_of(q) != by;
+        if enemy_there && !v.relay_power {
+            return self.s.attacked(v, cell, by);
+        }
+        let mut st = self.s.clone();
+        st.side = by;
+        if !enemy_there {
+            st.stand_in(cell, by.opposite());
+        }
+        st.attacked(v, cell, by) || (v.relay_power && st.relay_power_removes(v, None, cell))
+    }
+
     /// Squares the piece on `s` attacks: every square where a piece of the
-    /// other side, standing there, would be removed by one of its moves
-    /// (RULES.md §0), the rest of the board as it is. Exact for every kind:
+    /// other side, standing there in place of what stands there now, would
+    /// be removed by one of its moves (RULES.md §0), the rest of the board
+    /// as it is. So squares of its own side that it defends are listed, and
+    /// empty squares only where it would capture. Exact for every kind:
     /// a Cannon or Vao only beyond exactly one screen, a Bomber or Raptor the
     /// piece it would fly over or land on, a Gryphon only at the ends of its
     /// bent paths, a Ghost or Relay nowhere, a Warlord everywhere, a pawn
     /// diagonally forward (Grand's pawn blocked on rank 9 included, §2), and
     /// Ghostarelay's Relay power when an enemy Relay stands next to it.
-    /// Squares of its own side are never listed. Empty if no piece is on `s`.
+    /// Empty if no piece is on `s`.
     pub fn attacked_squares(&self, s: Sq) -> Vec<Sq> {
         let v = &*self.variant;
         let from = self.cell(s);
@@ -83,7 +113,6 @@ impl Position {
         let us = color_of(p);
         let mut st = self.s.clone();
         st.side = us;
-        let stand_in = piece(us.opposite(), Kind::Pawn);
         let pawn_attacks: Vec<u16> = if kind_of(p) == Kind::Pawn as u8 {
             let f = State::forward(v, us);
             [f - 1, f + 1]
@@ -95,18 +124,22 @@ impl Position {
         };
         let mut out = Vec::new();
         for &t in &v.cells {
-            let q = st.board[t as usize];
-            if t == from || (is_piece(q) && color_of(q) == us) {
+            if t == from {
                 continue;
             }
-            if q == EMPTY {
-                st.place(t, stand_in);
+            let q = st.board[t as usize];
+            let imagined = !is_piece(q) || color_of(q) == us;
+            if imagined {
+                st.stand_in(t, us.opposite());
             }
             let hit = pawn_attacks.contains(&t)
                 || st.gen_piece(v, from, &mut Removes { target: t })
-                || (v.relay_power && st.relay_power_removes(v, from, t));
-            if q == EMPTY {
+                || (v.relay_power && st.relay_power_removes(v, Some(from), t));
+            if imagined {
                 st.clear(t);
+                if q != EMPTY {
+                    st.place(t, q);
+                }
             }
             if hit {
                 out.push(self.sq(t));
@@ -118,12 +151,22 @@ impl Position {
 }
 
 impl State {
-    /// Whether the piece on `from` removes the piece on `target` by Relay power.
-    fn relay_power_removes(&self, v: &Variant, from: u16, target: u16) -> bool {
+    /// Whether a piece of the side to move (the one on `from`, or any)
+    /// removes the piece on `target` by Relay power.
+    fn relay_power_removes(&self, v: &Variant, from: Option<u16>, target: u16) -> bool {
         let mut list = Vec::new();
         self.gen_relay_power(v, &mut list);
         list.iter()
-            .any(|m| m.from == from && (m.to == target || m.aux == target))
+            .any(|m| from.is_none_or(|f| m.from == f) && (m.to == target || m.aux == target))
+    }
+
+    /// Puts a stand-in piece of side `c` on `cell` in place of whatever is
+    /// there (board and counts only: for attack queries, not for play).
+    fn stand_in(&mut self, cell: u16, c: Color) {
+        if self.board[cell as usize] != EMPTY {
+            self.clear(cell);
+        }
+        self.place(cell, piece(c, Kind::Pawn));
     }
 }
 
@@ -220,13 +263,17 @@ mod tests {
             sorted("e5 e6 e7 e8 e9 e10 e1 e2 e3 b4 c4 d4 f4 g4 h4 i4")
         );
         // Black rook on e6: e5 (a piece there would be taken with the rook, a
-        // double capture) and e6, nothing beyond. Own pawn on d4: jumped, so
-        // c4 only on that side (rule 3, or rule 4 on an enemy there).
+        // double capture) and e6, nothing beyond. Own pawn on d4: defended
+        // (an enemy there would be flown over into c4), and c4 (rule 4 over
+        // the friendly d4), nothing beyond.
         let p = pos(
             "holygrail",
             "****2****/10/10/10/10/10/4r5/3PY5/10/10/10/****2**** w - - - 0 1",
         );
-        assert_eq!(attacks(&p, "e4"), sorted("e5 e6 e1 e2 e3 c4 f4 g4 h4 i4"));
+        assert_eq!(
+            attacks(&p, "e4"),
+            sorted("e5 e6 e1 e2 e3 d4 c4 f4 g4 h4 i4")
+        );
         // Raptor: the same on diagonals (h1 and b1 have no square beyond:
         // i0 and a0 are holes).
         let p = pos(

@@ -223,7 +223,7 @@ fn a_saved_game_resumes_and_bad_saves_are_refused() {
     cfg.moves[2] = "g2g5".into();
     let err = chimera::net::Host::new(cfg, 1).err().expect("refused");
     assert!(
-        err.to_string().starts_with("resumed move 3 (g2g5): "),
+        err.to_string() == "move 3 'g2g5' is not legal here",
         "{err}"
     );
 }

@@ -5,53 +5,25 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use chimera::rules::{Color, EndReason, Game, MoveKind, Outcome, Position, Sq, Variant};
+use chimera::rules::{Color, EndReason, Game, MoveKind, Position, Variant};
+
+use crate::common::{draw, legal, legal_from, legal_where, mate, position, set, sq};
 
 fn variant(id: &str) -> Arc<Variant> {
-    Variant::new(id, &[]).unwrap_or_else(|e| panic!("{id}: {e}"))
+    crate::common::variant(id, &[])
 }
 
 fn pos(id: &str, vfen: &str) -> Position {
-    Position::from_vfen(&variant(id), vfen).unwrap_or_else(|e| panic!("{id} '{vfen}': {e}"))
+    position(&variant(id), vfen)
 }
 
 fn game(id: &str, vfen: &str) -> Game {
     Game::from_vfen(&variant(id), vfen).unwrap_or_else(|e| panic!("{id} '{vfen}': {e}"))
 }
 
-fn sq(p: &Position, name: &str) -> Sq {
-    p.variant()
-        .parse_square(name)
-        .unwrap_or_else(|| panic!("no square {name}"))
-}
-
-/// Space-separated LMN moves as a set.
-fn set(moves: &str) -> BTreeSet<String> {
-    moves.split_whitespace().map(String::from).collect()
-}
-
-/// All legal moves in LMN.
-fn legal(p: &Position) -> BTreeSet<String> {
-    p.legal_moves().into_iter().map(|m| p.lmn(m)).collect()
-}
-
-/// Legal moves of the piece standing on `from` (castlings included for the king).
-fn legal_from(p: &Position, from: &str) -> BTreeSet<String> {
-    let s = sq(p, from);
-    p.legal_moves()
-        .into_iter()
-        .filter(|m| p.move_from(*m) == Some(s))
-        .map(|m| p.lmn(m))
-        .collect()
-}
-
 /// Legal castlings in LMN.
 fn castlings(p: &Position) -> BTreeSet<String> {
-    p.legal_moves()
-        .into_iter()
-        .filter(|m| m.kind() == MoveKind::Castle)
-        .map(|m| p.lmn(m))
-        .collect()
+    legal_where(p, |m| m.kind() == MoveKind::Castle)
 }
 
 fn play(g: &mut Game, moves: &str) {
@@ -65,14 +37,6 @@ fn after(id: &str, vfen: &str, moves: &str) -> Position {
     let mut g = game(id, vfen);
     play(&mut g, moves);
     g.position().clone()
-}
-
-/// The outcome of a game drawn for `reason`.
-fn draw(reason: EndReason) -> Option<Outcome> {
-    Some(Outcome {
-        winner: None,
-        reason,
-    })
 }
 
 // ====================================================================== §0
@@ -142,23 +106,11 @@ fn checkmate_wins() {
     assert_eq!(g.outcome(), None);
     play(&mut g, "d8h4");
     assert!(g.position().in_check() && g.position().legal_moves().is_empty());
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome {
-            winner: Some(Color::Black),
-            reason: EndReason::Checkmate
-        })
-    );
+    assert_eq!(g.outcome(), mate(Color::Black));
     // Back-rank mate by White.
     let mut g = game("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - - 0 1");
     play(&mut g, "a1a8");
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome {
-            winner: Some(Color::White),
-            reason: EndReason::Checkmate
-        })
-    );
+    assert_eq!(g.outcome(), mate(Color::White));
     assert_eq!(
         g.outcome().map(|o| o.result_text()),
         Some("1-0 checkmate".to_string())
@@ -199,94 +151,89 @@ fn threefold_repetition_draws() {
     assert_eq!(g.outcome(), None);
 }
 
+/// Repetition compares whole positions (§0), castling rights and
+/// en-passant targets included: a start, a first move, a cycle of four
+/// plies repeated, and the VFEN after the first move (if any).
 #[test]
-fn repetition_counts_castling_rights() {
-    // The start board returns after plies 4 and 8, but the kings have lost
-    // their castling rights, so it is not the same position. The first
-    // position seen three times is the one after ply 2 (plies 2, 6, 10).
-    let mut g = game("chess", "r3k2r/8/8/8/8/8/8/R3K2R w AHah - - 0 1");
-    let cycle = ["e1d1", "e8d8", "d1e1", "d8e8"];
-    for ply in 1..=10 {
-        play(&mut g, cycle[(ply - 1) % 4]);
-        let expected = if ply == 10 {
-            draw(EndReason::Repetition)
-        } else {
-            None
-        };
-        assert_eq!(g.outcome(), expected, "after ply {ply}");
+fn repetition_counts_castling_rights_and_en_passant_targets() {
+    let cases = [
+        // The start board returns after plies 4 and 8, but the kings have
+        // lost their castling rights, so it is not the same position. The
+        // first position seen three times is the one after ply 2 (plies 2,
+        // 6, 10).
+        (
+            "r3k2r/8/8/8/8/8/8/R3K2R w AHah - - 0 1",
+            None,
+            ["e1d1", "e8d8", "d1e1", "d8e8"],
+        ),
+        // After e2e4 the black d4 pawn may take en passant: that position
+        // (ply 1) differs from the same board later (plies 5, 9). The first
+        // triple is the position after ply 2 (plies 2, 6, 10).
+        (
+            "4k3/8/8/8/3p4/8/4P3/4K3 w - - - 0 1",
+            Some(("e2e4", "4k3/8/8/8/3pP3/8/8/4K3 b - e3 - 0 1")),
+            ["e8d8", "e1d1", "d8e8", "d1e1"],
+        ),
+    ];
+    for (start, first, cycle) in cases {
+        let mut g = game("chess", start);
+        let mut ply = 0;
+        if let Some((m, vfen)) = first {
+            play(&mut g, m);
+            assert_eq!(g.position().to_vfen(), vfen);
+            ply = 1;
+        }
+        for m in cycle.iter().cycle().take(10 - ply) {
+            play(&mut g, m);
+            ply += 1;
+            let expected = if ply == 10 {
+                draw(EndReason::Repetition)
+            } else {
+                None
+            };
+            assert_eq!(g.outcome(), expected, "{start}: after ply {ply}");
+        }
     }
 }
 
+/// The 100-ply rule (§0): a start, moves, the half-move clock after them
+/// and the outcome. Captures and pawn moves reset the count, castling does
+/// not; a mate on the hundredth ply still wins (FIDE, the rule book's
+/// fallback).
 #[test]
-fn repetition_counts_en_passant_targets() {
-    // After e2e4 the black d4 pawn may take en passant: that position (ply 1)
-    // differs from the same board later (plies 5, 9). The first triple is the
-    // position after ply 2 (plies 2, 6, 10).
-    let mut g = game("chess", "4k3/8/8/8/3p4/8/4P3/4K3 w - - - 0 1");
-    play(&mut g, "e2e4");
-    assert_eq!(
-        g.position().to_vfen(),
-        "4k3/8/8/8/3pP3/8/8/4K3 b - e3 - 0 1"
-    );
-    let cycle = ["e8d8", "e1d1", "d8e8", "d1e1"];
-    for ply in 2..=10 {
-        play(&mut g, cycle[(ply - 2) % 4]);
-        let expected = if ply == 10 {
-            draw(EndReason::Repetition)
-        } else {
-            None
-        };
-        assert_eq!(g.outcome(), expected, "after ply {ply}");
+fn hundred_ply_rule() {
+    let cases = [
+        ("4k3/8/8/8/8/8/4P3/R3K3 w - - - 98 60", "a1a2", 99, None),
+        (
+            "4k3/8/8/8/8/8/4P3/R3K3 w - - - 98 60",
+            "a1a2 e8d8",
+            100,
+            draw(EndReason::HundredPly),
+        ),
+        ("4k3/8/8/8/8/8/4P3/R3K3 w - - - 99 60", "e2e3", 0, None),
+        ("4k3/8/8/8/8/8/r3P3/R3K3 w - - - 99 60", "a1a2", 0, None),
+        (
+            "r3k2r/8/8/8/8/8/8/R3K2R w AHah - - 99 80",
+            "e1g1,h1f1",
+            100,
+            draw(EndReason::HundredPly),
+        ),
+        (
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - - 99 80",
+            "a1a8",
+            100,
+            mate(Color::White),
+        ),
+    ];
+    for (start, moves, clock, outcome) in cases {
+        let mut g = game("chess", start);
+        play(&mut g, moves);
+        assert_eq!(g.position().halfmove_clock(), clock, "{start}: {moves}");
+        assert_eq!(g.outcome(), outcome, "{start}: {moves}");
     }
-}
-
-#[test]
-fn hundred_ply_rule_draws() {
-    let mut g = game("chess", "4k3/8/8/8/8/8/4P3/R3K3 w - - - 98 60");
-    play(&mut g, "a1a2");
-    assert_eq!(g.position().halfmove_clock(), 99);
-    assert_eq!(g.outcome(), None);
-    play(&mut g, "e8d8");
-    assert_eq!(g.position().halfmove_clock(), 100);
-    assert_eq!(g.outcome(), draw(EndReason::HundredPly));
     assert_eq!(
-        g.outcome().map(|o| o.result_text()),
+        draw(EndReason::HundredPly).map(|o| o.result_text()),
         Some("1/2-1/2 100-ply".to_string())
-    );
-}
-
-#[test]
-fn pawn_move_or_capture_resets_the_hundred_ply_count() {
-    let mut g = game("chess", "4k3/8/8/8/8/8/4P3/R3K3 w - - - 99 60");
-    play(&mut g, "e2e3");
-    assert_eq!(g.position().halfmove_clock(), 0);
-    assert_eq!(g.outcome(), None);
-    let mut g = game("chess", "4k3/8/8/8/8/8/r3P3/R3K3 w - - - 99 60");
-    play(&mut g, "a1a2");
-    assert_eq!(g.position().halfmove_clock(), 0);
-    assert_eq!(g.outcome(), None);
-}
-
-#[test]
-fn castling_does_not_reset_the_hundred_ply_count() {
-    let mut g = game("chess", "r3k2r/8/8/8/8/8/8/R3K2R w AHah - - 99 80");
-    play(&mut g, "e1g1,h1f1");
-    assert_eq!(g.position().halfmove_clock(), 100);
-    assert_eq!(g.outcome(), draw(EndReason::HundredPly));
-}
-
-#[test]
-fn checkmate_on_the_hundredth_ply_still_wins() {
-    // FIDE (the fallback of RULES.md): a mate with the last move takes precedence.
-    let mut g = game("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - - 99 80");
-    play(&mut g, "a1a8");
-    assert_eq!(g.position().halfmove_clock(), 100);
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome {
-            winner: Some(Color::White),
-            reason: EndReason::Checkmate
-        })
     );
 }
 
@@ -366,24 +313,90 @@ fn chess_start_position_has_the_twenty_moves() {
     assert_eq!(legal(&p), set(&format!("{pawns} b1a3 b1c3 g1f3 g1h3")));
 }
 
-#[test]
-fn chess_promotion_to_queen_rook_bishop_or_knight() {
-    let p = pos("chess", "r3k3/1P6/8/8/8/8/8/4K3 w - - - 0 1");
-    assert_eq!(
-        legal_from(&p, "b7"),
-        set("b7b8=Q b7b8=R b7b8=B b7b8=N b7a8=Q b7a8=R b7a8=B b7a8=N")
-    );
-    let p = pos("chess", "4k3/8/8/8/8/8/6p1/K7 b - - - 0 1");
-    assert_eq!(legal_from(&p, "g2"), set("g2g1=Q g2g1=R g2g1=B g2g1=N"));
-}
-
+/// En passant as in chess (§1, and §2, §3 for Grand and Embassy): a start,
+/// a double step, the VFEN after it, the pawn that may take and its moves,
+/// the capture, and the VFEN after it (the pawn passed over is gone).
 #[test]
 fn en_passant_capture_removes_the_pawn() {
-    let mut g = game("chess", "4k3/8/8/8/3p4/8/4P3/4K3 w - - - 0 1");
-    play(&mut g, "e2e4");
-    assert_eq!(legal_from(g.position(), "d4"), set("d4d3 d4e3"));
-    play(&mut g, "d4e3");
-    assert_eq!(g.position().to_vfen(), "4k3/8/8/8/8/4p3/8/4K3 w - - - 0 2");
+    let cases = [
+        (
+            "chess",
+            "4k3/8/8/8/3p4/8/4P3/4K3 w - - - 0 1",
+            "e2e4",
+            "4k3/8/8/8/3pP3/8/8/4K3 b - e3 - 0 1",
+            ("d4", "d4d3 d4e3"),
+            "d4e3",
+            "4k3/8/8/8/8/4p3/8/4K3 w - - - 0 2",
+        ),
+        // Grand: the double step from rank 3 over e4.
+        (
+            "grand",
+            "4k5/10/10/10/10/3p6/10/4P5/10/4K5 w - - - 0 1",
+            "e3e5",
+            "4k5/10/10/10/10/3pP5/10/10/10/4K5 b - e4 - 0 1",
+            ("d5", "d5d4 d5e4"),
+            "d5e4",
+            "4k5/10/10/10/10/10/4p5/10/10/4K5 w - - - 0 2",
+        ),
+        // Embassy: Black's double step, White takes.
+        (
+            "embassy",
+            "4k5/5p4/10/4P5/10/10/10/4K5 b - - - 0 1",
+            "f7f5",
+            "4k5/10/10/4Pp4/10/10/10/4K5 w - f6 - 0 2",
+            ("e5", "e5e6 e5f6"),
+            "e5f6",
+            "4k5/10/5P4/10/10/10/10/4K5 b - - - 0 2",
+        ),
+    ];
+    for (id, start, step, stepped, (taker, its_moves), capture, taken) in cases {
+        let mut g = game(id, start);
+        play(&mut g, step);
+        assert_eq!(g.position().to_vfen(), stepped, "{id}");
+        assert_eq!(legal_from(g.position(), taker), set(its_moves), "{id}");
+        play(&mut g, capture);
+        assert_eq!(g.position().to_vfen(), taken, "{id}");
+    }
+}
+
+/// Promotion on the last rank (§1: Q R B N; §3 Embassy: any piece of its
+/// army, with no limit, unlike Grand): position, pawn, its moves.
+#[test]
+fn promotion_lists_of_chess_and_embassy() {
+    let cases = [
+        (
+            "chess",
+            "r3k3/1P6/8/8/8/8/8/4K3 w - - - 0 1",
+            "b7",
+            "b7b8=Q b7b8=R b7b8=B b7b8=N b7a8=Q b7a8=R b7a8=B b7a8=N",
+        ),
+        (
+            "chess",
+            "4k3/8/8/8/8/8/6p1/K7 b - - - 0 1",
+            "g2",
+            "g2g1=Q g2g1=R g2g1=B g2g1=N",
+        ),
+        // The whole army is still on the board.
+        (
+            "embassy",
+            "4k5/1P8/10/10/10/10/PPPPPPPPPP/RNBQKMCBNR w - - - 0 1",
+            "b7",
+            "b7b8=Q b7b8=R b7b8=B b7b8=N b7b8=M b7b8=C",
+        ),
+        (
+            "embassy",
+            "rnbqkmcbnr/pppppppppp/10/10/10/10/6p3/4K5 b - - - 0 1",
+            "g2",
+            "g2g1=Q g2g1=R g2g1=B g2g1=N g2g1=M g2g1=C",
+        ),
+    ];
+    for (id, vfen, pawn, expected) in cases {
+        assert_eq!(
+            legal_from(&pos(id, vfen), pawn),
+            set(expected),
+            "{id} {vfen}"
+        );
+    }
 }
 
 #[test]
@@ -414,92 +427,273 @@ fn en_passant_that_exposes_the_king_is_illegal() {
     assert_eq!(legal(&p), set("a5a4 a5a6 a5b6 b5b6"));
 }
 
-#[test]
-fn castling_both_ways_when_the_path_is_clear() {
-    let start = "r3k2r/8/8/8/8/8/8/R3K2R w AHah - - 0 1";
-    assert_eq!(castlings(&pos("chess", start)), set("e1g1,h1f1 e1c1,a1d1"));
-    assert_eq!(
-        castlings(&pos("chess", &start.replace(" w ", " b "))),
-        set("e8g8,h8f8 e8c8,a8d8")
-    );
-    assert_eq!(
-        after("chess", start, "e1g1,h1f1").to_vfen(),
-        "r3k2r/8/8/8/8/8/8/R4RK1 b ah - - 1 1"
-    );
-    assert_eq!(
-        after("chess", start, "e1c1,a1d1").to_vfen(),
-        "r3k2r/8/8/8/8/8/8/2KR3R b ah - - 1 1"
-    );
-}
+/// Castling conditions (RULES.md §1 chess, §3 Embassy's three-square king
+/// move): the position, squares the side not to move attacks there (the
+/// premise of the row), the legal castlings, and why.
+const CASTLING: &[(&str, &str, &str, &str, &str)] = &[
+    (
+        "chess",
+        "r3k2r/8/8/8/8/8/8/R3K2R w AHah - - 0 1",
+        "",
+        "e1g1,h1f1 e1c1,a1d1",
+        "both ways when the paths are clear",
+    ),
+    (
+        "chess",
+        "r3k2r/8/8/8/8/8/8/R3K2R b AHah - - 0 1",
+        "",
+        "e8g8,h8f8 e8c8,a8d8",
+        "Black alike",
+    ),
+    (
+        "chess",
+        "4kr2/8/8/8/8/8/8/R3K2R w AH - - 0 1",
+        "f1",
+        "e1c1,a1d1",
+        "the king may not cross f1",
+    ),
+    (
+        "chess",
+        "3rk3/8/8/8/8/8/8/R3K2R w AH - - 0 1",
+        "d1",
+        "e1g1,h1f1",
+        "the king may not cross d1",
+    ),
+    (
+        "chess",
+        "4k1r1/8/8/8/8/8/8/R3K2R w AH - - 0 1",
+        "g1",
+        "e1c1,a1d1",
+        "the king may not land on g1",
+    ),
+    (
+        "chess",
+        "2r1k3/8/8/8/8/8/8/R3K2R w AH - - 0 1",
+        "c1",
+        "e1g1,h1f1",
+        "the king may not land on c1",
+    ),
+    (
+        "chess",
+        "4k3/8/8/4r3/8/8/8/R3K2R w AH - - 0 1",
+        "e1",
+        "",
+        "no castling out of check",
+    ),
+    (
+        "chess",
+        "1r2k3/8/8/8/8/8/8/R3K2R w AH - - 0 1",
+        "b1",
+        "e1g1,h1f1 e1c1,a1d1",
+        "only the rook crosses the attacked b1",
+    ),
+    (
+        "chess",
+        "4k3/8/8/8/8/8/8/RN2K2R w AH - - 0 1",
+        "",
+        "e1g1,h1f1",
+        "a knight between king and rook",
+    ),
+    (
+        "chess",
+        "4k3/8/8/8/8/8/8/R3K1NR w AH - - 0 1",
+        "",
+        "e1c1,a1d1",
+        "a knight between king and rook",
+    ),
+    (
+        "embassy",
+        "r3k4r/10/10/10/10/10/10/R3K4R w AJaj - - 0 1",
+        "",
+        "e1h1,j1g1 e1b1,a1c1",
+        "both ways when the paths are clear",
+    ),
+    (
+        "embassy",
+        "r3k4r/10/10/10/10/10/10/R3K4R b AJaj - - 0 1",
+        "",
+        "e8h8,j8g8 e8b8,a8c8",
+        "Black alike",
+    ),
+    (
+        "embassy",
+        "4kr4/10/10/10/10/10/10/R3K4R w AJ - - 0 1",
+        "f1",
+        "e1b1,a1c1",
+        "the king crosses f1 and g1 to reach h1",
+    ),
+    (
+        "embassy",
+        "4k1r3/10/10/10/10/10/10/R3K4R w AJ - - 0 1",
+        "g1",
+        "e1b1,a1c1",
+        "the king crosses f1 and g1 to reach h1",
+    ),
+    (
+        "embassy",
+        "3rk5/10/10/10/10/10/10/R3K4R w AJ - - 0 1",
+        "d1",
+        "e1h1,j1g1",
+        "the king crosses d1 and c1 to reach b1",
+    ),
+    (
+        "embassy",
+        "2r1k5/10/10/10/10/10/10/R3K4R w AJ - - 0 1",
+        "c1",
+        "e1h1,j1g1",
+        "the king crosses d1 and c1 to reach b1",
+    ),
+    (
+        "embassy",
+        "4k2r2/10/10/10/10/10/10/R3K4R w AJ - - 0 1",
+        "h1",
+        "e1b1,a1c1",
+        "the king may not land on h1",
+    ),
+    (
+        "embassy",
+        "1r2k5/10/10/10/10/10/10/R3K4R w AJ - - 0 1",
+        "b1",
+        "e1h1,j1g1",
+        "the king may not land on b1",
+    ),
+    (
+        "embassy",
+        "r3k4r/10/10/10/4r5/10/10/R3K4R w AJ - - 0 1",
+        "e1",
+        "",
+        "no castling out of check",
+    ),
+    (
+        "embassy",
+        "4k3r1/10/10/10/10/10/10/R3K4R w AJ - - 0 1",
+        "i1",
+        "e1h1,j1g1 e1b1,a1c1",
+        "only the rook crosses the attacked i1",
+    ),
+    (
+        "embassy",
+        "4k5/10/10/10/10/10/10/R3K3NR w AJ - - 0 1",
+        "",
+        "e1b1,a1c1",
+        "a knight on i1 blocks although the king stops on h1",
+    ),
+    (
+        "embassy",
+        "4k5/10/10/10/10/10/10/RB2K4R w AJ - - 0 1",
+        "",
+        "e1h1,j1g1",
+        "a bishop on b1, where the king lands, blocks",
+    ),
+];
 
 #[test]
-fn castling_through_attacked_square_is_illegal() {
-    // The black rook on f8 covers f1, which the king would cross.
-    let p = pos("chess", "4kr2/8/8/8/8/8/8/R3K2R w AH - - 0 1");
-    assert_eq!(castlings(&p), set("e1c1,a1d1"));
-    // d1 covered: no long castling.
-    let p = pos("chess", "3rk3/8/8/8/8/8/8/R3K2R w AH - - 0 1");
-    assert_eq!(castlings(&p), set("e1g1,h1f1"));
+fn castling_conditions() {
+    for &(id, vfen, attacked, expected, why) in CASTLING {
+        let p = pos(id, vfen);
+        let them = p.side_to_move().opposite();
+        for s in attacked.split_whitespace() {
+            assert!(p.is_attacked(sq(&p, s), them), "{id} {vfen}: {s}");
+        }
+        assert_eq!(castlings(&p), set(expected), "{id} {why}: {vfen}");
+    }
 }
 
-#[test]
-fn castling_into_check_is_illegal() {
-    let p = pos("chess", "4k1r1/8/8/8/8/8/8/R3K2R w AH - - 0 1");
-    assert_eq!(castlings(&p), set("e1c1,a1d1"));
-    let p = pos("chess", "2r1k3/8/8/8/8/8/8/R3K2R w AH - - 0 1");
-    assert_eq!(castlings(&p), set("e1g1,h1f1"));
-}
-
-#[test]
-fn castling_out_of_check_is_illegal() {
-    let p = pos("chess", "4k3/8/8/4r3/8/8/8/R3K2R w AH - - 0 1");
-    assert!(p.in_check());
-    assert_eq!(castlings(&p), set(""));
-}
-
-#[test]
-fn castling_long_is_legal_when_only_the_rook_crosses_an_attacked_square() {
-    // b1 is attacked, but only the rook passes over it.
-    let p = pos("chess", "1r2k3/8/8/8/8/8/8/R3K2R w AH - - 0 1");
-    assert!(p.is_attacked(sq(&p, "b1"), Color::Black));
-    assert_eq!(castlings(&p), set("e1g1,h1f1 e1c1,a1d1"));
-}
-
-#[test]
-fn castling_needs_every_square_between_king_and_rook_empty() {
-    let p = pos("chess", "4k3/8/8/8/8/8/8/RN2K2R w AH - - 0 1");
-    assert_eq!(castlings(&p), set("e1g1,h1f1"));
-    let p = pos("chess", "4k3/8/8/8/8/8/8/R3K1NR w AH - - 0 1");
-    assert_eq!(castlings(&p), set("e1c1,a1d1"));
-}
-
-#[test]
-fn castling_rights_lost_after_king_moves() {
-    let p = after(
+/// Castling moves and lost rights: a start, moves played, the VFEN after
+/// them (castling field included) and the castlings then legal. After a
+/// castling the rook that moved covers its file: the other side may not
+/// castle across it (after O-O the rook on f1 covers f8, which Black's king
+/// would cross; after O-O-O the rook on d1 covers d8).
+const CASTLING_PLAYED: &[(&str, &str, &str, &str, &str)] = &[
+    (
+        "chess",
+        "r3k2r/8/8/8/8/8/8/R3K2R w AHah - - 0 1",
+        "e1g1,h1f1",
+        "r3k2r/8/8/8/8/8/8/R4RK1 b ah - - 1 1",
+        "e8c8,a8d8",
+    ),
+    (
+        "chess",
+        "r3k2r/8/8/8/8/8/8/R3K2R w AHah - - 0 1",
+        "e1c1,a1d1",
+        "r3k2r/8/8/8/8/8/8/2KR3R b ah - - 1 1",
+        "e8g8,h8f8",
+    ),
+    // The king went away and came back: both its rights are gone.
+    (
         "chess",
         "r3k2r/8/8/8/8/8/8/R3K2R w AHah - - 0 1",
         "e1f1 a8b8 f1e1 b8a8",
-    );
-    assert_eq!(p.to_vfen(), "r3k2r/8/8/8/8/8/8/R3K2R w h - - 4 3");
-    assert_eq!(castlings(&p), set(""));
-}
-
-#[test]
-fn castling_right_lost_after_rook_moves() {
-    let p = after(
+        "r3k2r/8/8/8/8/8/8/R3K2R w h - - 4 3",
+        "",
+    ),
+    // A rook went away and came back: its right is gone.
+    (
         "chess",
         "r3k2r/8/8/8/8/8/8/R3K2R w AHah - - 0 1",
         "h1h2 a8a7 h2h1 a7a8",
-    );
-    assert_eq!(p.to_vfen(), "r3k2r/8/8/8/8/8/8/R3K2R w Ah - - 4 3");
-    assert_eq!(castlings(&p), set("e1c1,a1d1"));
-}
+        "r3k2r/8/8/8/8/8/8/R3K2R w Ah - - 4 3",
+        "e1c1,a1d1",
+    ),
+    // A rook captured on its home square.
+    (
+        "chess",
+        "r3k2r/8/8/8/8/8/6b1/R3K2R b AHah - - 0 1",
+        "g2h1",
+        "r3k2r/8/8/8/8/8/8/R3K2b w Aah - - 0 2",
+        "e1c1,a1d1",
+    ),
+    (
+        "embassy",
+        "r3k4r/10/10/10/10/10/10/R3K4R w AJaj - - 0 1",
+        "e1h1,j1g1",
+        "r3k4r/10/10/10/10/10/10/R5RK2 b aj - - 1 1",
+        "e8b8,a8c8",
+    ),
+    (
+        "embassy",
+        "r3k4r/10/10/10/10/10/10/R3K4R w AJaj - - 0 1",
+        "e1b1,a1c1",
+        "r3k4r/10/10/10/10/10/10/1KR6R b aj - - 1 1",
+        "e8h8,j8g8",
+    ),
+    (
+        "embassy",
+        "r3k4r/10/10/10/10/10/10/R3K4R b AJaj - - 0 1",
+        "e8h8,j8g8",
+        "r5rk2/10/10/10/10/10/10/R3K4R w AJ - - 1 2",
+        "e1b1,a1c1",
+    ),
+    (
+        "embassy",
+        "r3k4r/10/10/10/10/10/10/R3K4R b AJaj - - 0 1",
+        "e8b8,a8c8",
+        "1kr6r/10/10/10/10/10/10/R3K4R w AJ - - 1 2",
+        "e1h1,j1g1",
+    ),
+    (
+        "embassy",
+        "r3k4r/10/10/10/10/10/10/R3K4R w AJaj - - 0 1",
+        "j1j2 a8a7 j2j1 a7a8",
+        "r3k4r/10/10/10/10/10/10/R3K4R w Aj - - 4 3",
+        "e1b1,a1c1",
+    ),
+    (
+        "embassy",
+        "r3k4r/10/10/10/10/10/10/R3K4R w AJaj - - 0 1",
+        "e1d1 e8d8 d1e1 d8e8",
+        "r3k4r/10/10/10/10/10/10/R3K4R w - - - 4 3",
+        "",
+    ),
+];
 
 #[test]
-fn castling_right_lost_when_rook_is_captured() {
-    let p = after("chess", "r3k2r/8/8/8/8/8/6b1/R3K2R b AHah - - 0 1", "g2h1");
-    assert_eq!(p.to_vfen(), "r3k2r/8/8/8/8/8/8/R3K2b w Aah - - 0 2");
-    assert_eq!(castlings(&p), set("e1c1,a1d1"));
+fn castling_moves_and_lost_rights() {
+    for &(id, start, moves, vfen, expected) in CASTLING_PLAYED {
+        let p = after(id, start, moves);
+        assert_eq!(p.to_vfen(), vfen, "{id} {start}: {moves}");
+        assert_eq!(castlings(&p), set(expected), "{id} {vfen}");
+    }
 }
 
 // ====================================================================== §2
@@ -667,22 +861,6 @@ fn grand_king_may_not_step_onto_a_square_a_blocked_rank_9_pawn_attacks() {
     assert_eq!(legal(&p), set("b10b9 b10c9"));
 }
 
-#[test]
-fn grand_en_passant_as_in_chess() {
-    let mut g = game("grand", "4k5/10/10/10/10/3p6/10/4P5/10/4K5 w - - - 0 1");
-    play(&mut g, "e3e5");
-    assert_eq!(
-        g.position().to_vfen(),
-        "4k5/10/10/10/10/3pP5/10/10/10/4K5 b - e4 - 0 1"
-    );
-    assert_eq!(legal_from(g.position(), "d5"), set("d5d4 d5e4"));
-    play(&mut g, "d5e4");
-    assert_eq!(
-        g.position().to_vfen(),
-        "4k5/10/10/10/10/10/4p5/10/10/4K5 w - - - 0 2"
-    );
-}
-
 // ====================================================================== §3
 
 #[test]
@@ -695,132 +873,4 @@ fn embassy_start_position_moves() {
     // Knights b1, i1; the Marshal (f1) and Cardinal (g1) leap like knights over the pawns.
     let pieces = "b1a3 b1c3 i1h3 i1j3 f1e3 f1g3 g1f3 g1h3";
     assert_eq!(legal(&p), set(&format!("{pawns} {pieces}")));
-}
-
-#[test]
-fn embassy_castling_both_ways() {
-    let start = "r3k4r/10/10/10/10/10/10/R3K4R w AJaj - - 0 1";
-    assert_eq!(
-        castlings(&pos("embassy", start)),
-        set("e1h1,j1g1 e1b1,a1c1")
-    );
-    assert_eq!(
-        castlings(&pos("embassy", &start.replace(" w ", " b "))),
-        set("e8h8,j8g8 e8b8,a8c8")
-    );
-    assert_eq!(
-        after("embassy", start, "e1h1,j1g1").to_vfen(),
-        "r3k4r/10/10/10/10/10/10/R5RK2 b aj - - 1 1"
-    );
-    assert_eq!(
-        after("embassy", start, "e1b1,a1c1").to_vfen(),
-        "r3k4r/10/10/10/10/10/10/1KR6R b aj - - 1 1"
-    );
-    let black = start.replace(" w ", " b ");
-    assert_eq!(
-        after("embassy", &black, "e8h8,j8g8").to_vfen(),
-        "r5rk2/10/10/10/10/10/10/R3K4R w AJ - - 1 2"
-    );
-    assert_eq!(
-        after("embassy", &black, "e8b8,a8c8").to_vfen(),
-        "1kr6r/10/10/10/10/10/10/R3K4R w AJ - - 1 2"
-    );
-}
-
-#[test]
-fn embassy_castling_through_attacked_square_is_illegal() {
-    // The king crosses f1 and g1 to reach h1, or d1 and c1 to reach b1.
-    for (rank8, expected) in [
-        ("4kr4", "e1b1,a1c1"),
-        ("4k1r3", "e1b1,a1c1"),
-        ("3rk5", "e1h1,j1g1"),
-        ("2r1k5", "e1h1,j1g1"),
-    ] {
-        let p = pos(
-            "embassy",
-            &format!("{rank8}/10/10/10/10/10/10/R3K4R w AJ - - 0 1"),
-        );
-        assert_eq!(castlings(&p), set(expected), "{rank8}");
-    }
-}
-
-#[test]
-fn embassy_castling_into_check_is_illegal() {
-    let p = pos("embassy", "4k2r2/10/10/10/10/10/10/R3K4R w AJ - - 0 1");
-    assert_eq!(castlings(&p), set("e1b1,a1c1"));
-    let p = pos("embassy", "1r2k5/10/10/10/10/10/10/R3K4R w AJ - - 0 1");
-    assert_eq!(castlings(&p), set("e1h1,j1g1"));
-}
-
-#[test]
-fn embassy_castling_out_of_check_is_illegal() {
-    let p = pos("embassy", "r3k4r/10/10/10/4r5/10/10/R3K4R w AJ - - 0 1");
-    assert!(p.in_check());
-    assert_eq!(castlings(&p), set(""));
-}
-
-#[test]
-fn embassy_rook_may_cross_an_attacked_square() {
-    // i1 is attacked; the rook crosses it, the king does not.
-    let p = pos("embassy", "4k3r1/10/10/10/10/10/10/R3K4R w AJ - - 0 1");
-    assert!(p.is_attacked(sq(&p, "i1"), Color::Black));
-    assert_eq!(castlings(&p), set("e1h1,j1g1 e1b1,a1c1"));
-}
-
-#[test]
-fn embassy_castling_needs_every_square_between_king_and_rook_empty() {
-    // A knight on i1 blocks the short castling although the king stops on h1.
-    let p = pos("embassy", "4k5/10/10/10/10/10/10/R3K3NR w AJ - - 0 1");
-    assert_eq!(castlings(&p), set("e1b1,a1c1"));
-    // A bishop on b1, the square the king lands on, blocks the long one.
-    let p = pos("embassy", "4k5/10/10/10/10/10/10/RB2K4R w AJ - - 0 1");
-    assert_eq!(castlings(&p), set("e1h1,j1g1"));
-}
-
-#[test]
-fn embassy_castling_rights_lost_after_king_or_rook_moves() {
-    let start = "r3k4r/10/10/10/10/10/10/R3K4R w AJaj - - 0 1";
-    let p = after("embassy", start, "j1j2 a8a7 j2j1 a7a8");
-    assert_eq!(p.to_vfen(), "r3k4r/10/10/10/10/10/10/R3K4R w Aj - - 4 3");
-    assert_eq!(castlings(&p), set("e1b1,a1c1"));
-    let p = after("embassy", start, "e1d1 e8d8 d1e1 d8e8");
-    assert_eq!(p.to_vfen(), "r3k4r/10/10/10/10/10/10/R3K4R w - - - 4 3");
-    assert_eq!(castlings(&p), set(""));
-}
-
-#[test]
-fn embassy_promotion_on_the_last_rank_to_any_army_piece() {
-    // Unlike Grand, no limit: the whole army is still on the board.
-    let p = pos(
-        "embassy",
-        "4k5/1P8/10/10/10/10/PPPPPPPPPP/RNBQKMCBNR w - - - 0 1",
-    );
-    assert_eq!(
-        legal_from(&p, "b7"),
-        set("b7b8=Q b7b8=R b7b8=B b7b8=N b7b8=M b7b8=C")
-    );
-    let p = pos(
-        "embassy",
-        "rnbqkmcbnr/pppppppppp/10/10/10/10/6p3/4K5 b - - - 0 1",
-    );
-    assert_eq!(
-        legal_from(&p, "g2"),
-        set("g2g1=Q g2g1=R g2g1=B g2g1=N g2g1=M g2g1=C")
-    );
-}
-
-#[test]
-fn embassy_en_passant_as_in_chess() {
-    let mut g = game("embassy", "4k5/5p4/10/4P5/10/10/10/4K5 b - - - 0 1");
-    play(&mut g, "f7f5");
-    assert_eq!(
-        g.position().to_vfen(),
-        "4k5/10/10/4Pp4/10/10/10/4K5 w - f6 - 0 2"
-    );
-    assert_eq!(legal_from(g.position(), "e5"), set("e5e6 e5f6"));
-    play(&mut g, "e5f6");
-    assert_eq!(
-        g.position().to_vfen(),
-        "4k5/10/5P4/10/10/10/10/4K5 b - - - 0 2"
-    );
 }

@@ -1,16 +1,31 @@
-//! Helpers shared by the rule tests.
+//! Helpers shared by the rule tests: building variants and positions,
+//! move lists as sets of LMN, playing moves, a deterministic generator.
 
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use chimera::rules::{Game, Move, MoveKind, Sq, Variant};
+use chimera::rules::{
+    Color, EndReason, Game, Move, MoveKind, OptionKind, Outcome, Position, Sq, Variant,
+};
 
-/// Variant `id` with these options (panics naming them if refused).
-pub fn variant_with(id: &str, opts: &[(&str, &str)]) -> Arc<Variant> {
-    let o: Vec<(String, String)> = opts
+/// Variant `id` built with `options` (name, value).
+pub fn variant(id: &str, options: &[(&str, &str)]) -> Arc<Variant> {
+    let o: Vec<(String, String)> = options
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    Variant::new(id, &o).unwrap_or_else(|e| panic!("{id} {opts:?}: {e}"))
+    Variant::new(id, &o).unwrap_or_else(|e| panic!("{id} {options:?}: {e}"))
+}
+
+/// The position of `v` written `text` (VFEN).
+pub fn position(v: &Arc<Variant>, text: &str) -> Position {
+    Position::from_vfen(v, text).unwrap_or_else(|e| panic!("{} '{text}': {e}", v.id()))
+}
+
+/// The position of `v` with exactly `pieces` (square, letter) on the board
+/// and the remaining six VFEN fields `rest`.
+pub fn with_pieces(v: &Arc<Variant>, pieces: &[(&str, char)], rest: &str) -> Position {
+    position(v, &vfen(v, pieces, rest))
 }
 
 /// The VFEN of a board holding exactly `pieces` (square, letter), missing
@@ -48,8 +63,128 @@ pub fn vfen(v: &Variant, pieces: &[(&str, char)], rest: &str) -> String {
     format!("{} {rest}", ranks.join("/"))
 }
 
-/// splitmix64: a small deterministic generator, so every run plays the same
-/// games.
+/// The result of a game from the position with exactly `pieces` on the
+/// board and the other fields `rest`, as `chimera fen` prints it
+/// (`0-1 checkmate`), or `None` while it goes on.
+pub fn result(v: &Arc<Variant>, pieces: &[(&str, char)], rest: &str) -> Option<String> {
+    let text = vfen(v, pieces, rest);
+    let g = Game::from_vfen(v, &text).unwrap_or_else(|e| panic!("'{text}': {e}"));
+    g.outcome().map(|o| o.result_text())
+}
+
+/// The square named `name` of the position's board.
+pub fn sq(p: &Position, name: &str) -> Sq {
+    p.variant()
+        .parse_square(name)
+        .unwrap_or_else(|| panic!("no square {name}"))
+}
+
+/// The piece on a square as its VFEN letter (upper case White), `.` when empty.
+pub fn letter_at(p: &Position, name: &str) -> char {
+    match p.piece_at(sq(p, name)) {
+        None => '.',
+        Some(info) => {
+            let l = p.variant().letter(info.kind);
+            if info.color == Color::White {
+                l
+            } else {
+                l.to_ascii_lowercase()
+            }
+        }
+    }
+}
+
+/// The outcome of a game `winner` won by checkmate.
+pub fn mate(winner: Color) -> Option<Outcome> {
+    Some(Outcome {
+        winner: Some(winner),
+        reason: EndReason::Checkmate,
+    })
+}
+
+/// The outcome of a game drawn for `reason`.
+pub fn draw(reason: EndReason) -> Option<Outcome> {
+    Some(Outcome {
+        winner: None,
+        reason,
+    })
+}
+
+/// Space-separated LMN moves as a set.
+pub fn set(moves: &str) -> BTreeSet<String> {
+    moves.split_whitespace().map(String::from).collect()
+}
+
+/// A list of LMN moves as a set.
+pub fn sorted<S: AsRef<str>>(list: &[S]) -> BTreeSet<String> {
+    list.iter().map(|s| s.as_ref().to_string()).collect()
+}
+
+/// The legal moves that `keep` keeps, in LMN.
+pub fn legal_where(p: &Position, keep: impl Fn(Move) -> bool) -> BTreeSet<String> {
+    p.legal_moves()
+        .into_iter()
+        .filter(|m| keep(*m))
+        .map(|m| p.lmn(m))
+        .collect()
+}
+
+/// All legal moves in LMN.
+pub fn legal(p: &Position) -> BTreeSet<String> {
+    legal_where(p, |_| true)
+}
+
+/// Legal moves of the piece on `from` (a king's castlings, a serpent's
+/// mutations and a crowning count as moves of the piece on their origin).
+pub fn legal_from(p: &Position, from: &str) -> BTreeSet<String> {
+    let s = sq(p, from);
+    legal_where(p, |m| p.move_from(m) == Some(s))
+}
+
+/// Whether the move written `lmn` is legal.
+pub fn is_legal(p: &Position, lmn: &str) -> bool {
+    p.legal_moves().iter().any(|m| p.lmn(*m) == lmn)
+}
+
+/// Plays space-separated LMN moves, checking each time that the incremental
+/// hash is right and that unmaking restores the exact VFEN and hash.
+pub fn play(p: &mut Position, moves: &str) {
+    for text in moves.split_whitespace() {
+        let m = p
+            .parse_lmn(text)
+            .unwrap_or_else(|e| panic!("{text} in {}: {e}", p.to_vfen()));
+        let (before, hash) = (p.to_vfen(), p.hash());
+        p.make_move(m);
+        assert_eq!(p.hash(), p.recomputed_hash(), "hash after {text}");
+        p.unmake_move();
+        assert_eq!((p.to_vfen(), p.hash()), (before, hash), "unmake {text}");
+        p.make_move(m);
+    }
+}
+
+/// Values of an option to try: every choice, or a number option's ends,
+/// its middle and a value next to each end.
+pub fn option_values(kind: &OptionKind) -> Vec<String> {
+    match *kind {
+        OptionKind::Choice(values) => values.iter().map(|v| v.to_string()).collect(),
+        OptionKind::Number { min, max } => {
+            let picks: BTreeSet<u64> = [
+                min,
+                min.saturating_add(1),
+                min + (max - min) / 2,
+                max.saturating_sub(1),
+                max,
+            ]
+            .into_iter()
+            .filter(|n| (min..=max).contains(n))
+            .collect();
+            picks.iter().map(u64::to_string).collect()
+        }
+    }
+}
+
+/// splitmix64: a small deterministic generator, so that every run of a
+/// randomised test sees the same cases.
 pub struct Rng(pub u64);
 
 impl Rng {
@@ -61,7 +196,8 @@ impl Rng {
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     }
-    /// A number below `n` (n > 0).
+
+    /// A number below `n`.
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }

@@ -2,25 +2,18 @@
 //! on a hand-built 10×10 position whose expected moves are derived from the
 //! rule book. Letters: P N B R Q K, G Ghost, X Relay, W Warlord.
 
-use crate::common;
-
 use std::sync::Arc;
 
-use chimera::rules::{Game, Position, Variant};
+use chimera::rules::{Position, Variant};
+
+use crate::common::{legal, legal_from, letter_at, play, sorted, with_pieces};
 
 fn variant(opts: &[(&str, &str)]) -> Arc<Variant> {
-    let opts: Vec<(String, String)> = opts
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    Variant::new("ghostarelay", &opts).expect("ghostarelay builds")
+    crate::common::variant("ghostarelay", opts)
 }
 
-use common::vfen;
-
 fn pos_with(v: &Arc<Variant>, pieces: &[(&str, char)], side: char) -> Position {
-    let text = vfen(v, pieces, &format!("{side} - - - 0 1"));
-    Position::from_vfen(v, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    with_pieces(v, pieces, &format!("{side} - - - 0 1"))
 }
 
 fn white(pieces: &[(&str, char)]) -> Position {
@@ -31,55 +24,9 @@ fn black(pieces: &[(&str, char)]) -> Position {
     pos_with(&variant(&[]), pieces, 'b')
 }
 
-fn moves_from(p: &Position, from: &str) -> Vec<String> {
-    let s = p.variant().parse_square(from).expect("square");
-    let mut out: Vec<String> = p
-        .legal_moves()
-        .into_iter()
-        .filter(|m| p.move_from(*m) == Some(s))
-        .map(|m| p.lmn(m))
-        .collect();
-    out.sort();
-    out
-}
-
-fn all_moves(p: &Position) -> Vec<String> {
-    let mut out: Vec<String> = p.legal_moves().into_iter().map(|m| p.lmn(m)).collect();
-    out.sort();
-    out
-}
-
-fn sorted(list: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
-
-fn play(p: &mut Position, lmn: &str) {
-    let m = p
-        .parse_lmn(lmn)
-        .unwrap_or_else(|e| panic!("{lmn} in {}: {e}", p.to_vfen()));
-    p.make_move(m);
-}
-
-fn at(p: &Position, name: &str) -> char {
-    let v = p.variant();
-    match p.piece_at(v.parse_square(name).expect("square")) {
-        None => '.',
-        Some(info) => {
-            let l = v.letter(info.kind);
-            if info.color == chimera::rules::Color::White {
-                l
-            } else {
-                l.to_ascii_lowercase()
-            }
-        }
-    }
-}
-
+/// The result of the game from that position, if it is over.
 fn result(v: &Arc<Variant>, pieces: &[(&str, char)], side: char) -> Option<String> {
-    let g = Game::from_vfen(v, &vfen(v, pieces, &format!("{side} - - - 0 1"))).expect("vfen");
-    g.outcome().map(|o| o.result_text())
+    crate::common::result(v, pieces, &format!("{side} - - - 0 1"))
 }
 
 // ---------------------------------------------------------------- setup
@@ -96,8 +43,8 @@ fn setup_start_position_and_its_moves() {
         "rnbxqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBXQKGBNR w - - - 0 1"
     );
     assert_eq!(p.legal_moves().len(), 86);
-    assert_eq!(moves_from(&p, "d1"), sorted(&["d1c3", "d1e3"]));
-    assert_eq!(moves_from(&p, "g1").len(), 60);
+    assert_eq!(legal_from(&p, "d1"), sorted(&["d1c3", "d1e3"]));
+    assert_eq!(legal_from(&p, "g1").len(), 60);
 }
 
 // ---------------------------------------------------------------- King
@@ -109,7 +56,7 @@ fn king_is_not_royal_and_may_move_into_attack() {
     let p = white(&[("e5", 'K'), ("d10", 'r')]);
     assert!(!p.in_check());
     assert_eq!(
-        moves_from(&p, "e5"),
+        legal_from(&p, "e5"),
         sorted(&[
             "e5d4", "e5d5", "e5d6", "e5e4", "e5e6", "e5f4", "e5f5", "e5f6"
         ])
@@ -117,7 +64,7 @@ fn king_is_not_royal_and_may_move_into_attack() {
     // A king standing attacked is no obstacle either.
     let p = white(&[("e5", 'K'), ("e10", 'r'), ("a1", 'N')]);
     assert!(!p.in_check());
-    assert!(moves_from(&p, "a1").contains(&"a1b3".to_string()));
+    assert!(legal_from(&p, "a1").contains("a1b3"));
 }
 
 /// The king can be captured like any piece (captures being compulsory, it
@@ -126,9 +73,9 @@ fn king_is_not_royal_and_may_move_into_attack() {
 fn king_capture_does_not_end_the_game() {
     let v = variant(&[]);
     let mut p = white(&[("e5", 'K'), ("e6", 'k'), ("a9", 'p')]);
-    assert_eq!(all_moves(&p), sorted(&["e5e6"]));
+    assert_eq!(legal(&p), sorted(&["e5e6"]));
     play(&mut p, "e5e6");
-    assert_eq!(all_moves(&p), sorted(&["a9a7", "a9a8"]));
+    assert_eq!(legal(&p), sorted(&["a9a7", "a9a8"]));
     assert_eq!(result(&v, &[("e6", 'K'), ("a9", 'p')], 'b'), None);
 }
 
@@ -153,7 +100,7 @@ fn king_castles_two_squares_with_a_rook_of_either_colour() {
         ("e2", 'q'),
     ]);
     assert_eq!(
-        moves_from(&p, "e5"),
+        legal_from(&p, "e5"),
         sorted(&[
             "e5d4",
             "e5d5",
@@ -170,13 +117,23 @@ fn king_castles_two_squares_with_a_rook_of_either_colour() {
     let mut q = p.clone();
     play(&mut q, "e5g5,h5f5");
     assert_eq!(
-        (at(&q, "e5"), at(&q, "f5"), at(&q, "g5"), at(&q, "h5")),
+        (
+            letter_at(&q, "e5"),
+            letter_at(&q, "f5"),
+            letter_at(&q, "g5"),
+            letter_at(&q, "h5")
+        ),
         ('.', 'r', 'K', '.')
     );
     let mut q = p.clone();
     play(&mut q, "e5e7,e8e6");
     assert_eq!(
-        (at(&q, "e5"), at(&q, "e6"), at(&q, "e7"), at(&q, "e8")),
+        (
+            letter_at(&q, "e5"),
+            letter_at(&q, "e6"),
+            letter_at(&q, "e7"),
+            letter_at(&q, "e8")
+        ),
         ('.', 'R', 'K', '.')
     );
 }
@@ -188,22 +145,22 @@ fn king_castles_two_squares_with_a_rook_of_either_colour() {
 fn king_castling_conditions() {
     // Rook three squares beyond the destination: no castling.
     let p = white(&[("e5", 'K'), ("e9", 'R')]);
-    assert!(!moves_from(&p, "e5").iter().any(|m| m.contains(',')));
+    assert!(!legal_from(&p, "e5").iter().any(|m| m.contains(',')));
     // Crossed square occupied.
     let p = white(&[("e5", 'K'), ("e6", 'G'), ("e8", 'R')]);
-    assert!(!moves_from(&p, "e5").iter().any(|m| m.contains(',')));
+    assert!(!legal_from(&p, "e5").iter().any(|m| m.contains(',')));
     // Destination occupied.
     let p = white(&[("e5", 'K'), ("e7", 'G'), ("e8", 'R')]);
-    assert!(!moves_from(&p, "e5").iter().any(|m| m.contains(',')));
+    assert!(!legal_from(&p, "e5").iter().any(|m| m.contains(',')));
     // Crossed and destination squares attacked by black rooks: still allowed.
     let p = white(&[("e5", 'K'), ("e8", 'R'), ("a6", 'r'), ("a7", 'r')]);
-    assert!(moves_from(&p, "e5").contains(&"e5e7,e8e6".to_string()));
+    assert!(legal_from(&p, "e5").contains("e5e7,e8e6"));
     // No castling rights: a king that has castled (and moved) castles again.
     // e1→e3 with the rook e4→e2, then e3→g3 with the rook h3→f3.
     let mut p = white(&[("e1", 'K'), ("e4", 'R'), ("h3", 'R'), ("j10", 'k')]);
     play(&mut p, "e1e3,e4e2");
     play(&mut p, "j10j9");
-    assert!(moves_from(&p, "e3").contains(&"e3g3,h3f3".to_string()));
+    assert!(legal_from(&p, "e3").contains("e3g3,h3f3"));
 }
 
 // ---------------------------------------------------------------- Ghost, Relay
@@ -229,9 +186,8 @@ fn ghost_goes_to_any_empty_square_and_never_captures() {
             }
         }
     }
-    expected.sort();
     assert_eq!(expected.len(), 95);
-    assert_eq!(moves_from(&p, "e5"), expected);
+    assert_eq!(legal_from(&p, "e5"), sorted(&expected));
 }
 
 /// Relay on e5: king steps and knight leaps to empty squares only. d5 holds an
@@ -240,7 +196,7 @@ fn ghost_goes_to_any_empty_square_and_never_captures() {
 fn relay_steps_or_leaps_to_empty_squares_and_never_captures() {
     let p = white(&[("e5", 'X'), ("d5", 'G'), ("e6", 'p'), ("f7", 'n')]);
     assert_eq!(
-        moves_from(&p, "e5"),
+        legal_from(&p, "e5"),
         sorted(&[
             "e5d4", "e5d6", "e5e4", "e5f4", "e5f5", "e5f6", "e5c4", "e5c6", "e5d3", "e5d7", "e5f3",
             "e5g4", "e5g6"
@@ -257,7 +213,7 @@ fn relay_steps_or_leaps_to_empty_squares_and_never_captures() {
 fn relay_power_orthogonal_is_a_non_capturing_rook_move_away() {
     let p = white(&[("e5", 'x'), ("e6", 'N'), ("e9", 'p')]);
     assert_eq!(
-        moves_from(&p, "e6"),
+        legal_from(&p, "e6"),
         sorted(&[
             "e6c5", "e6c7", "e6d4", "e6d8", "e6f4", "e6f8", "e6g5", "e6g7", "e6e7", "e6e8"
         ])
@@ -269,7 +225,7 @@ fn relay_power_orthogonal_is_a_non_capturing_rook_move_away() {
 fn relay_power_only_from_an_enemy_relay() {
     let p = white(&[("b2", 'X'), ("b3", 'N')]);
     assert_eq!(
-        moves_from(&p, "b3"),
+        legal_from(&p, "b3"),
         sorted(&["b3a1", "b3a5", "b3c1", "b3c5", "b3d2", "b3d4"])
     );
 }
@@ -281,13 +237,13 @@ fn relay_power_only_from_an_enemy_relay() {
 fn relay_power_diagonal_is_a_bishop_move_or_capture() {
     let p = white(&[("e5", 'x'), ("f4", 'N')]);
     assert_eq!(
-        moves_from(&p, "f4"),
+        legal_from(&p, "f4"),
         sorted(&[
             "f4d3", "f4d5", "f4e2", "f4e6", "f4g2", "f4g6", "f4h3", "f4h5", "f4g3", "f4h2", "f4i1"
         ])
     );
     let p = white(&[("e5", 'x'), ("f4", 'N'), ("h2", 'p')]);
-    assert_eq!(all_moves(&p), sorted(&["f4h2"]));
+    assert_eq!(legal(&p), sorted(&["f4h2"]));
 }
 
 /// Ghosts and Relays get the power too: a white Ghost on d6 (north-west of
@@ -302,18 +258,12 @@ fn relay_power_holds_for_ghosts_and_relays() {
         ("b8", 'p'),
         ("h8", 'p'),
     ]);
-    assert_eq!(all_moves(&p), sorted(&["d6b8", "f6h8"]));
+    assert_eq!(legal(&p), sorted(&["d6b8", "f6h8"]));
     // Without targets: the relay on f5 (east) slides east as a non-capturing rook.
     let p = white(&[("e5", 'x'), ("f5", 'X'), ("i5", 'p')]);
-    let m = moves_from(&p, "f5");
-    assert!(
-        m.contains(&"f5g5".to_string()) && m.contains(&"f5h5".to_string()),
-        "{m:?}"
-    );
-    assert!(
-        !m.contains(&"f5i5".to_string()) && !m.contains(&"f5j5".to_string()),
-        "{m:?}"
-    );
+    let m = legal_from(&p, "f5");
+    assert!(m.contains("f5g5") && m.contains("f5h5"), "{m:?}");
+    assert!(!m.contains("f5i5") && !m.contains("f5j5"), "{m:?}");
 }
 
 /// A pawn moved by relay power to its last rank promotes (to a Warlord). It
@@ -322,14 +272,14 @@ fn relay_power_holds_for_ghosts_and_relays() {
 fn relay_power_pawn_reaching_the_last_rank_promotes() {
     // Black relay e7: pawn e8 (north of it) steps e9 or is carried to e10.
     let p = white(&[("e7", 'x'), ("e8", 'P')]);
-    assert_eq!(moves_from(&p, "e8"), sorted(&["e8e9", "e8e10=W"]));
+    assert_eq!(legal_from(&p, "e8"), sorted(&["e8e9", "e8e10=W"]));
     // Pawn d8 (north-west of it): own step d9, power c9 and b10.
     let p = white(&[("e7", 'x'), ("d8", 'P')]);
-    assert_eq!(moves_from(&p, "d8"), sorted(&["d8d9", "d8c9", "d8b10=W"]));
+    assert_eq!(legal_from(&p, "d8"), sorted(&["d8d9", "d8c9", "d8b10=W"]));
     // Pawn e6 (south of it): blocked forward, carried south e5 … e1.
     let p = white(&[("e7", 'x'), ("e6", 'P')]);
     assert_eq!(
-        moves_from(&p, "e6"),
+        legal_from(&p, "e6"),
         sorted(&["e6e5", "e6e4", "e6e3", "e6e2", "e6e1"])
     );
 }
@@ -340,10 +290,10 @@ fn relay_power_pawn_reaching_the_last_rank_promotes() {
 #[test]
 fn relay_power_carried_pawn_on_rank_2_may_double_step() {
     let mut p = white(&[("e4", 'x'), ("e3", 'P')]);
-    assert_eq!(moves_from(&p, "e3"), sorted(&["e3e1", "e3e2"]));
+    assert_eq!(legal_from(&p, "e3"), sorted(&["e3e1", "e3e2"]));
     play(&mut p, "e3e2");
     play(&mut p, "e4c5");
-    assert_eq!(moves_from(&p, "e2"), sorted(&["e2e3", "e2e4"]));
+    assert_eq!(legal_from(&p, "e2"), sorted(&["e2e3", "e2e4"]));
 }
 
 // ---------------------------------------------------------------- Warlord
@@ -358,11 +308,11 @@ fn warlord_captures_any_enemy_anywhere_and_nothing_else() {
         ("d4", 'P'),
     ]);
     // The pawn d4 has the capture d4e5 too; captures are compulsory, any may be chosen.
-    assert_eq!(moves_from(&p, "c3"), sorted(&["c3a10", "c3e5", "c3j1"]));
-    assert_eq!(all_moves(&p), sorted(&["c3a10", "c3e5", "c3j1", "d4e5"]));
+    assert_eq!(legal_from(&p, "c3"), sorted(&["c3a10", "c3e5", "c3j1"]));
+    assert_eq!(legal(&p), sorted(&["c3a10", "c3e5", "c3j1", "d4e5"]));
     // With no enemy on the board the Warlord cannot move.
     let p = white(&[("c3", 'W'), ("d4", 'P')]);
-    assert_eq!(all_moves(&p), sorted(&["d4d5"]));
+    assert_eq!(legal(&p), sorted(&["d4d5"]));
 }
 
 // ---------------------------------------------------------------- compulsory capture
@@ -380,10 +330,10 @@ fn capture_is_compulsory_and_any_capture_may_be_chosen() {
         ("j5", 'K'),
         ("j8", 'R'),
     ]);
-    assert_eq!(all_moves(&p), sorted(&["a1a5", "a1e1", "g1h3"]));
+    assert_eq!(legal(&p), sorted(&["a1a5", "a1e1", "g1h3"]));
     // Without anything to capture the quiet moves come back, castling included.
     let p = white(&[("a1", 'R'), ("j5", 'K'), ("j8", 'R')]);
-    assert!(all_moves(&p).contains(&"j5j7,j8j6".to_string()));
+    assert!(legal(&p).contains("j5j7,j8j6"));
 }
 
 // ---------------------------------------------------------------- game end
@@ -426,15 +376,15 @@ fn side_without_pieces_wins() {
 fn no_moves_pass_option() {
     let v = variant(&[("no-moves", "pass")]);
     let mut p = pos_with(&v, &[("e4", 'P'), ("e5", 'p'), ("a10", 'k')], 'w');
-    assert_eq!(all_moves(&p), sorted(&["pass"]));
+    assert_eq!(legal(&p), sorted(&["pass"]));
     assert_eq!(
         result(&v, &[("e4", 'P'), ("e5", 'p'), ("a10", 'k')], 'w'),
         None
     );
     play(&mut p, "pass");
     assert_eq!(p.side_to_move(), chimera::rules::Color::Black);
-    assert_eq!(at(&p, "e4"), 'P');
-    assert!(!all_moves(&p).contains(&"pass".to_string()));
+    assert_eq!(letter_at(&p, "e4"), 'P');
+    assert!(!legal(&p).contains("pass"));
 }
 
 #[test]
@@ -446,14 +396,9 @@ fn no_bare_kings_draw() {
 #[test]
 fn hundred_ply_rule_draws() {
     let v = variant(&[]);
-    let g = Game::from_vfen(
-        &v,
-        &vfen(&v, &[("a1", 'K'), ("j10", 'k')], "w - - - 100 80"),
-    )
-    .unwrap();
     assert_eq!(
-        g.outcome().map(|o| o.result_text()),
-        Some("1/2-1/2 100-ply".to_string())
+        crate::common::result(&v, &[("a1", 'K'), ("j10", 'k')], "w - - - 100 80").as_deref(),
+        Some("1/2-1/2 100-ply")
     );
 }
 
@@ -464,19 +409,19 @@ fn hundred_ply_rule_draws() {
 #[test]
 fn pawn_double_step_without_en_passant() {
     let mut p = white(&[("e2", 'P'), ("d4", 'p')]);
-    assert_eq!(moves_from(&p, "e2"), sorted(&["e2e3", "e2e4"]));
+    assert_eq!(legal_from(&p, "e2"), sorted(&["e2e3", "e2e4"]));
     play(&mut p, "e2e4");
     assert_eq!(p.to_vfen().split(' ').nth(3), Some("-"));
-    assert_eq!(all_moves(&p), sorted(&["d4d3"]));
+    assert_eq!(legal(&p), sorted(&["d4d3"]));
 }
 
 /// Promotion on the last rank, only to a Warlord.
 #[test]
 fn pawn_promotes_only_to_warlord() {
     let p = white(&[("e9", 'P'), ("a1", 'K')]);
-    assert_eq!(moves_from(&p, "e9"), sorted(&["e9e10=W"]));
+    assert_eq!(legal_from(&p, "e9"), sorted(&["e9e10=W"]));
     let p = black(&[("e2", 'p'), ("j10", 'k')]);
-    assert_eq!(moves_from(&p, "e2"), sorted(&["e2e1=W"]));
+    assert_eq!(legal_from(&p, "e2"), sorted(&["e2e1=W"]));
     let p = white(&[("e9", 'P'), ("d10", 'n')]);
-    assert_eq!(all_moves(&p), sorted(&["e9d10=W"]));
+    assert_eq!(legal(&p), sorted(&["e9d10=W"]));
 }

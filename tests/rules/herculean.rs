@@ -3,89 +3,33 @@
 //! rule book (board sketches in the comments: upper case White, lower case
 //! Black, `.` empty).
 
-use crate::common;
-
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use chimera::rules::{Color, Kind, Position, Variant};
+use chimera::rules::{Kind, Position, Variant};
+
+use crate::common::{is_legal, legal_from, letter_at, play, sorted, vfen, with_pieces};
 
 fn variant(opts: &[(&str, &str)]) -> Arc<Variant> {
-    let opts: Vec<(String, String)> = opts
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    Variant::new("herculean", &opts).expect("herculean builds")
+    crate::common::variant("herculean", opts)
 }
 
 fn config1() -> Arc<Variant> {
     variant(&[])
 }
 
-use common::vfen;
-
-fn pos(v: &Arc<Variant>, pieces: &[(&str, char)], rest: &str) -> Position {
-    let text = vfen(v, pieces, rest);
-    Position::from_vfen(v, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
 /// White to move, no castling rights.
 fn white(v: &Arc<Variant>, pieces: &[(&str, char)]) -> Position {
-    pos(v, pieces, "w - - - 0 1")
+    with_pieces(v, pieces, "w - - - 0 1")
 }
 
 /// Black to move, no castling rights.
 fn black(v: &Arc<Variant>, pieces: &[(&str, char)]) -> Position {
-    pos(v, pieces, "b - - - 0 1")
-}
-
-/// Sorted LMN of the legal moves starting on `from`.
-fn moves_from(p: &Position, from: &str) -> Vec<String> {
-    let s = p.variant().parse_square(from).expect("square");
-    let mut out: Vec<String> = p
-        .legal_moves()
-        .into_iter()
-        .filter(|m| p.move_from(*m) == Some(s))
-        .map(|m| p.lmn(m))
-        .collect();
-    out.sort();
-    out
-}
-
-fn sorted(list: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
-
-fn legal(p: &Position, lmn: &str) -> bool {
-    p.legal_moves().iter().any(|m| p.lmn(*m) == lmn)
-}
-
-fn play(p: &mut Position, lmn: &str) {
-    let m = p
-        .parse_lmn(lmn)
-        .unwrap_or_else(|e| panic!("{lmn} in {}: {e}", p.to_vfen()));
-    p.make_move(m);
-}
-
-/// The piece on a square as its VFEN letter, `.` when empty.
-fn at(p: &Position, name: &str) -> char {
-    let v = p.variant();
-    match p.piece_at(v.parse_square(name).expect("square")) {
-        None => '.',
-        Some(info) => {
-            let l = v.letter(info.kind);
-            if info.color == Color::White {
-                l
-            } else {
-                l.to_ascii_lowercase()
-            }
-        }
-    }
+    with_pieces(v, pieces, "b - - - 0 1")
 }
 
 /// `sq=L` promotion moves to every letter of `letters`.
-fn promotions(from_to: &str, letters: &str) -> Vec<String> {
+fn promotions(from_to: &str, letters: &str) -> BTreeSet<String> {
     letters.chars().map(|l| format!("{from_to}={l}")).collect()
 }
 
@@ -147,11 +91,11 @@ fn flying_chariot_seed_example_on_d5() {
     ];
     let p = white(&v, &pieces);
     assert_eq!(
-        moves_from(&p, "d5"),
+        legal_from(&p, "d5"),
         sorted(&["d5b5", "d5c5", "d5d3", "d5d7", "d5e5", "d5f5", "d5g5"])
     );
-    assert!(!legal(&p, "d5a5"), "the queen needs two pieces between");
-    assert!(!legal(&p, "d5d8"), "a 3-leap needs two occupied squares");
+    assert!(!is_legal(&p, "d5a5"), "the queen needs two pieces between");
+    assert!(!is_legal(&p, "d5d8"), "a 3-leap needs two occupied squares");
 }
 
 #[test]
@@ -172,12 +116,24 @@ fn flying_chariot_jumped_pieces_are_unaffected() {
     let mut q = p.clone();
     play(&mut q, "d5g5");
     assert_eq!(
-        (at(&q, "d5"), at(&q, "e5"), at(&q, "f5"), at(&q, "g5")),
+        (
+            letter_at(&q, "d5"),
+            letter_at(&q, "e5"),
+            letter_at(&q, "f5"),
+            letter_at(&q, "g5")
+        ),
         ('.', 'p', 'p', 'C')
     );
     let mut q = p.clone();
     play(&mut q, "d5b5");
-    assert_eq!((at(&q, "b5"), at(&q, "c5"), at(&q, "d5")), ('C', 'w', '.'));
+    assert_eq!(
+        (
+            letter_at(&q, "b5"),
+            letter_at(&q, "c5"),
+            letter_at(&q, "d5")
+        ),
+        ('C', 'w', '.')
+    );
 }
 
 /// ```text
@@ -215,7 +171,7 @@ fn flying_chariot_leaps_three_only_over_two_adjacent_pieces() {
         ],
     );
     assert_eq!(
-        moves_from(&p, "e5"),
+        legal_from(&p, "e5"),
         sorted(&["e5b5", "e5e3", "e5e4", "e5e6", "e5f5", "e5g5"])
     );
 }
@@ -240,7 +196,7 @@ fn flying_chariot_jumps_only_an_adjacent_piece() {
     // Right: f5, g5 (capture). Up: e6 own → jump e7; e7 empty so no e8.
     // Down: e4 own → jump e3. Left: d5 own → jump c5.
     assert_eq!(
-        moves_from(&p, "e5"),
+        legal_from(&p, "e5"),
         sorted(&["e5c5", "e5e3", "e5e7", "e5f5", "e5g5"])
     );
 }
@@ -278,7 +234,7 @@ fn flying_bishop_seed_example_on_d5() {
     ];
     let p = white(&v, &pieces);
     assert_eq!(
-        moves_from(&p, "d5"),
+        legal_from(&p, "d5"),
         sorted(&[
             "d5a2", "d5b3", "d5b7", "d5c4", "d5c6", "d5e4", "d5e6", "d5f3", "d5f7", "d5g2", "d5g8",
             "d5h1"
@@ -286,10 +242,17 @@ fn flying_bishop_seed_example_on_d5() {
     );
     let mut q = p.clone();
     play(&mut q, "d5g8");
-    assert_eq!((at(&q, "e6"), at(&q, "f7"), at(&q, "g8")), ('p', 'p', 'X'));
+    assert_eq!(
+        (
+            letter_at(&q, "e6"),
+            letter_at(&q, "f7"),
+            letter_at(&q, "g8")
+        ),
+        ('p', 'p', 'X')
+    );
     let mut q = p.clone();
     play(&mut q, "d5b3");
-    assert_eq!((at(&q, "c4"), at(&q, "b3")), ('f', 'X'));
+    assert_eq!((letter_at(&q, "c4"), letter_at(&q, "b3")), ('f', 'X'));
 }
 
 /// Jumped pieces may be of either colour; the landing square may not hold an own piece.
@@ -321,7 +284,7 @@ fn flying_bishop_jumps_pieces_of_either_colour_but_never_lands_on_its_own() {
         ],
     );
     assert_eq!(
-        moves_from(&p, "d5"),
+        legal_from(&p, "d5"),
         sorted(&["d5a8", "d5b3", "d5c6", "d5e4", "d5f3", "d5g8"])
     );
 }
@@ -351,7 +314,7 @@ fn wazir_sorcerer_steps_orthogonally_and_leaps_as_a_zebra() {
         ],
     );
     assert_eq!(
-        moves_from(&p, "d5"),
+        legal_from(&p, "d5"),
         sorted(&[
             "d5a3", "d5a7", "d5b2", "d5b8", "d5c5", "d5d4", "d5e5", "d5f2", "d5g3", "d5g7"
         ])
@@ -381,7 +344,7 @@ fn ferz_sorcerer_steps_diagonally_and_leaps_as_a_zebra() {
         ],
     );
     assert_eq!(
-        moves_from(&p, "d5"),
+        legal_from(&p, "d5"),
         sorted(&[
             "d5a3", "d5a7", "d5b8", "d5c4", "d5c6", "d5e4", "d5f2", "d5f8", "d5g3", "d5g7"
         ])
@@ -394,11 +357,11 @@ fn sorcerers_in_the_corner_leap_only_onto_the_board() {
     let v = config1();
     let p = white(&v, &[("a1", 'Y'), ("l6", 'K'), ("l12", 'k')]);
     assert_eq!(
-        moves_from(&p, "a1"),
+        legal_from(&p, "a1"),
         sorted(&["a1a2", "a1b1", "a1c4", "a1d3"])
     );
     let p = white(&v, &[("a1", 'Z'), ("l6", 'K'), ("l12", 'k')]);
-    assert_eq!(moves_from(&p, "a1"), sorted(&["a1b2", "a1c4", "a1d3"]));
+    assert_eq!(legal_from(&p, "a1"), sorted(&["a1b2", "a1c4", "a1d3"]));
 }
 
 // ---------------------------------------------------------------- Sorcerer Knight
@@ -428,14 +391,11 @@ fn sorcerer_knight_leaps_as_knight_and_zebra_but_the_lame_one_is_blocked_by_a_ri
     pieces.extend(ring);
     let leap = variant(&[("config", "2")]);
     assert_eq!(
-        moves_from(&white(&leap, &pieces), "d5"),
+        legal_from(&white(&leap, &pieces), "d5"),
         sorted(&SORCERER_SQUARES)
     );
     let lame = variant(&[("config", "2"), ("sorcerer", "lame")]);
-    assert_eq!(
-        moves_from(&white(&lame, &pieces), "d5"),
-        Vec::<String>::new()
-    );
+    assert_eq!(legal_from(&white(&lame, &pieces), "d5"), BTreeSet::new());
 }
 
 /// `sorcerer=lame`, S on d5 with blockers d6 (black), e6 (white), e4 (white),
@@ -468,7 +428,7 @@ fn lame_sorcerer_knight_is_blocked_only_when_both_paths_are_blocked() {
     ];
     let lame = variant(&[("config", "2"), ("sorcerer", "lame")]);
     assert_eq!(
-        moves_from(&white(&lame, &pieces), "d5"),
+        legal_from(&white(&lame, &pieces), "d5"),
         sorted(&[
             "d5a3", "d5a7", "d5b2", "d5b4", "d5b6", "d5b8", "d5c3", "d5c7", "d5e3", "d5f2", "d5f4",
             "d5f6", "d5g7"
@@ -477,7 +437,7 @@ fn lame_sorcerer_knight_is_blocked_only_when_both_paths_are_blocked() {
     // The leaping Sorcerer Knight ignores every blocker.
     let leap = variant(&[("config", "2")]);
     assert_eq!(
-        moves_from(&white(&leap, &pieces), "d5"),
+        legal_from(&white(&leap, &pieces), "d5"),
         sorted(&SORCERER_SQUARES)
     );
 }
@@ -500,7 +460,7 @@ fn lame_sorcerer_knight_zebra_needs_one_whole_open_path() {
         .copied()
         .filter(|m| *m != "d5g7")
         .collect();
-    assert_eq!(moves_from(&white(&lame, &pieces), "d5"), sorted(&expected));
+    assert_eq!(legal_from(&white(&lame, &pieces), "d5"), sorted(&expected));
 }
 
 /// A lame Sorcerer Knight gives check only through an open path: S d5 vs king
@@ -594,12 +554,12 @@ fn king_safety_counts_flying_jump_screens_and_discovered_slides() {
         ],
     );
     assert!(!p.in_check());
-    assert_eq!(moves_from(&p, "e3"), sorted(&["e3e2", "e3e4"]));
+    assert_eq!(legal_from(&p, "e3"), sorted(&["e3e2", "e3e4"]));
     assert_eq!(
-        moves_from(&p, "d1"),
+        legal_from(&p, "d1"),
         sorted(&["d1b2", "d1c2", "d1c3", "d1f2"])
     );
-    assert_eq!(moves_from(&p, "e1"), sorted(&["e1d2", "e1f1", "e1f2"]));
+    assert_eq!(legal_from(&p, "e1"), sorted(&["e1d2", "e1f1", "e1f2"]));
 }
 
 // ---------------------------------------------------------------- Pawn
@@ -614,21 +574,21 @@ fn pawn_moves_one_to_three_squares_from_rank_3() {
         white(&v, &pieces)
     };
     assert_eq!(
-        moves_from(&with(&[("e3", 'P')]), "e3"),
+        legal_from(&with(&[("e3", 'P')]), "e3"),
         sorted(&["e3e4", "e3e5", "e3e6"])
     );
     // Every square of the run must be empty.
     assert_eq!(
-        moves_from(&with(&[("e3", 'P'), ("e6", 'p')]), "e3"),
+        legal_from(&with(&[("e3", 'P'), ("e6", 'p')]), "e3"),
         sorted(&["e3e4", "e3e5"])
     );
     assert_eq!(
-        moves_from(&with(&[("e3", 'P'), ("e5", 'p')]), "e3"),
+        legal_from(&with(&[("e3", 'P'), ("e5", 'p')]), "e3"),
         sorted(&["e3e4"])
     );
     assert_eq!(
-        moves_from(&with(&[("e3", 'P'), ("e4", 'p')]), "e3"),
-        Vec::<String>::new()
+        legal_from(&with(&[("e3", 'P'), ("e4", 'p')]), "e3"),
+        BTreeSet::new()
     );
 }
 
@@ -636,7 +596,7 @@ fn pawn_moves_one_to_three_squares_from_rank_3() {
 fn pawn_moves_one_or_two_squares_from_rank_4() {
     let v = config1();
     let p = white(&v, &[("e4", 'P'), ("a1", 'K'), ("a12", 'k')]);
-    assert_eq!(moves_from(&p, "e4"), sorted(&["e4e5", "e4e6"]));
+    assert_eq!(legal_from(&p, "e4"), sorted(&["e4e5", "e4e6"]));
 }
 
 #[test]
@@ -649,7 +609,7 @@ fn pawn_never_makes_a_multi_square_move_beyond_rank_6() {
         ("e9", "e9e10"),
     ] {
         let p = white(&v, &[(sq, 'P'), ("a1", 'K'), ("a12", 'k')]);
-        assert_eq!(moves_from(&p, sq), sorted(&[step]), "pawn on {sq}");
+        assert_eq!(legal_from(&p, sq), sorted(&[step]), "pawn on {sq}");
     }
 }
 
@@ -664,7 +624,7 @@ fn black_pawn_moves_mirror_white() {
     ];
     for (sq, expected) in cases {
         let p = black(&v, &[(sq, 'p'), ("a1", 'K'), ("a12", 'k')]);
-        assert_eq!(moves_from(&p, sq), sorted(expected), "black pawn on {sq}");
+        assert_eq!(legal_from(&p, sq), sorted(expected), "black pawn on {sq}");
     }
 }
 
@@ -685,7 +645,7 @@ fn pawn_captures_one_square_diagonally_forward() {
             ("a12", 'k'),
         ],
     );
-    assert_eq!(moves_from(&p, "e5"), sorted(&["e5d6", "e5f6"]));
+    assert_eq!(legal_from(&p, "e5"), sorted(&["e5d6", "e5f6"]));
 }
 
 /// Seed: "the white pawn at g3 can start g3-g6 or it can move g3-g5 then g5-g6,
@@ -696,21 +656,21 @@ fn pawn_seed_examples_from_g3() {
     let v = config1();
     let start = white(&v, &[("g3", 'P'), ("h4", 'p'), ("a1", 'K'), ("a12", 'k')]);
     assert_eq!(
-        moves_from(&start, "g3"),
+        legal_from(&start, "g3"),
         sorted(&["g3g4", "g3g5", "g3g6", "g3h4"])
     );
     let mut p = start.clone();
     play(&mut p, "g3g5");
     play(&mut p, "a12b12");
-    assert_eq!(moves_from(&p, "g5"), sorted(&["g5g6"]));
+    assert_eq!(legal_from(&p, "g5"), sorted(&["g5g6"]));
     let mut p = start.clone();
     play(&mut p, "g3g4");
     play(&mut p, "a12b12");
-    assert_eq!(moves_from(&p, "g4"), sorted(&["g4g5", "g4g6"]));
+    assert_eq!(legal_from(&p, "g4"), sorted(&["g4g5", "g4g6"]));
     let mut p = start.clone();
     play(&mut p, "g3h4");
     play(&mut p, "a12b12");
-    assert_eq!(moves_from(&p, "h4"), sorted(&["h4h5", "h4h6"]));
+    assert_eq!(legal_from(&p, "h4"), sorted(&["h4h5", "h4h6"]));
 }
 
 // ---------------------------------------------------------------- en passant
@@ -733,14 +693,14 @@ fn en_passant_on_every_passed_square() {
     let mut p = start.clone();
     play(&mut p, "e3e6");
     assert_eq!(p.to_vfen().split(' ').nth(3), Some("e4,e5"));
-    assert_eq!(moves_from(&p, "d5"), sorted(&["d5d4", "d5e4"]));
-    assert_eq!(moves_from(&p, "f6"), sorted(&["f6e5", "f6f5"]));
+    assert_eq!(legal_from(&p, "d5"), sorted(&["d5d4", "d5e4"]));
+    assert_eq!(legal_from(&p, "f6"), sorted(&["f6e5", "f6f5"]));
     let mut q = p.clone();
     play(&mut q, "d5e4");
-    assert_eq!((at(&q, "e4"), at(&q, "e6")), ('p', '.'));
+    assert_eq!((letter_at(&q, "e4"), letter_at(&q, "e6")), ('p', '.'));
     let mut q = p.clone();
     play(&mut q, "f6e5");
-    assert_eq!((at(&q, "e5"), at(&q, "e6")), ('p', '.'));
+    assert_eq!((letter_at(&q, "e5"), letter_at(&q, "e6")), ('p', '.'));
     // Black alike: e10-e7 passes e9 and e8, taken from d8 (onto e9) or f7 (onto e8).
     let mut p = black(
         &v,
@@ -754,10 +714,10 @@ fn en_passant_on_every_passed_square() {
     );
     play(&mut p, "e10e7");
     assert_eq!(p.to_vfen().split(' ').nth(3), Some("e9,e8"));
-    assert_eq!(moves_from(&p, "d8"), sorted(&["d8d9", "d8e9"]));
-    assert_eq!(moves_from(&p, "f7"), sorted(&["f7e8", "f7f8"]));
+    assert_eq!(legal_from(&p, "d8"), sorted(&["d8d9", "d8e9"]));
+    assert_eq!(legal_from(&p, "f7"), sorted(&["f7e8", "f7f8"]));
     play(&mut p, "f7e8");
-    assert_eq!((at(&p, "e8"), at(&p, "e7")), ('P', '.'));
+    assert_eq!((letter_at(&p, "e8"), letter_at(&p, "e7")), ('P', '.'));
 }
 
 /// Seed: white a3, black b5: after a3–a6 (or a3–a5) the b5 pawn takes "as if
@@ -771,13 +731,17 @@ fn en_passant_seed_examples_from_a3() {
         let mut p = b5.clone();
         play(&mut p, run);
         assert_eq!(
-            moves_from(&p, "b5"),
+            legal_from(&p, "b5"),
             sorted(&["b5a4", "b5b4"]),
             "after {run}"
         );
         play(&mut p, "b5a4");
         assert_eq!(
-            (at(&p, "a4"), at(&p, "a5"), at(&p, "a6")),
+            (
+                letter_at(&p, "a4"),
+                letter_at(&p, "a5"),
+                letter_at(&p, "a6")
+            ),
             ('p', '.', '.'),
             "after {run}"
         );
@@ -785,10 +749,10 @@ fn en_passant_seed_examples_from_a3() {
     let b6 = white(&v, &[("a3", 'P'), ("b6", 'p'), ("l1", 'K'), ("l12", 'k')]);
     let mut p = b6.clone();
     play(&mut p, "a3a6");
-    assert_eq!(moves_from(&p, "b6"), sorted(&["b6a5", "b6b5"]));
+    assert_eq!(legal_from(&p, "b6"), sorted(&["b6a5", "b6b5"]));
     let mut p = b6.clone();
     play(&mut p, "a3a4");
-    assert_eq!(moves_from(&p, "b6"), sorted(&["b6b5"]));
+    assert_eq!(legal_from(&p, "b6"), sorted(&["b6b5"]));
 }
 
 /// Seed: "white pawn on a4 and black pawn on b6. White plays a4-a6, black pawn
@@ -799,7 +763,7 @@ fn en_passant_after_a_two_square_second_move() {
     let mut p = white(&v, &[("a4", 'P'), ("b6", 'p'), ("l1", 'K'), ("l12", 'k')]);
     play(&mut p, "a4a6");
     assert_eq!(p.to_vfen().split(' ').nth(3), Some("a5"));
-    assert_eq!(moves_from(&p, "b6"), sorted(&["b6a5", "b6b5"]));
+    assert_eq!(legal_from(&p, "b6"), sorted(&["b6a5", "b6b5"]));
 }
 
 #[test]
@@ -809,7 +773,7 @@ fn en_passant_only_on_the_next_ply() {
     play(&mut p, "a3a6");
     play(&mut p, "l12k12");
     play(&mut p, "l1k1");
-    assert_eq!(moves_from(&p, "b5"), sorted(&["b5b4"]));
+    assert_eq!(legal_from(&p, "b5"), sorted(&["b5b4"]));
 }
 
 /// Ninja pawns never capture en passant and are never captured so.
@@ -820,7 +784,7 @@ fn en_passant_only_by_and_against_standard_pawns() {
     // e5; e4 is empty, so no diagonal capture there.
     let mut p = white(&v, &[("e3", 'P'), ("d5", 'j'), ("a1", 'K'), ("a12", 'k')]);
     play(&mut p, "e3e6");
-    assert_eq!(moves_from(&p, "d5"), sorted(&["d5c5", "d5d4", "d5e5"]));
+    assert_eq!(legal_from(&p, "d5"), sorted(&["d5c5", "d5d4", "d5e5"]));
     // A white ninja runs e2–e6 past the black pawns: no en-passant target.
     let mut p = white(
         &v,
@@ -834,8 +798,8 @@ fn en_passant_only_by_and_against_standard_pawns() {
     );
     play(&mut p, "e2e6");
     assert_eq!(p.to_vfen().split(' ').nth(3), Some("-"));
-    assert_eq!(moves_from(&p, "d5"), sorted(&["d5d4"]));
-    assert_eq!(moves_from(&p, "f6"), sorted(&["f6f5"]));
+    assert_eq!(legal_from(&p, "d5"), sorted(&["d5d4"]));
+    assert_eq!(legal_from(&p, "f6"), sorted(&["f6f5"]));
 }
 
 // ---------------------------------------------------------------- Ninja Pawn
@@ -846,13 +810,13 @@ fn ninja_pawn_runs_one_to_four_squares_in_its_own_half_up_to_rank_6() {
     let v = config1();
     let p = white(&v, &[("c2", 'J'), ("l1", 'K'), ("l12", 'k')]);
     assert_eq!(
-        moves_from(&p, "c2"),
+        legal_from(&p, "c2"),
         sorted(&["c2b2", "c2c3", "c2c4", "c2c5", "c2c6", "c2d2"])
     );
     // A blocker ends the run.
     let p = white(&v, &[("c2", 'J'), ("c5", 'p'), ("l1", 'K'), ("l12", 'k')]);
     assert_eq!(
-        moves_from(&p, "c2"),
+        legal_from(&p, "c2"),
         sorted(&["c2b2", "c2c3", "c2c4", "c2d2"])
     );
 }
@@ -867,11 +831,11 @@ fn ninja_pawn_seed_example_c2_c3_d3_d6() {
     play(&mut p, "c3d3");
     play(&mut p, "k12l12");
     assert_eq!(
-        moves_from(&p, "d3"),
+        legal_from(&p, "d3"),
         sorted(&["d3c3", "d3d4", "d3d5", "d3d6", "d3e3"])
     );
     play(&mut p, "d3d6");
-    assert_eq!(at(&p, "d6"), 'J');
+    assert_eq!(letter_at(&p, "d6"), 'J');
 }
 
 /// On rank 6 (still its own half): only single steps, diagonal captures, no
@@ -889,7 +853,7 @@ fn ninja_pawn_on_rank_6_steps_and_captures_only_diagonally() {
             ("l12", 'k'),
         ],
     );
-    assert_eq!(moves_from(&p, "e6"), sorted(&["e6e7", "e6f6", "e6f7"]));
+    assert_eq!(legal_from(&p, "e6"), sorted(&["e6e7", "e6f6", "e6f7"]));
 }
 
 /// From rank 7 it also captures sideways.
@@ -907,7 +871,7 @@ fn ninja_pawn_captures_sideways_from_rank_7() {
         ],
     );
     assert_eq!(
-        moves_from(&p, "e7"),
+        legal_from(&p, "e7"),
         sorted(&["e7d7", "e7e8", "e7f7", "e7f8"])
     );
 }
@@ -918,13 +882,13 @@ fn black_ninja_pawn_mirrors_white() {
     let v = config1();
     let p = black(&v, &[("e11", 'j'), ("l1", 'K'), ("l12", 'k')]);
     assert_eq!(
-        moves_from(&p, "e11"),
+        legal_from(&p, "e11"),
         sorted(&["e11d11", "e11e10", "e11e7", "e11e8", "e11e9", "e11f11"])
     );
     let p = black(&v, &[("e7", 'j'), ("d7", 'P'), ("l1", 'K'), ("l12", 'k')]);
-    assert_eq!(moves_from(&p, "e7"), sorted(&["e7e6", "e7f7"]));
+    assert_eq!(legal_from(&p, "e7"), sorted(&["e7e6", "e7f7"]));
     let p = black(&v, &[("e6", 'j'), ("d6", 'P'), ("l1", 'K'), ("l12", 'k')]);
-    assert_eq!(moves_from(&p, "e6"), sorted(&["e6d6", "e6e5", "e6f6"]));
+    assert_eq!(legal_from(&p, "e6"), sorted(&["e6d6", "e6e5", "e6f6"]));
 }
 
 const PROMO_1: &str = "QRBCXWFYZ";
@@ -936,16 +900,14 @@ const PROMO_2: &str = "QRBCXWFS";
 fn ninja_pawn_promotes_on_rank_12() {
     let v = config1();
     let p = white(&v, &[("e11", 'J'), ("d12", 'r'), ("a1", 'K'), ("l12", 'k')]);
-    let mut expected = vec!["e11d11".to_string(), "e11f11".to_string()];
+    let mut expected = sorted(&["e11d11", "e11f11"]);
     expected.extend(promotions("e11e12", PROMO_1));
     expected.extend(promotions("e11d12", PROMO_1));
-    expected.sort();
-    assert_eq!(moves_from(&p, "e11"), expected);
+    assert_eq!(legal_from(&p, "e11"), expected);
     let p = black(&v, &[("e2", 'j'), ("l1", 'K'), ("l12", 'k')]);
-    let mut expected = vec!["e2d2".to_string(), "e2f2".to_string()];
+    let mut expected = sorted(&["e2d2", "e2f2"]);
     expected.extend(promotions("e2e1", PROMO_1));
-    expected.sort();
-    assert_eq!(moves_from(&p, "e2"), expected);
+    assert_eq!(legal_from(&p, "e2"), expected);
 }
 
 // ---------------------------------------------------------------- promotion
@@ -956,12 +918,10 @@ fn pawn_promotion_list_configuration_1() {
     let p = white(&v, &[("e11", 'P'), ("f12", 'r'), ("a1", 'K'), ("l12", 'k')]);
     let mut expected = promotions("e11e12", PROMO_1);
     expected.extend(promotions("e11f12", PROMO_1));
-    expected.sort();
-    assert_eq!(moves_from(&p, "e11"), expected);
+    assert_eq!(legal_from(&p, "e11"), expected);
     let p = black(&v, &[("e2", 'p'), ("l1", 'K'), ("l12", 'k')]);
-    let mut expected = promotions("e2e1", PROMO_1);
-    expected.sort();
-    assert_eq!(moves_from(&p, "e2"), expected);
+    let expected = promotions("e2e1", PROMO_1);
+    assert_eq!(legal_from(&p, "e2"), expected);
 }
 
 #[test]
@@ -970,20 +930,18 @@ fn pawn_promotion_list_configuration_2() {
     let p = white(&v, &[("e11", 'P'), ("f12", 'r'), ("a1", 'K'), ("l12", 'k')]);
     let mut expected = promotions("e11e12", PROMO_2);
     expected.extend(promotions("e11f12", PROMO_2));
-    expected.sort();
-    assert_eq!(moves_from(&p, "e11"), expected);
+    assert_eq!(legal_from(&p, "e11"), expected);
     let p = white(&v, &[("e11", 'J'), ("a1", 'K'), ("l12", 'k')]);
-    let mut expected = vec!["e11d11".to_string(), "e11f11".to_string()];
+    let mut expected = sorted(&["e11d11", "e11f11"]);
     expected.extend(promotions("e11e12", PROMO_2));
-    expected.sort();
-    assert_eq!(moves_from(&p, "e11"), expected);
+    assert_eq!(legal_from(&p, "e11"), expected);
 }
 
 #[test]
 fn pawn_promotes_on_rank_12_only() {
     let v = config1();
     let p = white(&v, &[("e10", 'P'), ("a1", 'K'), ("l12", 'k')]);
-    assert_eq!(moves_from(&p, "e10"), sorted(&["e10e11"]));
+    assert_eq!(legal_from(&p, "e10"), sorted(&["e10e11"]));
     let mut p = p;
     play(&mut p, "e10e11");
     assert_eq!(
@@ -1024,7 +982,7 @@ fn castling_position(extra: &[(&str, char)], rights: &str) -> Position {
     if !pieces.iter().any(|(_, c)| *c == 'k') {
         pieces.push(("g12", 'k'));
     }
-    pos(&v, &pieces, &format!("w {rights} - - 0 1"))
+    with_pieces(&v, &pieces, &format!("w {rights} - - 0 1"))
 }
 
 #[test]
@@ -1032,13 +990,13 @@ fn castling_all_nine_ways_white() {
     let p = castling_position(&[], "AL");
     let mut expected = vec!["g1f1", "g1h1"];
     expected.extend(WHITE_CASTLINGS);
-    assert_eq!(moves_from(&p, "g1"), sorted(&expected));
+    assert_eq!(legal_from(&p, "g1"), sorted(&expected));
 }
 
 #[test]
 fn castling_all_nine_ways_black() {
     let v = config1();
-    let p = pos(
+    let p = with_pieces(
         &v,
         &[
             ("g12", 'k'),
@@ -1052,7 +1010,7 @@ fn castling_all_nine_ways_black() {
         "b al - - 0 1",
     );
     assert_eq!(
-        moves_from(&p, "g12"),
+        legal_from(&p, "g12"),
         sorted(&[
             "g12f12",
             "g12h12",
@@ -1087,10 +1045,14 @@ fn castling_places_king_and_rook() {
     for (lmn, king, rook) in table {
         let mut q = p.clone();
         play(&mut q, lmn);
-        assert_eq!((at(&q, king), at(&q, rook)), ('K', 'R'), "{lmn}");
+        assert_eq!(
+            (letter_at(&q, king), letter_at(&q, rook)),
+            ('K', 'R'),
+            "{lmn}"
+        );
         let rank1: usize = "abcdefghijkl"
             .chars()
-            .filter(|f| at(&q, &format!("{f}1")) != '.')
+            .filter(|f| letter_at(&q, &format!("{f}1")) != '.')
             .count();
         assert_eq!(rank1, 3, "{lmn}: the two rooks and the king on rank 1");
         assert_eq!(
@@ -1107,12 +1069,12 @@ fn castling_needs_every_square_between_king_and_rook_empty() {
     let p = castling_position(&[("b1", 'W')], "AL");
     let mut expected = vec!["g1f1", "g1h1"];
     expected.extend(&WHITE_CASTLINGS[..4]);
-    assert_eq!(moves_from(&p, "g1"), sorted(&expected));
+    assert_eq!(legal_from(&p, "g1"), sorted(&expected));
     // A Ferz-Knight on k1 stops all four kingside castlings.
     let p = castling_position(&[("k1", 'F')], "AL");
     let mut expected = vec!["g1f1", "g1h1"];
     expected.extend(&WHITE_CASTLINGS[4..]);
-    assert_eq!(moves_from(&p, "g1"), sorted(&expected));
+    assert_eq!(legal_from(&p, "g1"), sorted(&expected));
 }
 
 /// Black rooks on b12 and i12 attack b1 and i1. The king may neither cross
@@ -1122,7 +1084,7 @@ fn castling_needs_every_square_between_king_and_rook_empty() {
 fn castling_king_may_not_cross_or_land_on_attacked_squares_but_the_rook_may() {
     let p = castling_position(&[("b12", 'r'), ("i12", 'r'), ("e12", 'k')], "AL");
     assert_eq!(
-        moves_from(&p, "g1"),
+        legal_from(&p, "g1"),
         sorted(&[
             "g1f1",
             "g1h1",
@@ -1140,7 +1102,7 @@ fn castling_king_may_not_cross_or_land_on_attacked_squares_but_the_rook_may() {
 fn castling_not_out_of_check() {
     let p = castling_position(&[("h3", 'w')], "AL");
     assert!(p.in_check());
-    assert_eq!(moves_from(&p, "g1"), sorted(&["g1f1", "g1h1"]));
+    assert_eq!(legal_from(&p, "g1"), sorted(&["g1f1", "g1h1"]));
 }
 
 #[test]
@@ -1148,9 +1110,9 @@ fn castling_needs_the_right_of_that_rook() {
     let p = castling_position(&[], "A");
     let mut expected = vec!["g1f1", "g1h1"];
     expected.extend(&WHITE_CASTLINGS[4..]);
-    assert_eq!(moves_from(&p, "g1"), sorted(&expected));
+    assert_eq!(legal_from(&p, "g1"), sorted(&expected));
     let p = castling_position(&[], "-");
-    assert_eq!(moves_from(&p, "g1"), sorted(&["g1f1", "g1h1"]));
+    assert_eq!(legal_from(&p, "g1"), sorted(&["g1f1", "g1h1"]));
     // A rook that moved and came back has lost its right.
     let mut p = castling_position(&[], "AL");
     play(&mut p, "l1k1");
@@ -1160,12 +1122,12 @@ fn castling_needs_the_right_of_that_rook() {
     assert_eq!(p.to_vfen().split(' ').nth(2), Some("A"));
     let mut expected = vec!["g1f1", "g1h1"];
     expected.extend(&WHITE_CASTLINGS[4..]);
-    assert_eq!(moves_from(&p, "g1"), sorted(&expected));
+    assert_eq!(legal_from(&p, "g1"), sorted(&expected));
     // A king that moved has lost both.
     let mut p = castling_position(&[], "AL");
     play(&mut p, "g1f1");
     play(&mut p, "g12g11");
     play(&mut p, "f1g1");
     play(&mut p, "g11g12");
-    assert_eq!(moves_from(&p, "g1"), sorted(&["g1f1", "g1h1"]));
+    assert_eq!(legal_from(&p, "g1"), sorted(&["g1f1", "g1h1"]));
 }

@@ -12,18 +12,14 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use chimera::rules::{
-    Color, EndReason, Game, Kind, MoveKind, Outcome, PieceInfo, Position, Sq, Variant,
-};
+use chimera::rules::{Color, EndReason, Game, Kind, MoveKind, PieceInfo, Position, Variant};
+
+use crate::common::{Rng, draw, legal, legal_from, legal_where, mate, play, set, sq};
 
 // ------------------------------------------------------------------ helpers
 
 fn variant(opts: &[(&str, &str)]) -> Arc<Variant> {
-    let opts: Vec<(String, String)> = opts
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    Variant::new("holygrail", &opts).unwrap_or_else(|e| panic!("holygrail {opts:?}: {e}"))
+    crate::common::variant("holygrail", opts)
 }
 
 fn hg() -> Arc<Variant> {
@@ -106,17 +102,6 @@ fn black(pieces: &str) -> Position {
     pos(pieces, "b - - - 0 1")
 }
 
-fn sq(p: &Position, name: &str) -> Sq {
-    p.variant()
-        .parse_square(name)
-        .unwrap_or_else(|| panic!("no square {name}"))
-}
-
-/// Space-separated LMN moves as a set.
-fn set(moves: &str) -> BTreeSet<String> {
-    moves.split_whitespace().map(String::from).collect()
-}
-
 /// `base=X` for every letter X of `letters` (a promotion list).
 fn promos(base: &str, letters: &str) -> String {
     letters.chars().map(|l| format!("{base}={l} ")).collect()
@@ -127,53 +112,14 @@ const FULL: &str = "QBWFRCTIGAYXOV";
 const SERPENT: &str = "QBWFRCTGAYXOV";
 const PLAIN: &str = "QBWFRCT";
 
-fn legal(p: &Position) -> BTreeSet<String> {
-    p.legal_moves().into_iter().map(|m| p.lmn(m)).collect()
-}
-
-/// Legal moves of the piece on `from` (the king's castlings, a serpent's
-/// mutations and a crowning count as moves of the piece on their origin).
-fn legal_from(p: &Position, from: &str) -> BTreeSet<String> {
-    let s = sq(p, from);
-    p.legal_moves()
-        .into_iter()
-        .filter(|m| p.move_from(*m) == Some(s))
-        .map(|m| p.lmn(m))
-        .collect()
-}
-
 fn legal_of_kind(p: &Position, kind: MoveKind) -> BTreeSet<String> {
-    p.legal_moves()
-        .into_iter()
-        .filter(|m| m.kind() == kind)
-        .map(|m| p.lmn(m))
-        .collect()
+    legal_where(p, |m| m.kind() == kind)
 }
 
 /// Legal drops made on square `on` (before any push).
 fn drops_on(p: &Position, on: &str) -> BTreeSet<String> {
     let s = sq(p, on);
-    p.legal_moves()
-        .into_iter()
-        .filter(|m| p.drop_square(*m) == Some(s))
-        .map(|m| p.lmn(m))
-        .collect()
-}
-
-/// Plays space-separated LMN moves, checking each time that the incremental
-/// hash is right and that unmaking restores the exact VFEN and hash.
-fn play(p: &mut Position, moves: &str) {
-    for text in moves.split_whitespace() {
-        let m = p
-            .parse_lmn(text)
-            .unwrap_or_else(|e| panic!("{text} in {}: {e}", p.to_vfen()));
-        let (before, hash) = (p.to_vfen(), p.hash());
-        p.make_move(m);
-        assert_eq!(p.hash(), p.recomputed_hash(), "hash after {text}");
-        p.unmake_move();
-        assert_eq!((p.to_vfen(), p.hash()), (before, hash), "unmake {text}");
-        p.make_move(m);
-    }
+    legal_where(p, |m| p.drop_square(m) == Some(s))
 }
 
 fn game(p: &Position) -> Game {
@@ -776,13 +722,7 @@ fn ninja_drop_may_give_checkmate() {
     let mut g = game(&p);
     g.play_lmn("J@b2-b4").unwrap();
     assert!(g.position().in_check());
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome {
-            winner: Some(Color::White),
-            reason: EndReason::Checkmate
-        })
-    );
+    assert_eq!(g.outcome(), mate(Color::White));
 }
 
 /// §4 Drops: Prince and Serpent only onto empty e0/f0 (Black e11/f11); the
@@ -1418,10 +1358,7 @@ fn checkmate_ends_the_game_when_every_prince_is_attacked() {
     // The bishop on a4 attacks d1 (b3 c2 empty).
     let p = mated_on_j5("Id1 ba4");
     assert!(p.legal_moves().is_empty());
-    let black_wins = Some(Outcome {
-        winner: Some(Color::Black),
-        reason: EndReason::Checkmate,
-    });
+    let black_wins = mate(Color::Black);
     assert_eq!(p.terminal(), black_wins);
     assert_eq!(game(&p).outcome(), black_wins);
     // Likewise with no prince at all.
@@ -1489,10 +1426,7 @@ fn stalemate_is_a_draw_whatever_is_in_hand() {
     );
     assert!(!p.in_check());
     assert!(p.legal_moves().is_empty());
-    let draw = Some(Outcome {
-        winner: None,
-        reason: EndReason::Stalemate,
-    });
+    let draw = draw(EndReason::Stalemate);
     assert_eq!(p.terminal(), draw);
     assert_eq!(game(&p).outcome(), draw);
 }
@@ -1517,19 +1451,6 @@ fn lmn_forms_parse_back() {
 }
 
 // ------------------------------------------- §0 attack and legality, randomly
-
-/// A small xorshift generator, so the random positions are the same on
-/// every run.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 /// A random piece list for [`board`]: the two kings if `kings`, then `n`
 /// pieces of every Holy Grail kind and colour (serpent forms locked or not,
@@ -1665,4 +1586,14 @@ fn legal_moves_are_the_moves_that_leave_the_king_unattacked_in_random_positions(
         }
         assert!(compared > 1000, "only {compared} positions compared");
     }
+}
+
+/// §4: the Crown Prince is not royal, so unlike a Holywar King it may be
+/// dropped onto an attacked square: the Black Rook on e5 looks down the
+/// empty e-file onto e0, and I@e0 stays legal.
+#[test]
+fn prince_may_be_dropped_onto_an_attacked_square() {
+    let p = pos("Kf1 re5 kj10", "w - - I 0 1");
+    assert!(p.is_attacked(sq(&p, "e0"), Color::Black));
+    assert_eq!(legal_of_kind(&p, MoveKind::Drop), set("I@e0 I@f0"));
 }

@@ -11,98 +11,38 @@
 //!  1  a1 -- -- -- -- -- -- h1
 //! ```
 
-use crate::common;
-
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use chimera::rules::{Color, Game, Kind, Position, Variant};
+use chimera::rules::{Color, Kind, Position, Variant};
+
+use crate::common::{
+    is_legal, legal, legal_from, letter_at, play, result, sorted, vfen, with_pieces,
+};
 
 fn variant(opts: &[(&str, &str)]) -> Arc<Variant> {
-    let opts: Vec<(String, String)> = opts
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    Variant::new("holywar", &opts).expect("holywar builds")
-}
-
-use common::vfen;
-
-fn pos(v: &Arc<Variant>, pieces: &[(&str, char)], rest: &str) -> Position {
-    let text = vfen(v, pieces, rest);
-    Position::from_vfen(v, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    crate::common::variant("holywar", opts)
 }
 
 /// A board-phase position (both hands empty), White to move.
 fn white(pieces: &[(&str, char)]) -> Position {
-    pos(&variant(&[]), pieces, "w - - - 0 1")
+    with_pieces(&variant(&[]), pieces, "w - - - 0 1")
 }
 
 /// A board-phase position (both hands empty), Black to move.
 fn black(pieces: &[(&str, char)]) -> Position {
-    pos(&variant(&[]), pieces, "b - - - 0 1")
-}
-
-fn moves_from(p: &Position, from: &str) -> Vec<String> {
-    let s = p.variant().parse_square(from).expect("square");
-    let mut out: Vec<String> = p
-        .legal_moves()
-        .into_iter()
-        .filter(|m| p.move_from(*m) == Some(s))
-        .map(|m| p.lmn(m))
-        .collect();
-    out.sort();
-    out
-}
-
-fn all_moves(p: &Position) -> Vec<String> {
-    let mut out: Vec<String> = p.legal_moves().into_iter().map(|m| p.lmn(m)).collect();
-    out.sort();
-    out
-}
-
-fn sorted(list: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
-
-fn legal(p: &Position, lmn: &str) -> bool {
-    p.legal_moves().iter().any(|m| p.lmn(*m) == lmn)
-}
-
-fn play(p: &mut Position, lmn: &str) {
-    let m = p
-        .parse_lmn(lmn)
-        .unwrap_or_else(|e| panic!("{lmn} in {}: {e}", p.to_vfen()));
-    p.make_move(m);
-}
-
-fn at(p: &Position, name: &str) -> char {
-    let v = p.variant();
-    match p.piece_at(v.parse_square(name).expect("square")) {
-        None => '.',
-        Some(info) => {
-            let l = v.letter(info.kind);
-            if info.color == Color::White {
-                l
-            } else {
-                l.to_ascii_lowercase()
-            }
-        }
-    }
+    with_pieces(&variant(&[]), pieces, "b - - - 0 1")
 }
 
 const WHITE_CAMP: [&str; 8] = ["a1", "h1", "b2", "c2", "d2", "e2", "f2", "g2"];
 const BLACK_CAMP: [&str; 8] = ["a8", "h8", "b7", "c7", "d7", "e7", "f7", "g7"];
 
-/// Every drop of `letters` onto every square of `camp`, sorted.
-fn drops(letters: &str, camp: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = letters
+/// Every drop of `letters` onto every square of `camp`.
+fn drops(letters: &str, camp: &[&str]) -> BTreeSet<String> {
+    letters
         .chars()
         .flat_map(|l| camp.iter().map(move |s| format!("{l}@{s}")))
-        .collect();
-    v.sort();
-    v
+        .collect()
 }
 
 // ---------------------------------------------------------------- board and setup
@@ -142,7 +82,7 @@ fn start_position_pawns_on_rank_3_and_6_armies_in_hand() {
 #[test]
 fn drop_opening_white_drops_only_into_its_camp() {
     let p = variant(&[]).start_position();
-    assert_eq!(all_moves(&p), drops("KLCBS", &WHITE_CAMP));
+    assert_eq!(legal(&p), drops("KLCBS", &WHITE_CAMP));
 }
 
 /// The sides alternate: after White's drop Black drops into a8, h8, b7–g7.
@@ -152,11 +92,11 @@ fn drop_opening_alternates_and_black_drops_only_into_its_camp() {
     play(&mut p, "K@d2");
     assert_eq!(p.side_to_move(), Color::Black);
     assert_eq!(p.to_vfen().split(' ').nth(4), Some("LCCBBSSklccbbss"));
-    assert_eq!(all_moves(&p), drops("KLCBS", &BLACK_CAMP));
+    assert_eq!(legal(&p), drops("KLCBS", &BLACK_CAMP));
     play(&mut p, "C@a8");
     // White's hand no longer holds a king; d2 is taken.
     let camp: Vec<&str> = WHITE_CAMP.iter().copied().filter(|s| *s != "d2").collect();
-    assert_eq!(all_moves(&p), drops("LCBS", &camp));
+    assert_eq!(legal(&p), drops("LCBS", &camp));
 }
 
 /// Sixteen alternating drops; until both hands are empty every legal move is a
@@ -174,13 +114,13 @@ fn drop_opening_board_moves_only_after_both_hands_are_empty() {
             p.legal_moves().iter().all(|m| p.move_from(*m).is_none()),
             "only drops before {lmn}"
         );
-        assert!(!legal(&p, "b3b4") && !legal(&p, "b6b5"));
+        assert!(!is_legal(&p, "b3b4") && !is_legal(&p, "b6b5"));
         play(&mut p, lmn);
     }
-    assert_eq!(all_moves(&p), sorted(&["S@h1"]));
+    assert_eq!(legal(&p), sorted(&["S@h1"]));
     play(&mut p, "S@h1");
     // White's hand is empty, Black still holds a squire: Black drops it.
-    assert_eq!(all_moves(&p), sorted(&["S@a8"]));
+    assert_eq!(legal(&p), sorted(&["S@a8"]));
     play(&mut p, "S@a8");
     assert_eq!(p.to_vfen().split(' ').nth(4), Some("-"));
     assert_eq!(p.side_to_move(), Color::White);
@@ -190,7 +130,67 @@ fn drop_opening_board_moves_only_after_both_hands_are_empty() {
         moves.iter().all(|m| p.move_from(*m).is_some()),
         "no drops once both hands are empty"
     );
-    assert!(legal(&p, "b3b4"));
+    assert!(is_legal(&p, "b3b4"));
+}
+
+/// §0 (a move is legal only if the mover's king is not attacked after it)
+/// holds for drops too: the King may not be dropped onto an attacked square.
+/// White holds only its King; its camp has a1, b2, f2 and g2 empty. The Black
+/// Lady on g7 slides down the long diagonal over the empty f6 e5 d4 c3 onto
+/// b2 and, with b2 empty, a1; nothing Black has reaches f2 or g2 (the
+/// Crusader's squire leaps from d7 stay on ranks 5–6, the pawns take
+/// diagonally downward from d6 and g6).
+#[test]
+fn king_may_not_be_dropped_onto_an_attacked_square() {
+    let v = variant(&[]);
+    let p = Position::from_vfen(
+        &v,
+        "1******1/*1kc2l*/*2p2p*/*6*/*6*/*P1P3*/*1CCS2*/1******S w - - Ks 0 8",
+    )
+    .expect("valid");
+    assert_eq!(legal(&p), sorted(&["K@f2", "K@g2"]));
+    for attacked in ["a1", "b2"] {
+        let s = v.parse_square(attacked).expect("square");
+        assert!(p.is_attacked(s, Color::Black), "{attacked}");
+        assert_eq!(
+            p.why_not_drop(Color::White, Kind::King, s),
+            Some(chimera::rules::Illegal::LeavesKingInCheck),
+            "{attacked}"
+        );
+        assert!(!is_legal(&p, &format!("K@{attacked}")));
+    }
+    // Black alike: the White Squire on e5 reaches d7 and f7 (and c6, g6, …)
+    // over empty squares; the White King on a1 reaches only b2.
+    let p = Position::from_vfen(
+        &v,
+        "1******1/*6*/*6*/*3S2*/*6*/*6*/*6*/K******1 b - - k 0 1",
+    )
+    .expect("valid");
+    assert_eq!(
+        legal(&p),
+        sorted(&["K@a8", "K@h8", "K@b7", "K@c7", "K@e7", "K@g7"])
+    );
+}
+
+/// One King per side: a VFEN with a King on the board and another in hand
+/// (or two in hand) describes no Holywar position.
+#[test]
+fn one_king_per_side_counting_the_hand() {
+    let v = variant(&[]);
+    for (text, side) in [
+        (
+            "1******1/*6*/*pppppp*/*6*/*6*/*PPPPPP*/*K5*/1******1 b - - Kklccbbss 0 1",
+            "White",
+        ),
+        (
+            "1******1/*6*/*pppppp*/*6*/*6*/*PPPPPP*/*6*/1******1 w - - KLCCBBSSkk 0 1",
+            "Black",
+        ),
+    ] {
+        let e = Position::from_vfen(&v, text).map(|p| p.to_vfen());
+        let e = e.expect_err(text).to_string();
+        assert!(e.contains(&format!("{side} has 2 kings")), "{e}");
+    }
 }
 
 /// Not reachable by alternating drops, decided in `holywar.rs`: a side to move
@@ -210,12 +210,12 @@ fn drop_opening_side_with_empty_hand_moves_on_the_board() {
     pieces.extend(["b3", "c3", "d3", "e3", "f3", "g3"].map(|s| (s, 'P')));
     pieces.extend(["b6", "c6", "d6", "e6", "f6", "g6"].map(|s| (s, 'p')));
     // White still holds a squire: its only move is dropping it on h1.
-    let p = pos(&v, &pieces, "w - - Sklccbbss 0 1");
-    assert_eq!(all_moves(&p), sorted(&["S@h1"]));
+    let p = with_pieces(&v, &pieces, "w - - Sklccbbss 0 1");
+    assert_eq!(legal(&p), sorted(&["S@h1"]));
     // With the squire on h1 and only Black holding pieces, White plays on the board.
     pieces.push(("h1", 'S'));
-    let p = pos(&v, &pieces, "w - - klccbbss 0 1");
-    assert!(legal(&p, "b3b4"));
+    let p = with_pieces(&v, &pieces, "w - - klccbbss 0 1");
+    assert!(is_legal(&p, "b3b4"));
     assert!(p.legal_moves().iter().all(|m| p.move_from(*m).is_some()));
 }
 
@@ -226,7 +226,7 @@ fn drop_opening_side_with_empty_hand_moves_on_the_board() {
 fn squire_reaches_the_knight_squares() {
     let p = white(&[("d4", 'S'), ("h1", 'K'), ("a8", 'k')]);
     assert_eq!(
-        moves_from(&p, "d4"),
+        legal_from(&p, "d4"),
         sorted(&[
             "d4b3", "d4b5", "d4c2", "d4c6", "d4e2", "d4e6", "d4f3", "d4f5"
         ])
@@ -254,7 +254,7 @@ fn squire_is_blocked_only_when_both_paths_are_blocked() {
         ("h8", 'k'),
     ]);
     assert_eq!(
-        moves_from(&p, "d4"),
+        legal_from(&p, "d4"),
         sorted(&["d4b3", "d4b5", "d4c6", "d4e2", "d4f3", "d4f5"])
     );
 }
@@ -267,10 +267,10 @@ fn squire_jumps_into_a_corner_over_the_missing_squares() {
     let mut pieces = vec![("c2", 'S'), ("b2", 'B'), ("h1", 'K'), ("h8", 'k')];
     pieces.extend(["b3", "c3", "d3", "e3", "f3", "g3"].map(|s| (s, 'P')));
     let p = white(&pieces);
-    assert_eq!(moves_from(&p, "c2"), sorted(&["c2a1"]));
+    assert_eq!(legal_from(&p, "c2"), sorted(&["c2a1"]));
     // From b3: a1 via b2 (occupied) or the missing a2.
     let p = white(&[("b3", 'S'), ("b2", 'P'), ("h1", 'K'), ("h8", 'k')]);
-    assert!(legal(&p, "b3a1"));
+    assert!(is_legal(&p, "b3a1"));
 }
 
 /// A black squire in the a8 corner with its own bishop on b7: b6 via a7
@@ -278,17 +278,17 @@ fn squire_jumps_into_a_corner_over_the_missing_squares() {
 #[test]
 fn squire_jumps_out_of_a_corner_over_the_missing_squares() {
     let p = black(&[("a8", 's'), ("b7", 'b'), ("a1", 'K'), ("h8", 'k')]);
-    assert_eq!(moves_from(&p, "a8"), sorted(&["a8b6", "a8c7"]));
+    assert_eq!(legal_from(&p, "a8"), sorted(&["a8b6", "a8c7"]));
     // The same from a1 with the b2 square taken: b3 and c2.
     let p = white(&[("a1", 'S'), ("b2", 'b'), ("h1", 'K'), ("h8", 'k')]);
-    assert_eq!(moves_from(&p, "a1"), sorted(&["a1b3", "a1c2"]));
+    assert_eq!(legal_from(&p, "a1"), sorted(&["a1b3", "a1c2"]));
 }
 
 /// From b2 the knight squares a4, d1 are missing and the rest are off the board.
 #[test]
 fn squire_never_lands_on_a_missing_square() {
     let p = white(&[("b2", 'S'), ("h1", 'K'), ("h8", 'k')]);
-    assert_eq!(moves_from(&p, "b2"), sorted(&["b2c4", "b2d3"]));
+    assert_eq!(legal_from(&p, "b2"), sorted(&["b2c4", "b2d3"]));
 }
 
 /// K c2 with both squire paths from d4 (d3 and c3) blocked is not in check,
@@ -304,8 +304,8 @@ fn squire_check_needs_both_paths_blocked_so_each_blocker_is_pinned() {
         ("h8", 'k'),
     ]);
     assert!(!p.in_check());
-    assert_eq!(moves_from(&p, "c3"), sorted(&["c3d4"]));
-    assert_eq!(moves_from(&p, "c2"), sorted(&["c2b2", "c2d2"]));
+    assert_eq!(legal_from(&p, "c3"), sorted(&["c3d4"]));
+    assert_eq!(legal_from(&p, "c2"), sorted(&["c2b2", "c2d2"]));
 }
 
 /// A squire on c2 checks a1 through b2 or the missing b1: the check cannot
@@ -315,10 +315,9 @@ fn squire_check_over_a_missing_square_cannot_be_blocked() {
     let v = variant(&[]);
     let pieces = [("a1", 'K'), ("b2", 'B'), ("c2", 's'), ("a8", 'k')];
     assert!(white(&pieces).in_check());
-    let g = Game::from_vfen(&v, &vfen(&v, &pieces, "w - - - 0 1")).unwrap();
     assert_eq!(
-        g.outcome().map(|o| o.result_text()),
-        Some("0-1 checkmate".to_string())
+        result(&v, &pieces, "w - - - 0 1").as_deref(),
+        Some("0-1 checkmate")
     );
 }
 
@@ -330,7 +329,7 @@ fn squire_check_over_a_missing_square_cannot_be_blocked() {
 fn crusader_moves_as_squire_plus_bishop() {
     let p = white(&[("d4", 'C'), ("h1", 'K'), ("a8", 'k')]);
     assert_eq!(
-        moves_from(&p, "d4"),
+        legal_from(&p, "d4"),
         sorted(&[
             "d4a1", "d4b2", "d4c3", "d4e5", "d4f6", "d4g7", "d4h8", "d4c5", "d4b6", "d4e3", "d4f2",
             "d4b3", "d4b5", "d4c2", "d4c6", "d4e2", "d4e6", "d4f3", "d4f5"
@@ -350,12 +349,12 @@ fn crusader_squire_part_and_bishop_part_are_blocked_separately() {
         ("h1", 'K'),
         ("a8", 'k'),
     ]);
-    let m = moves_from(&p, "d4");
+    let m = legal_from(&p, "d4");
     for yes in ["d4e2", "d4e5", "d4b3", "d4f5"] {
-        assert!(m.contains(&yes.to_string()), "{yes} in {m:?}");
+        assert!(m.contains(yes), "{yes} in {m:?}");
     }
     for no in ["d4c2", "d4c3", "d4b2", "d4a1", "d4f6", "d4h8"] {
-        assert!(!m.contains(&no.to_string()), "{no} not in {m:?}");
+        assert!(!m.contains(no), "{no} not in {m:?}");
     }
 }
 
@@ -365,12 +364,12 @@ fn crusader_squire_part_and_bishop_part_are_blocked_separately() {
 fn bishop_slides_stop_at_missing_squares() {
     let p = white(&[("b3", 'B'), ("h1", 'K'), ("h8", 'k')]);
     assert_eq!(
-        moves_from(&p, "b3"),
+        legal_from(&p, "b3"),
         sorted(&["b3c2", "b3c4", "b3d5", "b3e6", "b3f7"])
     );
     let p = white(&[("a1", 'B'), ("h1", 'K'), ("a8", 'k')]);
     assert_eq!(
-        moves_from(&p, "a1"),
+        legal_from(&p, "a1"),
         sorted(&["a1b2", "a1c3", "a1d4", "a1e5", "a1f6", "a1g7", "a1h8"])
     );
 }
@@ -381,7 +380,7 @@ fn bishop_slides_stop_at_missing_squares() {
 fn lady_moves_as_king_step_plus_bishop() {
     let p = white(&[("d4", 'L'), ("h1", 'K'), ("a8", 'k')]);
     assert_eq!(
-        moves_from(&p, "d4"),
+        legal_from(&p, "d4"),
         sorted(&[
             "d4a1", "d4b2", "d4c3", "d4e5", "d4f6", "d4g7", "d4h8", "d4c5", "d4b6", "d4e3", "d4f2",
             "d4c4", "d4d3", "d4d5", "d4e4"
@@ -397,17 +396,17 @@ fn lady_moves_as_king_step_plus_bishop() {
 fn king_swaps_places_with_an_adjacent_lady() {
     let p = white(&[("d4", 'K'), ("e5", 'L'), ("a8", 'k')]);
     assert_eq!(
-        moves_from(&p, "d4"),
+        legal_from(&p, "d4"),
         sorted(&[
             "d4c3", "d4c4", "d4c5", "d4d3", "d4d5", "d4e3", "d4e4", "d4e5"
         ])
     );
     let mut q = p.clone();
     play(&mut q, "d4e5");
-    assert_eq!((at(&q, "d4"), at(&q, "e5")), ('L', 'K'));
+    assert_eq!((letter_at(&q, "d4"), letter_at(&q, "e5")), ('L', 'K'));
     assert_eq!(q.royal_square(Color::White), q.variant().parse_square("e5"));
     let p = white(&[("d4", 'K'), ("d6", 'L'), ("a8", 'k')]);
-    assert!(!legal(&p, "d4d6"));
+    assert!(!is_legal(&p, "d4d6"));
 }
 
 #[test]
@@ -416,9 +415,9 @@ fn king_lady_swap_any_number_of_times() {
     play(&mut p, "d4e5");
     play(&mut p, "a8b7");
     play(&mut p, "e5d4");
-    assert_eq!((at(&p, "d4"), at(&p, "e5")), ('K', 'L'));
+    assert_eq!((letter_at(&p, "d4"), letter_at(&p, "e5")), ('K', 'L'));
     play(&mut p, "b7a8");
-    assert!(legal(&p, "d4e5"));
+    assert!(is_legal(&p, "d4e5"));
 }
 
 /// No castling: Holywar has no castling rooks, so a VFEN cannot grant a right.
@@ -435,11 +434,11 @@ fn king_never_castles() {
 fn king_lady_swap_allowed_out_of_check() {
     let p = white(&[("d4", 'K'), ("d5", 'L'), ("b6", 'b'), ("h8", 'k')]);
     assert!(p.in_check());
-    assert!(legal(&p, "d4d5"));
-    assert!(!legal(&p, "d4e3"), "still on the bishop's diagonal");
+    assert!(is_legal(&p, "d4d5"));
+    assert!(!is_legal(&p, "d4e3"), "still on the bishop's diagonal");
     let mut q = p.clone();
     play(&mut q, "d4d5");
-    assert_eq!((at(&q, "d4"), at(&q, "d5")), ('L', 'K'));
+    assert_eq!((letter_at(&q, "d4"), letter_at(&q, "d5")), ('L', 'K'));
 }
 
 /// K d4, Lady e4, black bishop g6 aiming at e4 (through f5): the swap would put
@@ -448,9 +447,9 @@ fn king_lady_swap_allowed_out_of_check() {
 fn king_lady_swap_never_into_check() {
     let p = white(&[("d4", 'K'), ("e4", 'L'), ("g6", 'b'), ("h8", 'k')]);
     assert!(!p.in_check());
-    assert!(!legal(&p, "d4e4"));
+    assert!(!is_legal(&p, "d4e4"));
     let p = white(&[("d4", 'K'), ("e4", 'L'), ("h8", 'k')]);
-    assert!(legal(&p, "d4e4"));
+    assert!(is_legal(&p, "d4e4"));
 }
 
 // ---------------------------------------------------------------- Pawn
@@ -459,9 +458,9 @@ fn king_lady_swap_never_into_check() {
 #[test]
 fn pawn_steps_one_square_without_double_step() {
     let p = white(&[("d3", 'P'), ("e4", 'p'), ("a1", 'K'), ("h8", 'k')]);
-    assert_eq!(moves_from(&p, "d3"), sorted(&["d3d4", "d3e4"]));
+    assert_eq!(legal_from(&p, "d3"), sorted(&["d3d4", "d3e4"]));
     let p = black(&[("c6", 'p'), ("a1", 'K'), ("h8", 'k')]);
-    assert_eq!(moves_from(&p, "c6"), sorted(&["c6c5"]));
+    assert_eq!(legal_from(&p, "c6"), sorted(&["c6c5"]));
 }
 
 /// d3–d4 next to a black pawn on e4 leaves no en-passant target; the black
@@ -471,7 +470,7 @@ fn pawn_no_en_passant() {
     let mut p = white(&[("d3", 'P'), ("e4", 'p'), ("a1", 'K'), ("h8", 'k')]);
     play(&mut p, "d3d4");
     assert_eq!(p.to_vfen().split(' ').nth(3), Some("-"));
-    assert_eq!(moves_from(&p, "e4"), sorted(&["e4e3"]));
+    assert_eq!(legal_from(&p, "e4"), sorted(&["e4e3"]));
 }
 
 /// Promotion on rank 7 (White) / rank 2 (Black) to S, B, C or L only.
@@ -479,14 +478,14 @@ fn pawn_no_en_passant() {
 fn pawn_promotes_on_rank_7_to_squire_bishop_crusader_or_lady() {
     let p = white(&[("d6", 'P'), ("e7", 'p'), ("a1", 'K'), ("h8", 'k')]);
     assert_eq!(
-        moves_from(&p, "d6"),
+        legal_from(&p, "d6"),
         sorted(&[
             "d6d7=B", "d6d7=C", "d6d7=L", "d6d7=S", "d6e7=B", "d6e7=C", "d6e7=L", "d6e7=S"
         ])
     );
     let p = black(&[("d3", 'p'), ("a1", 'K'), ("h8", 'k')]);
     assert_eq!(
-        moves_from(&p, "d3"),
+        legal_from(&p, "d3"),
         sorted(&["d3d2=B", "d3d2=C", "d3d2=L", "d3d2=S"])
     );
 }
@@ -524,7 +523,7 @@ fn random_opening_fills_both_camps_and_board_play_starts_at_once() {
             moves.iter().all(|m| p.move_from(*m).is_some()),
             "no drops: {vfen}"
         );
-        assert!(legal(&p, "b3b4"));
+        assert!(is_legal(&p, "b3b4"));
     }
 }
 
@@ -535,14 +534,10 @@ fn random_opening_fills_both_camps_and_board_play_starts_at_once() {
 #[test]
 fn checkmate_wins() {
     let v = variant(&[]);
-    let g = Game::from_vfen(
-        &v,
-        &vfen(&v, &[("a1", 'K'), ("c3", 'l'), ("h8", 'k')], "w - - - 0 1"),
-    )
-    .unwrap();
+    let pieces = [("a1", 'K'), ("c3", 'l'), ("h8", 'k')];
     assert_eq!(
-        g.outcome().map(|o| o.result_text()),
-        Some("0-1 checkmate".to_string())
+        result(&v, &pieces, "w - - - 0 1").as_deref(),
+        Some("0-1 checkmate")
     );
 }
 
@@ -550,13 +545,9 @@ fn checkmate_wins() {
 #[test]
 fn stalemate_draws() {
     let v = variant(&[]);
-    let g = Game::from_vfen(
-        &v,
-        &vfen(&v, &[("a1", 'K'), ("d3", 's'), ("h8", 'k')], "w - - - 0 1"),
-    )
-    .unwrap();
+    let pieces = [("a1", 'K'), ("d3", 's'), ("h8", 'k')];
     assert_eq!(
-        g.outcome().map(|o| o.result_text()),
-        Some("1/2-1/2 stalemate".to_string())
+        result(&v, &pieces, "w - - - 0 1").as_deref(),
+        Some("1/2-1/2 stalemate")
     );
 }

@@ -1,11 +1,11 @@
 //! Perft against the reference counts of `shared/reference/perft.md`
 //! (Fairy-Stockfish). Every number below is copied from that file; rows up to
 //! about 5 million nodes run in `cargo test`, the deeper ones with
-//! `cargo test --test perft_reference -- --ignored`.
-
-use std::sync::Arc;
+//! `cargo test --test rules perft_reference -- --ignored`.
 
 use chimera::rules::{Position, Variant};
+
+use crate::common;
 
 const CHESS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1";
 const GRAND: &str = "r8r/1nbqkmcbn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKMCBN1/R8R w - - - 0 1";
@@ -60,8 +60,7 @@ const ROWS: &[(&str, &str, u32, u64)] = &[
 const QUICK_LIMIT: u64 = 5_000_000;
 
 fn position(variant: &str, vfen: &str) -> Position {
-    let v: Arc<Variant> = Variant::new(variant, &[]).expect("variant exists");
-    Position::from_vfen(&v, vfen).unwrap_or_else(|e| panic!("{variant} {vfen}: {e}"))
+    common::position(&common::variant(variant, &[]), vfen)
 }
 
 fn check_row(variant: &str, vfen: &str, depth: u32, nodes: u64) {
@@ -77,60 +76,28 @@ fn check_row(variant: &str, vfen: &str, depth: u32, nodes: u64) {
     assert_eq!(p.hash(), hash);
 }
 
-/// Runs every row in the given node range, each exactly once.
-fn run_rows(filter: impl Fn(&str, &str, u64) -> bool) -> usize {
+/// Runs every row of `ROWS` that `pick` chooses; returns how many.
+fn run_rows(pick: impl Fn(u64) -> bool) -> usize {
     let mut n = 0;
-    for &(variant, vfen, depth, nodes) in ROWS {
-        if filter(variant, vfen, nodes) {
-            check_row(variant, vfen, depth, nodes);
-            n += 1;
-        }
+    for &(variant, vfen, depth, nodes) in ROWS.iter().filter(|r| pick(r.3)) {
+        check_row(variant, vfen, depth, nodes);
+        n += 1;
     }
     n
 }
 
 #[test]
-fn chess_start_rows_up_to_5_million_nodes() {
-    let n = run_rows(|v, f, nodes| v == "chess" && f == CHESS && nodes <= QUICK_LIMIT);
-    assert_eq!(n, 5);
+fn rows_up_to_5_million_nodes() {
+    // Chess depth 1-5, Grand start 1-3, Embassy 1-4, the Grand middle game
+    // 1-3 at each of its three positions, and the Grand en-passant row.
+    assert_eq!(run_rows(|nodes| nodes <= QUICK_LIMIT), 5 + 3 + 4 + 9 + 1);
 }
 
 #[test]
-fn grand_start_rows_up_to_5_million_nodes() {
-    let n = run_rows(|v, f, nodes| v == "grand" && f == GRAND && nodes <= QUICK_LIMIT);
-    assert_eq!(n, 3);
-}
-
-#[test]
-fn embassy_start_rows_up_to_5_million_nodes() {
-    let n = run_rows(|v, _, nodes| v == "embassy" && nodes <= QUICK_LIMIT);
-    assert_eq!(n, 4);
-}
-
-#[test]
-fn grand_middle_game_rows_up_to_5_million_nodes() {
-    let n = run_rows(|v, f, nodes| {
-        v == "grand"
-            && (f == GRAND_MID_10 || f == GRAND_MID_16 || f == GRAND_MID_20)
-            && nodes <= QUICK_LIMIT
-    });
-    assert_eq!(n, 9);
-}
-
-#[test]
-fn grand_en_passant_row() {
-    let n = run_rows(|_, f, _| f == GRAND_EP);
-    assert_eq!(n, 1);
-}
-
-#[test]
-fn every_row_is_run_by_exactly_one_quick_or_ignored_test() {
-    let quick = ROWS.iter().filter(|r| r.3 <= QUICK_LIMIT).count();
-    let deep = ROWS.iter().filter(|r| r.3 > QUICK_LIMIT).count();
-    // 5 + 3 + 4 + 9 + 1 quick rows above; 7 deep rows in the ignored tests below.
-    assert_eq!(quick, 22);
-    assert_eq!(deep, 7);
-    assert_eq!(ROWS.len(), 29);
+#[ignore = "deep perft (chess 6, Grand start 4 and 5, Embassy 5, Grand middle game 4: \
+            about 1.2 billion nodes); run with --ignored or use `chimera bench`"]
+fn rows_above_5_million_nodes() {
+    assert_eq!(run_rows(|nodes| nodes > QUICK_LIMIT), 7);
 }
 
 /// The middle-game positions are the game Vehre–Schmittberger 2001 after 10,
@@ -160,8 +127,8 @@ fn grand_middle_game_rows_are_the_vehre_schmittberger_game() {
 #[test]
 fn grand_en_passant_row_offers_the_capture() {
     let p = position("grand", GRAND_EP);
-    let moves: Vec<String> = p.legal_moves().into_iter().map(|m| p.lmn(m)).collect();
-    assert!(moves.contains(&"f6e7".to_string()), "{moves:?}");
+    let moves = common::legal(&p);
+    assert!(moves.contains("f6e7"), "{moves:?}");
     assert_eq!(p.to_vfen(), GRAND_EP);
 }
 
@@ -183,47 +150,20 @@ fn divide_sums_to_perft_and_is_sorted() {
     }
 }
 
+/// The table above must be exactly the table of `shared/reference/perft.md`.
+/// That file lives beside the repository in the project workspace, not in a
+/// clone of the repository, so this test is ignored by default and fails,
+/// saying so, when the file is absent.
 #[test]
-#[ignore = "deep perft (~119 million nodes); run with --ignored"]
-fn chess_start_perft_6() {
-    check_row("chess", CHESS, 6, 119060324);
-}
-
-#[test]
-#[ignore = "deep perft (~960 million nodes); run with --ignored or use `chimera bench`"]
-fn grand_start_perft_5() {
-    check_row("grand", GRAND, 5, 959883584);
-}
-
-#[test]
-#[ignore = "deep perft (~16 million nodes); run with --ignored"]
-fn grand_start_perft_4() {
-    check_row("grand", GRAND, 4, 15921643);
-}
-
-#[test]
-#[ignore = "deep perft (~29 million nodes); run with --ignored"]
-fn embassy_start_perft_5() {
-    check_row("embassy", EMBASSY, 5, 28937546);
-}
-
-#[test]
-#[ignore = "deep perft (~30–33 million nodes each); run with --ignored"]
-fn grand_middle_game_perft_4() {
-    check_row("grand", GRAND_MID_10, 4, 32213223);
-    check_row("grand", GRAND_MID_16, 4, 30339426);
-    check_row("grand", GRAND_MID_20, 4, 32876090);
-}
-
-/// The table above must be exactly the table of `shared/reference/perft.md`
-/// when that file is next to the repository (it is in the project workspace).
-#[test]
+#[ignore = "needs ../shared/reference/perft.md of the project workspace; run with --ignored there"]
 fn table_matches_shared_reference_file() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/reference/perft.md");
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("{path} not found; skipping the cross-check");
-        return;
-    };
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        panic!(
+            "cannot read {path} ({e}): this test compares the ROWS table with the \
+             reference file of the project workspace and needs that file"
+        )
+    });
     let mut file_rows = Vec::new();
     for line in text.lines() {
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();

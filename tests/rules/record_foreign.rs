@@ -11,10 +11,10 @@ use std::time::Duration;
 use chimera::record::{self, fsf};
 use chimera::rules::{Color, Position, Variant};
 
-use crate::common::{MoveKinds, Rng, random_game, variant_with};
+use crate::common::{self, MoveKinds, Rng, random_game};
 
 fn variant(id: &str) -> Arc<Variant> {
-    variant_with(id, &[])
+    common::variant(id, &[])
 }
 
 /// The message of the error loading `text`.

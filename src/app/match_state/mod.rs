@@ -77,10 +77,7 @@ impl Match {
     ) -> Result<Match, RulesError> {
         let v = Variant::new(id, options)?;
         let mut game = Game::new(&v);
-        for (i, m) in moves.iter().enumerate() {
-            game.play_lmn(m)
-                .map_err(|e| RulesError::new(format!("move {} '{m}': {e}", i + 1)))?;
-        }
+        game.play_lmn_list(moves)?;
         Ok(Match::from_game(game))
     }
 
@@ -116,10 +113,7 @@ impl Match {
     /// Validates and plays one LMN move; returns the move and what it did.
     pub fn apply_lmn(&mut self, lmn: &str) -> Result<(Move, Vec<Announcement>), RulesError> {
         if let Some(o) = self.ended {
-            return Err(RulesError::new(format!(
-                "the game is over ({})",
-                o.result_text()
-            )));
+            return Err(RulesError::GameOver(o));
         }
         let m = self.position().parse_lmn(lmn)?;
         let effects = announce(self.position(), m);

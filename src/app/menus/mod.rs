@@ -10,7 +10,7 @@ use crate::app::board_view::{BoardLayout, ViewMode};
 use crate::app::help::HowItMoves;
 use crate::app::input::{SelectInput, Selection};
 use crate::app::match_state::{GameEnded, Match, MatchCommand};
-use crate::rules::{Kind, Outcome, Variant, VariantInfo, variants};
+use crate::rules::{Kind, OptionKind, Outcome, Variant, VariantInfo, variants};
 use bevy::prelude::*;
 use std::sync::Arc;
 
@@ -79,9 +79,23 @@ impl MenuChoice {
             return;
         };
         let current = &mut self.options[self.variant][k];
-        let n = opt.values.len() as i32;
-        let at = opt.values.iter().position(|v| v == current).unwrap_or(0) as i32;
-        *current = opt.values[(at + delta).rem_euclid(n) as usize].to_string();
+        *current = match opt.kind {
+            OptionKind::Choice(values) => {
+                let n = values.len() as i32;
+                let at = values.iter().position(|v| v == current).unwrap_or(0) as i32;
+                values[(at + delta).rem_euclid(n) as usize].to_string()
+            }
+            OptionKind::Number { min, max } => {
+                let n = current.parse::<u64>().unwrap_or(min).clamp(min, max);
+                let step = delta.unsigned_abs() as u64;
+                let next = if delta < 0 {
+                    n.checked_sub(step).filter(|v| *v >= min).unwrap_or(max)
+                } else {
+                    n.checked_add(step).filter(|v| *v <= max).unwrap_or(min)
+                };
+                next.to_string()
+            }
+        };
     }
 }
 
@@ -513,7 +527,9 @@ mod tests {
             .iter()
             .position(|o| o.name == "drops")
             .unwrap();
-        let values = c.info().options[k].values;
+        let OptionKind::Choice(values) = c.info().options[k].kind else {
+            panic!("drops is a choice");
+        };
         assert_eq!(c.options[c.variant][k], values[0]);
         c.step_option(k, 1);
         assert_eq!(c.options[c.variant][k], values[1]);

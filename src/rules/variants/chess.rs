@@ -1,11 +1,12 @@
 //! Orthodox chess (RULES.md §1), the baseline.
 
 use super::{NoMoves, Opts, PawnRules, PromotionRules, VariantSpec, both_sides, sq};
+use crate::rules::RulesError;
 use crate::rules::geometry::Geometry;
 use crate::rules::pieces::{Kind, MoveOptions};
 
 /// Chess: FIDE rules on 8×8.
-pub(super) fn spec(_: &Opts) -> VariantSpec {
+pub(super) fn spec(_: &Opts) -> Result<VariantSpec, RulesError> {
     let geometry = Geometry::new(8, 8, 1, &[]);
     let g = &geometry;
     let castlings = both_sides(
@@ -15,7 +16,7 @@ pub(super) fn spec(_: &Opts) -> VariantSpec {
         ],
         8,
     );
-    VariantSpec {
+    Ok(VariantSpec {
         letters: standard_letters(),
         start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1".into(),
         pawn: double_step_pawn(8, 1),
@@ -30,7 +31,7 @@ pub(super) fn spec(_: &Opts) -> VariantSpec {
         hand: vec![],
         drops: vec![],
         ..chess_like(geometry)
-    }
+    })
 }
 
 /// The letters of the orthodox pieces.

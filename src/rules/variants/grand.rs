@@ -2,6 +2,7 @@
 
 use super::chess::{chess_like, double_step_pawn, standard_letters};
 use super::{Opts, PromotionRules, VariantSpec, both_sides, sq};
+use crate::rules::RulesError;
 use crate::rules::geometry::Geometry;
 use crate::rules::pieces::Kind;
 
@@ -23,9 +24,9 @@ const ARMY: [Kind; 6] = [
 
 /// Grand Chess: 10×10, no castling, promotion only to pieces below their
 /// initial count, optional on ranks 8–9.
-pub(super) fn spec(_: &Opts) -> VariantSpec {
+pub(super) fn spec(_: &Opts) -> Result<VariantSpec, RulesError> {
     let geometry = Geometry::new(10, 10, 1, &[]);
-    VariantSpec {
+    Ok(VariantSpec {
         letters: grand_army(),
         start: "r8r/1nbqkmcbn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKMCBN1/R8R w - - - 0 1".into(),
         pawn: double_step_pawn(10, 2),
@@ -36,11 +37,11 @@ pub(super) fn spec(_: &Opts) -> VariantSpec {
             limited_to_initial: true,
         },
         ..chess_like(geometry)
-    }
+    })
 }
 
 /// Embassy Chess: 10×8 Capablanca rules with the Grand army.
-pub(super) fn embassy_spec(_: &Opts) -> VariantSpec {
+pub(super) fn embassy_spec(_: &Opts) -> Result<VariantSpec, RulesError> {
     let geometry = Geometry::new(10, 8, 1, &[]);
     let g = &geometry;
     let castlings = both_sides(
@@ -50,7 +51,7 @@ pub(super) fn embassy_spec(_: &Opts) -> VariantSpec {
         ],
         8,
     );
-    VariantSpec {
+    Ok(VariantSpec {
         letters: grand_army(),
         start: "rnbqkmcbnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKMCBNR w AJaj - - 0 1".into(),
         pawn: double_step_pawn(8, 1),
@@ -62,5 +63,5 @@ pub(super) fn embassy_spec(_: &Opts) -> VariantSpec {
         },
         castlings,
         ..chess_like(geometry)
-    }
+    })
 }

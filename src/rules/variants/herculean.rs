@@ -1,7 +1,11 @@
 //! Herculean Chess (RULES.md §5, seed `002_…`).
 
 use super::chess::chess_like;
-use super::{NinjaRules, OptionSpec, Opts, PawnRules, PromotionRules, VariantSpec, both_sides, sq};
+use super::{
+    NinjaRules, OptionKind, OptionSpec, Opts, PawnRules, PromotionRules, VariantSpec, both_sides,
+    sq,
+};
+use crate::rules::RulesError;
 use crate::rules::geometry::Geometry;
 use crate::rules::pieces::{Kind, MoveOptions};
 
@@ -9,24 +13,24 @@ use crate::rules::pieces::{Kind, MoveOptions};
 pub(super) const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "config",
-        values: &["1", "2"],
+        kind: OptionKind::Choice(&["1", "2"]),
         default: "1",
         help: "1: Wazir- and Ferz-Sorcerers on b1/k1; 2: Sorcerer Knights there",
     },
     OptionSpec {
         name: "sorcerer",
-        values: &["leap", "lame"],
+        kind: OptionKind::Choice(&["leap", "lame"]),
         default: "leap",
         help: "lame: the Sorcerer Knight moves by two paths instead of leaping (config 2)",
     },
 ];
 
 /// The Herculean variant with its options.
-pub(super) fn spec(o: &Opts) -> VariantSpec {
+pub(super) fn spec(o: &Opts) -> Result<VariantSpec, RulesError> {
     use Kind::*;
     let geometry = Geometry::new(12, 12, 1, &[]);
     let g = &geometry;
-    let config2 = o.get("config") == "2";
+    let config2 = o.is("config", "2")?;
     let mut letters = vec![
         (King, 'K'),
         (Queen, 'Q'),
@@ -79,7 +83,7 @@ pub(super) fn spec(o: &Opts) -> VariantSpec {
     let mut max_steps = vec![1; 12];
     max_steps[2] = 3;
     max_steps[3] = 2;
-    VariantSpec {
+    Ok(VariantSpec {
         letters,
         start,
         pawn: PawnRules {
@@ -101,8 +105,8 @@ pub(super) fn spec(o: &Opts) -> VariantSpec {
         castlings,
         move_options: MoveOptions {
             full_gryphons: false,
-            lame_sorcerer: o.get("sorcerer") == "lame",
+            lame_sorcerer: o.is("sorcerer", "lame")?,
         },
         ..chess_like(geometry)
-    }
+    })
 }

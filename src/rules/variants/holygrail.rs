@@ -2,9 +2,10 @@
 
 use super::chess::chess_like;
 use super::{
-    DropRule, NinjaRules, OptionSpec, Opts, PawnRules, PromotionRules, VariantSpec, both_sides,
-    rank_squares, sq,
+    DropRule, NinjaRules, OptionKind, OptionSpec, Opts, PawnRules, PromotionRules, VariantSpec,
+    both_sides, rank_squares, sq,
 };
+use crate::rules::RulesError;
 use crate::rules::geometry::{Geometry, Sq};
 use crate::rules::pieces::{Kind, MoveOptions};
 
@@ -12,19 +13,19 @@ use crate::rules::pieces::{Kind, MoveOptions};
 pub(super) const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "drops",
-        values: &["full", "ninjas-serpent", "ninjas", "none"],
+        kind: OptionKind::Choice(&["full", "ninjas-serpent", "ninjas", "none"]),
         default: "full",
         help: "pieces in hand: 4 ninja pawns, a Crown Prince and a Serpent (full) or fewer",
     },
     OptionSpec {
         name: "gryphons",
-        values: &["stealth", "full"],
+        kind: OptionKind::Choice(&["stealth", "full"]),
         default: "stealth",
         help: "stealth: Gryphon/Anti-Gryphon may not stop on the first two squares; full: Gryphon and Aanca",
     },
     OptionSpec {
         name: "setup",
-        values: &["standard", "swapped"],
+        kind: OptionKind::Choice(&["standard", "swapped"]),
         default: "standard",
         help: "swapped: Templars in the corners, Champions on e0/f0",
     },
@@ -56,7 +57,7 @@ pub(super) fn letters() -> Vec<(Kind, char)> {
 }
 
 /// The Holy Grail variant with its options.
-pub(super) fn spec(o: &Opts) -> VariantSpec {
+pub(super) fn spec(o: &Opts) -> Result<VariantSpec, RulesError> {
     let holes: Vec<Sq> = [0u8, 11]
         .iter()
         .flat_map(|&y| {
@@ -67,21 +68,19 @@ pub(super) fn spec(o: &Opts) -> VariantSpec {
         .collect();
     let geometry = Geometry::new(10, 12, 0, &holes);
     let g = &geometry;
-    let drops = o.get("drops");
-    let full = drops == "full";
-    let serpent = full || drops == "ninjas-serpent";
-    let hand: Vec<Kind> = match drops {
-        "full" => vec![Kind::NinjaPawn; 4]
-            .into_iter()
-            .chain([Kind::Prince, Kind::Serpent])
-            .collect(),
-        "ninjas-serpent" => vec![Kind::NinjaPawn; 4]
-            .into_iter()
-            .chain([Kind::Serpent])
-            .collect(),
-        "ninjas" => vec![Kind::NinjaPawn; 4],
-        _ => vec![],
+    let full = o.is("drops", "full")?;
+    let serpent = full || o.is("drops", "ninjas-serpent")?;
+    let mut hand: Vec<Kind> = if o.is("drops", "none")? {
+        vec![]
+    } else {
+        vec![Kind::NinjaPawn; 4]
     };
+    if full {
+        hand.push(Kind::Prince);
+    }
+    if serpent {
+        hand.push(Kind::Serpent);
+    }
     let hand_text: String = {
         let w: String = hand
             .iter()
@@ -104,7 +103,7 @@ pub(super) fn spec(o: &Opts) -> VariantSpec {
     let mut board =
         "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT****"
             .to_string();
-    if o.get("setup") == "swapped" {
+    if o.is("setup", "swapped")? {
         board = board
             .chars()
             .map(|c| match c {
@@ -158,7 +157,7 @@ pub(super) fn spec(o: &Opts) -> VariantSpec {
     let mut max_steps = vec![1; 12];
     max_steps[2] = 3;
     max_steps[3] = 2;
-    VariantSpec {
+    Ok(VariantSpec {
         letters,
         start: format!("{board} w BIbi - {hand_text} 0 1"),
         pawn: PawnRules {
@@ -195,9 +194,9 @@ pub(super) fn spec(o: &Opts) -> VariantSpec {
         hand,
         crowning: full,
         move_options: MoveOptions {
-            full_gryphons: o.get("gryphons") == "full",
+            full_gryphons: o.is("gryphons", "full")?,
             lame_sorcerer: false,
         },
         ..chess_like(geometry)
-    }
+    })
 }

@@ -1,23 +1,28 @@
 //! Holywar (RULES.md §6, seed `001_…`).
 
 use super::chess::chess_like;
-use super::{DropRule, OptionSpec, Opts, PawnRules, PromotionRules, VariantSpec};
+use super::{DropRule, OptionKind, OptionSpec, Opts, PawnRules, PromotionRules, VariantSpec};
+use crate::rules::RulesError;
 use crate::rules::geometry::{Geometry, Sq};
 use crate::rules::pieces::Kind;
+use crate::rules::position::splitmix;
 
 /// Holywar's options.
 pub(super) const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "opening",
-        values: &["drop", "random"],
+        kind: OptionKind::Choice(&["drop", "random"]),
         default: "drop",
         help: "drop: the sides drop their armies one piece at a time (the real rule); random: camps filled at random",
     },
     OptionSpec {
         name: "seed",
-        values: &[],
+        kind: OptionKind::Number {
+            min: 1,
+            max: 999_999,
+        },
         default: "1",
-        help: "random opening: the number that picks the arrangement (any whole number)",
+        help: "random opening: the number (1 to 999999) that picks the arrangement",
     },
 ];
 
@@ -34,7 +39,7 @@ const ARMY: [Kind; 8] = [
 ];
 
 /// The Holywar variant with its options.
-pub(super) fn spec(o: &Opts) -> VariantSpec {
+pub(super) fn spec(o: &Opts) -> Result<VariantSpec, RulesError> {
     let mut holes = Vec::new();
     for y in 0..8u8 {
         for x in 0..8u8 {
@@ -60,8 +65,8 @@ pub(super) fn spec(o: &Opts) -> VariantSpec {
         v
     };
     let camps = [camp(0, 1), camp(7, 6)];
-    let start = if o.get("opening") == "random" {
-        random_start(o.get("seed").parse().unwrap_or(1), &camps)
+    let start = if o.is("opening", "random")? {
+        random_start(o.number("seed")?, &camps)
     } else {
         "1******1/*6*/*pppppp*/*6*/*6*/*PPPPPP*/*6*/1******1 w - - KLCCBBSSklccbbss 0 1".to_string()
     };
@@ -73,7 +78,7 @@ pub(super) fn spec(o: &Opts) -> VariantSpec {
         Kind::Squire,
     ];
     hand.dedup();
-    VariantSpec {
+    Ok(VariantSpec {
         letters,
         start,
         pawn: PawnRules {
@@ -101,18 +106,17 @@ pub(super) fn spec(o: &Opts) -> VariantSpec {
         // opponent still holds pieces plays on the board (see `State::pseudo`).
         drop_opening: true,
         ..chess_like(geometry)
-    }
+    })
 }
 
 /// Both camps filled with a shuffle of the army chosen by `seed`.
 fn random_start(seed: u64, camps: &[Vec<Sq>; 2]) -> String {
+    // splitmix64 from the seed.
     let mut state = seed ^ 0x9E37_79B9_7F4A_7C15;
     let mut next = move || {
+        let z = splitmix(state);
         state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        z
     };
     let mut grid = [['.'; 8]; 8];
     for (y, row) in grid.iter_mut().enumerate() {

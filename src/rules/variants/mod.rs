@@ -16,17 +16,74 @@ use super::geometry::{Geometry, Sq, file_letter};
 use super::pieces::{Color, Kind, MoveOptions, NKINDS, PieceDef, Special};
 use super::position::Position;
 
-/// One option of a variant, with its allowed values.
+/// The values an option takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// One of these words.
+    Choice(&'static [&'static str]),
+    /// A whole number from `min` to `max` inclusive, written in decimal
+    /// without sign or leading zeros.
+    Number {
+        /// Smallest value.
+        min: u64,
+        /// Largest value.
+        max: u64,
+    },
+}
+
+impl OptionKind {
+    /// Whether the option takes `value`.
+    pub fn allows(&self, value: &str) -> bool {
+        match *self {
+            OptionKind::Choice(values) => values.contains(&value),
+            OptionKind::Number { min, max } => value
+                .parse::<u64>()
+                .is_ok_and(|n| (min..=max).contains(&n) && n.to_string() == value),
+        }
+    }
+}
+
+impl std::fmt::Display for OptionKind {
+    /// The allowed values, for messages: `full, ninjas` or `a whole number from 1 to 9`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionKind::Choice(values) => f.write_str(&values.join(", ")),
+            OptionKind::Number { min, max } => write!(f, "a whole number from {min} to {max}"),
+        }
+    }
+}
+
+/// One option of a variant: its name, the values it takes and its default.
 #[derive(Debug)]
 pub struct OptionSpec {
     /// Option name as written on the command line (`drops`).
     pub name: &'static str,
-    /// Allowed values; the first is not necessarily the default.
-    pub values: &'static [&'static str],
-    /// Default value.
+    /// The values it takes.
+    pub kind: OptionKind,
+    /// Default value (one that `kind` allows).
     pub default: &'static str,
     /// One line of help.
     pub help: &'static str,
+}
+
+impl OptionSpec {
+    /// The default value.
+    pub fn default_value(&self) -> String {
+        self.default.to_string()
+    }
+
+    /// Whether the option takes `value`: if not, the error naming the values it takes.
+    pub fn check(&self, value: &str) -> Result<(), RulesError> {
+        if self.kind.allows(value) {
+            Ok(())
+        } else {
+            Err(RulesError::BadOptionValue {
+                option: self.name,
+                value: value.to_string(),
+                allowed: self.kind,
+            })
+        }
+    }
 }
 
 /// What a menu needs to know about a variant before building it.
@@ -40,7 +97,7 @@ pub struct VariantInfo {
     pub description: &'static str,
     /// Options and their values.
     pub options: &'static [OptionSpec],
-    build: fn(&Opts) -> VariantSpec,
+    build: fn(&Opts) -> Result<VariantSpec, RulesError>,
 }
 
 /// All variants, in menu order.
@@ -100,18 +157,84 @@ static VARIANTS: [VariantInfo; 7] = [
     },
 ];
 
-/// Resolved option values of one variant (every option present).
+/// The option values of one variant, checked against its option table:
+/// every option present with a value it takes. Variant files read them
+/// through accessors that fail on a name or value the table does not have,
+/// so a typo fails every build of the variant.
 #[derive(Clone, Debug)]
-pub struct Opts(Vec<(String, String)>);
+pub struct Opts {
+    info: &'static VariantInfo,
+    values: Vec<(String, String)>,
+}
 
 impl Opts {
-    /// Value of option `name` (always present after resolution).
-    pub fn get(&self, name: &str) -> &str {
-        self.0
+    /// The defaults of `info`'s options overridden by `given`, each checked.
+    fn resolve(info: &'static VariantInfo, given: &[(String, String)]) -> Result<Opts, RulesError> {
+        let mut opts = Opts {
+            info,
+            values: info
+                .options
+                .iter()
+                .map(|o| (o.name.to_string(), o.default_value()))
+                .collect(),
+        };
+        for (name, value) in given {
+            let spec = opts.spec(name)?;
+            spec.check(value)?;
+            let slot = opts
+                .values
+                .iter_mut()
+                .find(|(n, _)| n == name)
+                .expect("every option has a slot");
+            slot.1 = value.clone();
+        }
+        Ok(opts)
+    }
+
+    fn spec(&self, name: &str) -> Result<&'static OptionSpec, RulesError> {
+        self.info
+            .options
             .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-            .unwrap_or("")
+            .find(|o| o.name == name)
+            .ok_or_else(|| RulesError::UnknownOption {
+                variant: self.info.id,
+                name: name.to_string(),
+            })
+    }
+
+    /// Value of option `name`.
+    pub fn get(&self, name: &str) -> Result<&str, RulesError> {
+        self.spec(name)?;
+        Ok(self
+            .values
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or("", |(_, v)| v.as_str()))
+    }
+
+    /// Whether option `name` is set to `value`; `value` must be one the
+    /// option takes.
+    pub fn is(&self, name: &str, value: &str) -> Result<bool, RulesError> {
+        self.spec(name)?.check(value)?;
+        Ok(self.get(name)? == value)
+    }
+
+    /// Value of number option `name`.
+    pub fn number(&self, name: &str) -> Result<u64, RulesError> {
+        let spec = self.spec(name)?;
+        let value = self.get(name)?;
+        match spec.kind {
+            OptionKind::Number { .. } => value.parse().ok(),
+            OptionKind::Choice(_) => None,
+        }
+        .ok_or_else(|| RulesError::BadOptionValue {
+            option: spec.name,
+            value: value.to_string(),
+            allowed: OptionKind::Number {
+                min: 0,
+                max: u64::MAX,
+            },
+        })
     }
 }
 
@@ -124,6 +247,29 @@ pub struct PawnRules {
     pub multi_limit: u8,
     /// Whether multi-square moves create en-passant targets.
     pub en_passant: bool,
+}
+
+impl PawnRules {
+    /// Whether a pawn on relative rank `ry` may move `steps` squares
+    /// straight forward (the squares being empty).
+    pub fn reaches(&self, ry: u8, steps: u8) -> bool {
+        let max = self.max_steps.get(ry as usize).copied().unwrap_or(1);
+        steps <= max && (steps < 2 || ry + steps <= self.multi_limit)
+    }
+
+    /// Most squares one pawn move can pass over and leave as en-passant
+    /// targets (0 without en passant).
+    pub fn longest_pass(&self) -> usize {
+        if !self.en_passant {
+            return 0;
+        }
+        (0..self.max_steps.len() as u8)
+            .flat_map(|ry| (2..=self.max_steps[ry as usize]).map(move |n| (ry, n)))
+            .filter(|&(ry, n)| self.reaches(ry, n))
+            .map(|(_, n)| n as usize - 1)
+            .max()
+            .unwrap_or(0)
+    }
 }
 
 /// Ninja pawn movement (Holy Grail, Herculean).
@@ -318,55 +464,13 @@ pub fn kbit(k: u8) -> u64 {
 impl Variant {
     /// Builds variant `id` with `options` (unknown names or values are errors).
     pub fn new(id: &str, options: &[(String, String)]) -> Result<Arc<Variant>, RulesError> {
-        let info = VARIANTS.iter().find(|v| v.id == id).ok_or_else(|| {
-            let ids: Vec<&str> = VARIANTS.iter().map(|v| v.id).collect();
-            RulesError::new(format!(
-                "unknown variant '{id}' (known: {})",
-                ids.join(", ")
-            ))
-        })?;
-        let mut resolved: Vec<(String, String)> = info
-            .options
+        let info = VARIANTS
             .iter()
-            .map(|o| (o.name.to_string(), o.default.to_string()))
-            .collect();
-        for (k, v) in options {
-            let spec = info.options.iter().find(|o| o.name == k).ok_or_else(|| {
-                let names: Vec<&str> = info.options.iter().map(|o| o.name).collect();
-                RulesError::new(if names.is_empty() {
-                    format!("unknown option '{k}': {id} has no options")
-                } else {
-                    format!(
-                        "unknown option '{k}' for {id} (options: {})",
-                        names.join(", ")
-                    )
-                })
-            })?;
-            // An option without listed values takes a whole number (Holywar's seed).
-            let ok = spec.values.contains(&v.as_str())
-                || (spec.values.is_empty() && v.parse::<u64>().is_ok());
-            if !ok {
-                let allowed = if spec.values.is_empty() {
-                    "a whole number".to_string()
-                } else {
-                    spec.values.join(", ")
-                };
-                return Err(RulesError::new(format!(
-                    "bad value '{v}' for option '{k}' (allowed: {allowed})"
-                )));
-            }
-            resolved
-                .iter_mut()
-                .find(|(n, _)| n == k)
-                .expect("resolved has every option")
-                .1 = v.clone();
-        }
-        let opts = Opts(resolved);
-        Ok(Arc::new(Variant::from_spec(
-            info,
-            opts.clone(),
-            (info.build)(&opts),
-        )))
+            .find(|v| v.id == id)
+            .ok_or_else(|| RulesError::UnknownVariant(id.to_string()))?;
+        let opts = Opts::resolve(info, options)?;
+        let spec = (info.build)(&opts)?;
+        Ok(Arc::new(Variant::from_spec(info, opts, spec)))
     }
 
     fn from_spec(info: &'static VariantInfo, opts: Opts, s: VariantSpec) -> Variant {
@@ -450,7 +554,7 @@ impl Variant {
     }
     /// Resolved options as (name, value).
     pub fn options(&self) -> &[(String, String)] {
-        &self.opts.0
+        &self.opts.values
     }
     /// Number of files.
     pub fn width(&self) -> u8 {
