@@ -1,11 +1,11 @@
 //! Headless tests of the client: input → selection → `MoveRequested` →
 //! `Match` → announced messages → piece entities, with animations run out.
 
-use super::board_view::{BoardLayout, HandSlot, PieceView};
 use super::headless_app;
-use super::input::SelectInput;
 use super::input::mouse::PointerTarget;
+use super::interaction::{SelectInput, Selection};
 use super::match_state::{Match, MatchCommand, MoveRequested};
+use super::scene::{BoardLayout, HandSlot, PieceView};
 use crate::rules::{Color, Kind, Position, Sq};
 use bevy::input::ButtonState;
 use bevy::input::mouse::MouseButtonInput;
@@ -258,7 +258,7 @@ fn app_from_vfen(id: &str, vfen: &str) -> App {
 }
 
 fn choose_kind(app: &mut App, kind: Kind) {
-    let sel = app.world().resource::<super::input::Selection>();
+    let sel = app.world().resource::<Selection>();
     let chooser = sel.0.chooser().expect("a chooser is open");
     let i = chooser
         .choices

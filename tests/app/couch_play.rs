@@ -8,12 +8,12 @@
 use bevy::ecs::message::Messages;
 use bevy::input::gamepad::{GamepadConnection, GamepadConnectionEvent};
 use bevy::prelude::*;
-use chimera::app::board_view::BoardLayout;
-use chimera::app::input::Selection;
 use chimera::app::input::cursor::BoardCursor;
 use chimera::app::input::pads::PadLayout;
+use chimera::app::interaction::{ActivePanel, Panel, Selection};
 use chimera::app::match_state::Match;
-use chimera::app::menus::{ActivePanel, MenuChoice, Overlays, Panel};
+use chimera::app::menus::{MenuChoice, Overlays};
+use chimera::app::scene::BoardLayout;
 use chimera::app::{Screen, headless_app};
 use chimera::rules::{Color, EndReason, Game, Kind, Sq, Variant, variants};
 use leafwing_input_manager::prelude::Buttonlike;

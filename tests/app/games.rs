@@ -20,15 +20,16 @@ use std::collections::{HashMap, HashSet};
 use bevy::input::ButtonState;
 use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
-use chimera::app::board_view::{BoardLayout, BoardRoot, PieceView};
+use chimera::app::board_view::BoardRoot;
 use chimera::app::headless_app;
 use chimera::app::input::mouse::PointerTarget;
-use chimera::app::input::{SelectInput, Selection, Toast};
+use chimera::app::interaction::{SelectInput, Selection, Toast};
 use chimera::app::match_state::{
     BoardResynced, GameEnded, KingCrowned, Match, MatchCommand, MoveApplied, MoveRejected,
     MoveRequested, PieceCaptured, PieceDropped, PieceMoved, SerpentMutated,
 };
 use chimera::app::piece_art::PieceArt;
+use chimera::app::scene::{BoardLayout, HandSlot, PieceView};
 use chimera::rules::{Color, Game, Kind, PieceInfo, Sq, Variant};
 
 /// Frames (50 ms each) after which every animation has ended.
@@ -251,7 +252,7 @@ fn point(app: &mut App, at: Result<Sq, (Color, Kind)>) {
         Err((side, kind)) => {
             let slot = app
                 .world_mut()
-                .query::<&chimera::app::board_view::HandSlot>()
+                .query::<&HandSlot>()
                 .iter(app.world())
                 .find(|h| h.side == side && h.kind == kind)
                 .map(|h| layout.hand_slot(side, h.index))

@@ -4,5 +4,6 @@
 
 mod couch_play;
 mod games;
+mod layers;
 mod match_state;
 mod steady;

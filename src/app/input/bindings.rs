@@ -4,7 +4,7 @@
 //! and the defaults are kept. A missing file is written with the defaults so
 //! players find something to edit.
 
-use super::actions::GameAction;
+use crate::app::interaction::GameAction;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 use serde::Deserialize;

@@ -7,6 +7,7 @@ mod announce;
 
 use std::sync::Arc;
 
+use crate::app::AppSystems;
 use bevy::prelude::*;
 
 pub use announce::{Announcement, announce};
@@ -32,13 +33,9 @@ pub fn plugin(app: &mut App) {
             Update,
             (handle_commands, apply_move_requests)
                 .chain()
-                .in_set(MatchSet),
+                .in_set(AppSystems::ApplyMatch),
         );
 }
-
-/// The systems that change [`Match`]; views run after it.
-#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct MatchSet;
 
 /// The game being played: variant, position, history, redo list and result.
 #[derive(Resource, Clone)]

@@ -1,17 +1,21 @@
-//! Menus as data: which panel is in front (main menu, piece guide, controls,
-//! in-game menu, game-end dialog, chooser, or the board), the entries each
-//! offers, which entry has the keyboard/gamepad focus, and what activating an
-//! entry does. The egui views in `ui` draw these entries and report clicks as
-//! [`MenuActivated`]; the pad and keyboard move [`MenuFocus`] and activate the
-//! focused entry — one logic for every device, testable without a renderer.
+//! Menus as data: which windows are open ([`Overlays`]) and so which panel
+//! is in front (main menu, piece guide, controls, in-game menu, game-end
+//! dialog, chooser, or the board), the entries each offers, which entry has
+//! the keyboard/gamepad focus, and what activating an entry does. The egui
+//! views in `ui` draw these entries and report clicks as [`MenuActivated`];
+//! the pad and keyboard move [`MenuFocus`] by the shared [`NavStep`] and
+//! activate the focused entry — one logic for every device, testable
+//! without a renderer.
 
-use crate::app::Screen;
-use crate::app::board_view::{BoardLayout, ViewMode};
-use crate::app::help::HowItMoves;
-use crate::app::input::{SelectInput, Selection};
+use crate::app::interaction::{
+    ActivePanel, GameAction, HowItMoves, NavStep, Panel, SelectInput, Selection,
+};
 use crate::app::match_state::{GameEnded, Match, MatchCommand};
+use crate::app::scene::{BoardLayout, ViewMode};
+use crate::app::{AppSystems, Screen};
 use crate::rules::{Kind, Outcome, Variant, VariantInfo, variants};
 use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
 use std::sync::Arc;
 
 pub fn plugin(app: &mut App) {
@@ -19,23 +23,17 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Overlays>()
         .init_resource::<Guide>()
         .init_resource::<MenuFocus>()
-        .init_resource::<ActivePanel>()
         .add_message::<MenuActivated>()
         .add_message::<MenuAdjusted>()
+        .add_systems(Update, open_end_dialog.in_set(AppSystems::FollowMatch))
         .add_systems(
             Update,
-            (
-                open_end_dialog,
-                (apply_adjustments, apply_entries).chain().in_set(MenuSet),
-                update_active_panel,
-            )
-                .chain(),
-        );
+            (navigate_menus, apply_adjustments, apply_entries)
+                .chain()
+                .in_set(AppSystems::Respond),
+        )
+        .add_systems(Update, update_active_panel.in_set(AppSystems::Front));
 }
-
-/// Menu entries are applied here (after input has reported them).
-#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct MenuSet;
 
 /// The variant and options picked in the main menu.
 #[derive(Resource, Debug, Clone)]
@@ -108,32 +106,6 @@ pub struct Guide {
     /// The one shown.
     pub piece: usize,
 }
-
-/// What has the keyboard/gamepad's attention, front-most first.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Panel {
-    /// The main menu.
-    #[default]
-    MainMenu,
-    /// The piece guide.
-    Guide,
-    /// The controls screen.
-    Controls,
-    /// The in-game menu.
-    GameMenu,
-    /// The game-end dialog.
-    EndDialog,
-    /// A chooser (promotion, serpent form, …).
-    Chooser,
-    /// "How it moves" on the board.
-    Help,
-    /// The board: cursor, selection and game actions.
-    Board,
-}
-
-/// The panel in front this frame.
-#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ActivePanel(pub Panel);
 
 /// The front panel given the screen and what is open.
 pub fn front_panel(
@@ -494,6 +466,73 @@ fn apply_entries(
         ) {
             fx.focus.panel = None;
         }
+    }
+}
+
+/// Whether a panel is a list of entries the focus moves through.
+fn is_menu(panel: Panel) -> bool {
+    !matches!(panel, Panel::Board | Panel::Help)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn navigate_menus(
+    actions: Single<&ActionState<GameAction>>,
+    step: Res<NavStep>,
+    active: Res<ActivePanel>,
+    mut focus: ResMut<MenuFocus>,
+    mut overlays: ResMut<Overlays>,
+    choice: Res<MenuChoice>,
+    game: Option<Res<Match>>,
+    selection: Res<Selection>,
+    guide: Res<Guide>,
+    mut activated: MessageWriter<MenuActivated>,
+    mut adjusted: MessageWriter<MenuAdjusted>,
+) {
+    let panel = active.0;
+    if actions.just_pressed(&GameAction::Menu) {
+        match panel {
+            Panel::GameMenu => overlays.game_menu = false,
+            Panel::Board | Panel::Help | Panel::Chooser | Panel::EndDialog => {
+                overlays.game_menu = true
+            }
+            _ => {
+                if let Some(e) = back_entry(panel, game.is_some()) {
+                    activated.write(MenuActivated(e));
+                }
+            }
+        }
+        return;
+    }
+    if !is_menu(panel) || focus.panel != Some(panel) {
+        return;
+    }
+    let list = entries(panel, &choice, game.as_deref(), &selection, &guide);
+    if list.is_empty() {
+        return;
+    }
+    if let Some((dx, dy)) = step.0 {
+        let current = focus.entry(&list);
+        if dx != 0 && dy == 0 && matches!(current, Some(Entry::Option(_) | Entry::Variant(_))) {
+            adjusted.write(MenuAdjusted(current.unwrap_or(Entry::Start), dx as i32));
+        } else {
+            // Up is the previous entry; right moves on along a row.
+            let delta = if dy != 0 { -dy as i32 } else { dx as i32 };
+            let n = list.len() as i32;
+            focus.index = (focus.index.min(list.len() - 1) as i32 + delta).rem_euclid(n) as usize;
+            // Lists that show what is focused follow the focus.
+            if let Some(e @ Entry::GuidePiece(_)) = focus.entry(&list) {
+                activated.write(MenuActivated(e));
+            }
+        }
+    }
+    if actions.just_pressed(&GameAction::Select)
+        && let Some(e) = focus.entry(&list)
+    {
+        activated.write(MenuActivated(e));
+    } else if actions.just_pressed(&GameAction::Cancel)
+        && let Some(e) = back_entry(panel, game.is_some())
+    {
+        activated.write(MenuActivated(e));
     }
 }
 

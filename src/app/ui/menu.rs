@@ -4,7 +4,8 @@
 
 use super::{FocusView, entry_button, ring_if, root_ui};
 use crate::app::input::bindings::Controls;
-use crate::app::menus::{Entry, MenuActivated, MenuAdjusted, Panel};
+use crate::app::interaction::Panel;
+use crate::app::menus::{Entry, MenuActivated, MenuAdjusted};
 use crate::rules::variants;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};

@@ -13,15 +13,11 @@ mod guide;
 mod menu;
 mod panel;
 
-use crate::app::Screen;
-use crate::app::board_view::BoardViewport;
-use crate::app::help::{HowItMoves, ShowHowItMoves};
-use crate::app::input::Selection;
-use crate::app::input::Toast;
+use crate::app::interaction::{ActivePanel, HowItMoves, Panel, Selection, ShowHowItMoves, Toast};
 use crate::app::match_state::{Match, MoveRejected};
-use crate::app::menus::{
-    ActivePanel, Entry, Guide, MenuActivated, MenuChoice, MenuFocus, Panel, entries,
-};
+use crate::app::menus::{Entry, Guide, MenuActivated, MenuChoice, MenuFocus, entries};
+use crate::app::scene::BoardViewport;
+use crate::app::{AppSystems, Screen};
 use crate::rules::{Color, EndReason, Kind, Outcome};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -51,7 +47,10 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain(),
         )
-        .add_systems(Update, (refresh_move_list, collect_toasts))
+        .add_systems(
+            Update,
+            (refresh_move_list, collect_toasts).in_set(AppSystems::Present),
+        )
         .add_systems(OnEnter(Screen::Menu), release_board_viewport);
 }
 

@@ -4,7 +4,7 @@
 //! a chooser or a second step (ninja landing square) decides. Pure: it knows
 //! a position and its legal moves, and answers with the move to request.
 
-use crate::app::board_view::Marker;
+use super::Marker;
 use crate::rules::{Color, Kind, Move, MoveKind, Position, Sq};
 
 /// Where a move starts: a board square or a side's hand.
