@@ -65,7 +65,7 @@ fn frametime(args: &cli::Args) -> Result<(), cli::CliError> {
     if args.extra("--flip").is_some() {
         game.push("--flip".to_string());
     }
-    chimera::app::perf::compare_frame_times(&game, secs, rounds).map_err(cli::CliError)
+    chimera::app::perf::compare_frame_times(&game, secs, rounds).map_err(cli::CliError::from)
 }
 
 /// Opens the game window (the menu, or a game when `--variant` is given).
@@ -92,5 +92,5 @@ fn play(args: &cli::Args) -> Result<(), cli::CliError> {
     };
     chimera::app::run_play(play)
         .map(|_| ())
-        .map_err(cli::CliError)
+        .map_err(cli::CliError::from)
 }

@@ -140,13 +140,14 @@ pub fn client_plugins(app: &mut App) {
     ));
 }
 
-/// Opens the game window. Returns how the app ended.
-pub fn run_play(args: PlayArgs) -> Result<AppExit, String> {
+/// Opens the game window. Returns how the app ended; fails when the asked
+/// game cannot be set up.
+pub fn run_play(args: PlayArgs) -> Result<AppExit, match_state::MatchError> {
     Ok(play_app(args)?.run())
 }
 
 /// The windowed game app of [`run_play`], built but not running.
-pub fn play_app(args: PlayArgs) -> Result<App, String> {
+pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
     let label = format!(
         "{} {:?}",
         args.variant.as_deref().unwrap_or("menu"),
@@ -182,9 +183,7 @@ pub fn play_app(args: PlayArgs) -> Result<App, String> {
     });
     client_plugins(&mut app);
     if let Some(id) = &args.variant {
-        let game =
-            match_state::Match::setup(id, &args.options, &args.moves).map_err(|e| e.to_string())?;
-        app.insert_resource(game);
+        app.insert_resource(match_state::Match::setup(id, &args.options, &args.moves)?);
     }
     if args.flip {
         app.world_mut().resource_mut::<scene::BoardLayout>().flipped = true;

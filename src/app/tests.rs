@@ -4,7 +4,7 @@
 use super::headless_app;
 use super::input::mouse::PointerTarget;
 use super::interaction::{SelectInput, Selection};
-use super::match_state::{Match, MatchCommand, MoveRequested};
+use super::match_state::{Match, MatchCommand};
 use super::scene::{BoardLayout, HandSlot, PieceView};
 use crate::rules::{Color, Kind, Position, Sq};
 use bevy::input::ButtonState;
@@ -144,7 +144,8 @@ fn a_burst_of_moves_in_one_frame_leaves_every_piece_in_place() {
     for m in [
         "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "d7c6",
     ] {
-        app.world_mut().write_message(MoveRequested::local(m));
+        let req = app.world().resource::<Match>().request_lmn(m).expect(m);
+        app.world_mut().write_message(req);
         app.update();
     }
     settle(&mut app);

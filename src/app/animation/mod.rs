@@ -12,7 +12,7 @@ use crate::app::board_view::{BoardRoot, BoardScene, spawn_piece};
 use crate::app::input::mouse::{DragState, PointerTarget, SnapBack};
 use crate::app::interaction::HowItMoves;
 use crate::app::match_state::{
-    KingCrowned, Match, PieceCaptured, PieceDropped, PieceMoved, SerpentMutated,
+    KingCrowned, Match, PieceCaptured, PieceDropped, PieceMoved, SerpentMutated, hand_kind,
 };
 use crate::app::piece_art::PieceArt;
 use crate::app::scene::{BoardLayout, HandSlot, PieceView};
@@ -185,14 +185,10 @@ fn follow_match(
         let e = spawn_piece(&mut commands, root, &layout, &art, d.to, d.piece);
         let to = layout.centre(d.to).extend(0.0);
         // From its hand slot (a serpent comes from the serpent's slot), else from above.
-        let hand_kind = if d.piece.kind.is_serpent_form() && pos.variant().has_serpent() {
-            Kind::Serpent
-        } else {
-            d.piece.kind
-        };
+        let from_kind = hand_kind(pos.variant(), d.piece.kind);
         let from = slots
             .iter()
-            .find(|(s, _)| s.side == d.piece.color && s.kind == hand_kind)
+            .find(|(s, _)| s.side == d.piece.color && s.kind == from_kind)
             .map(|(_, tf)| tf.translation.truncate().extend(DROP_HEIGHT * 0.3))
             .unwrap_or(layout.centre(d.at).extend(DROP_HEIGHT));
         commands

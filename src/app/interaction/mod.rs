@@ -201,7 +201,10 @@ fn handle_select_input(
         match reply {
             Reply::Nothing => {}
             Reply::Play(m) => {
-                requests.write(MoveRequested::local(pos.lmn(m)));
+                requests.write(MoveRequested {
+                    mv: m,
+                    ply: game.ply(),
+                });
                 sel.clear();
             }
             Reply::Refused(why) => {

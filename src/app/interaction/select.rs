@@ -5,6 +5,7 @@
 //! a position and its legal moves, and answers with the move to request.
 
 use super::Marker;
+use crate::app::match_state::hand_kind;
 use crate::rules::{Color, Kind, Move, MoveKind, Position, Sq};
 
 /// Where a move starts: a board square or a side's hand.
@@ -97,15 +98,10 @@ pub fn destination(pos: &Position, m: Move) -> Option<Sq> {
 /// The origin a legal move starts from.
 pub fn origin_of(pos: &Position, m: Move) -> Option<Origin> {
     match m.kind() {
-        MoveKind::Drop => {
-            let k = m.piece()?;
-            let hand_kind = if k.is_serpent_form() && pos.variant().has_serpent() {
-                Kind::Serpent
-            } else {
-                k
-            };
-            Some(Origin::Hand(pos.side_to_move(), hand_kind))
-        }
+        MoveKind::Drop => Some(Origin::Hand(
+            pos.side_to_move(),
+            hand_kind(pos.variant(), m.piece()?),
+        )),
         MoveKind::Pass => None,
         _ => pos.move_from(m).map(Origin::Square),
     }

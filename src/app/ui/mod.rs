@@ -14,7 +14,7 @@ mod menu;
 mod panel;
 
 use crate::app::interaction::{ActivePanel, HowItMoves, Panel, Selection, ShowHowItMoves, Toast};
-use crate::app::match_state::{Match, MoveRejected};
+use crate::app::match_state::{CommandRejected, Match, MoveRejected, hand_kind};
 use crate::app::menus::{Entry, Guide, MenuActivated, MenuChoice, MenuFocus, entries};
 use crate::app::scene::BoardViewport;
 use crate::app::{AppSystems, Screen};
@@ -138,12 +138,7 @@ fn material(pos: &crate::rules::Position) -> [Vec<(Kind, u8)>; 2] {
     for s in v.squares() {
         if let Some(p) = pos.piece_at(s) {
             // A serpent on the board counts as the serpent it came from.
-            let k = if p.kind.is_serpent_form() && v.has_serpent() {
-                Kind::Serpent
-            } else {
-                p.kind
-            };
-            add(p.color, k, 1);
+            add(p.color, hand_kind(&v, p.kind), 1);
         }
     }
     for c in [Color::White, Color::Black] {
@@ -193,6 +188,7 @@ fn collect_toasts(
     mut toasts: ResMut<Toasts>,
     mut from_input: MessageReader<Toast>,
     mut rejected: MessageReader<MoveRejected>,
+    mut failed: MessageReader<CommandRejected>,
     time: Res<Time<Real>>,
 ) {
     let now = time.elapsed_secs();
@@ -200,7 +196,10 @@ fn collect_toasts(
         toasts.0.push((t.0.clone(), now));
     }
     for r in rejected.read() {
-        toasts.0.push((r.reason.clone(), now));
+        toasts.0.push((r.reason.to_string(), now));
+    }
+    for r in failed.read() {
+        toasts.0.push((r.reason.to_string(), now));
     }
     if toasts.0.iter().any(|(_, at)| now - at > TOAST_SECS) {
         toasts.0.retain(|(_, at)| now - at <= TOAST_SECS);
