@@ -12,7 +12,9 @@ use chimera::app::input::cursor::BoardCursor;
 use chimera::app::input::pads::PadLayout;
 use chimera::app::interaction::{ActivePanel, Panel, Selection};
 use chimera::app::match_state::Match;
-use chimera::app::menus::{MenuChoice, Overlays};
+use chimera::app::menus::{
+    Entry, MenuAdjusted, MenuChoice, MenuFocus, NumberEditor, OptionKind, Overlays, option_kind,
+};
 use chimera::app::scene::BoardLayout;
 use chimera::app::{Screen, headless_app};
 use chimera::rules::{Color, EndReason, Game, Kind, Sq, Variant, variants};
@@ -25,8 +27,9 @@ enum Device {
     Pad(Entity),
 }
 
-/// The four directions and the actions the tests use, per device.
-#[derive(Clone, Copy)]
+/// The four directions and the actions the tests use, per device (the
+/// digits, Backspace and +/− only on the keyboard).
+#[derive(Clone, Copy, Debug)]
 enum Press {
     Up,
     Down,
@@ -38,6 +41,10 @@ enum Press {
     Undo,
     Redo,
     Menu,
+    Digit(u8),
+    Erase,
+    Plus,
+    Minus,
 }
 
 fn key(p: Press) -> KeyCode {
@@ -52,6 +59,21 @@ fn key(p: Press) -> KeyCode {
         Press::Undo => KeyCode::KeyU,
         Press::Redo => KeyCode::KeyR,
         Press::Menu => KeyCode::F10,
+        Press::Digit(d) => [
+            KeyCode::Digit0,
+            KeyCode::Digit1,
+            KeyCode::Digit2,
+            KeyCode::Digit3,
+            KeyCode::Digit4,
+            KeyCode::Digit5,
+            KeyCode::Digit6,
+            KeyCode::Digit7,
+            KeyCode::Digit8,
+            KeyCode::Digit9,
+        ][d as usize],
+        Press::Erase => KeyCode::Backspace,
+        Press::Plus => KeyCode::Equal,
+        Press::Minus => KeyCode::Minus,
     }
 }
 
@@ -67,6 +89,7 @@ fn button(p: Press) -> GamepadButton {
         Press::Undo => GamepadButton::West,
         Press::Redo => GamepadButton::North,
         Press::Menu => GamepadButton::Start,
+        other => panic!("no pad button for {other:?}"),
     }
 }
 
@@ -414,4 +437,195 @@ fn the_in_game_menu_opens_on_start_and_its_entries_work() {
         (Some(Color::Black), EndReason::Resignation)
     );
     assert_eq!(panel(&app), Panel::EndDialog);
+}
+
+fn menu_app() -> App {
+    let mut app = headless_app();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    settle(&mut app);
+    assert_eq!(panel(&app), Panel::MainMenu);
+    app
+}
+
+/// Option `k`'s value in the main menu.
+fn option_value(app: &App, k: usize) -> String {
+    let c = app.world().resource::<MenuChoice>();
+    c.options[c.variant][k].clone()
+}
+
+fn editing(app: &App) -> Option<usize> {
+    app.world().resource::<NumberEditor>().editing
+}
+
+/// What a step of `delta` must make of an option's value: the list's next
+/// or previous value, wrapping round; a number one up or down, never
+/// leaving its range.
+fn expect_step(kind: OptionKind, value: &str, delta: i64) -> String {
+    match kind {
+        OptionKind::Choice(values) => {
+            let i = values
+                .iter()
+                .position(|v| *v == value)
+                .expect("a listed value");
+            values[(i as i64 + delta).rem_euclid(values.len() as i64) as usize].to_string()
+        }
+        OptionKind::Number { min, max } => {
+            let v: u64 = value.parse().expect("a number");
+            let v = if delta >= 0 {
+                v.saturating_add(delta as u64)
+            } else {
+                v.saturating_sub(delta.unsigned_abs())
+            };
+            v.clamp(min, max).to_string()
+        }
+    }
+}
+
+/// Taps `p` and checks option `k` then shows `want`.
+fn tap_expect(app: &mut App, dev: Device, p: Press, k: usize, want: &str, ctx: &str) {
+    tap(app, dev, p);
+    assert_eq!(option_value(app, k), want, "{ctx}: after {p:?}");
+}
+
+/// Every option of every variant, stepped in the main menu by one device
+/// alone; then the game starts with the values the steps left.
+fn step_every_option(keyboard: bool) {
+    for (t, info) in variants().iter().enumerate() {
+        let mut app = menu_app();
+        let dev = if keyboard {
+            Device::Keyboard
+        } else {
+            Device::Pad(connect_pad(&mut app, "pad", None))
+        };
+        for _ in 0..t {
+            tap(&mut app, dev, Press::Right);
+        }
+        assert_eq!(app.world().resource::<MenuChoice>().variant, t);
+        let mut chosen = Vec::new();
+        for (k, spec) in info.options.iter().enumerate() {
+            let ctx = format!(
+                "{} {} ({})",
+                info.id,
+                spec.name,
+                if keyboard { "keys" } else { "pad" }
+            );
+            tap(&mut app, dev, Press::Down);
+            assert_eq!(
+                app.world().resource::<MenuFocus>().index,
+                k + 1,
+                "{ctx}: focus"
+            );
+            let kind = option_kind(spec);
+            let mut v = spec.default.to_string();
+            assert_eq!(option_value(&app, k), v, "{ctx}: default");
+            for (p, delta) in [
+                (Press::Right, 1),
+                (Press::Left, -1),
+                (Press::Left, -1),
+                (Press::Right, 1),
+            ] {
+                v = expect_step(kind, &v, delta);
+                tap_expect(&mut app, dev, p, k, &v, &ctx);
+            }
+            match kind {
+                OptionKind::Choice(_) => {
+                    // Select steps a list option on; left steps it back.
+                    v = expect_step(kind, &v, 1);
+                    tap_expect(&mut app, dev, Press::Select, k, &v, &ctx);
+                    v = expect_step(kind, &v, -1);
+                    tap_expect(&mut app, dev, Press::Left, k, &v, &ctx);
+                }
+                OptionKind::Number { min, max } => {
+                    // Select opens the number's editor; up and down step it.
+                    tap_expect(&mut app, dev, Press::Select, k, &v, &ctx);
+                    assert_eq!(editing(&app), Some(k), "{ctx}: editor open");
+                    for (p, delta) in [
+                        (Press::Up, 1),
+                        (Press::Down, -1),
+                        (Press::Down, -1),
+                        (Press::Up, 1),
+                    ] {
+                        v = expect_step(kind, &v, delta);
+                        tap_expect(&mut app, dev, p, k, &v, &ctx);
+                    }
+                    if keyboard {
+                        // Enter closes the editor; a digit typed on the
+                        // option opens it again and replaces the value, the
+                        // next appends; Backspace erases one; + and − step.
+                        tap_expect(&mut app, dev, Press::Select, k, &v, &ctx);
+                        assert_eq!(editing(&app), None, "{ctx}: editor closed");
+                        let in_range = |n: u64| n.clamp(min, max).to_string();
+                        tap_expect(&mut app, dev, Press::Digit(4), k, &in_range(4), &ctx);
+                        assert_eq!(editing(&app), Some(k), "{ctx}: typing opens it");
+                        tap_expect(&mut app, dev, Press::Digit(2), k, &in_range(42), &ctx);
+                        tap_expect(&mut app, dev, Press::Erase, k, &in_range(4), &ctx);
+                        v = expect_step(kind, &in_range(4), 1);
+                        tap_expect(&mut app, dev, Press::Plus, k, &v, &ctx);
+                        v = expect_step(kind, &v, -1);
+                        tap_expect(&mut app, dev, Press::Minus, k, &v, &ctx);
+                        tap_expect(&mut app, dev, Press::Select, k, &v, &ctx);
+                    } else {
+                        tap_expect(&mut app, dev, Press::Cancel, k, &v, &ctx);
+                    }
+                    assert_eq!(editing(&app), None, "{ctx}: editor closed");
+                }
+            }
+            chosen.push((spec.name.to_string(), v));
+        }
+        // Down to Start: the game starts with exactly those values.
+        tap(&mut app, dev, Press::Down);
+        tap(&mut app, dev, Press::Select);
+        settle(&mut app);
+        let m = app.world().resource::<Match>();
+        assert_eq!(m.variant().id(), info.id);
+        assert_eq!(m.variant().options(), chosen.as_slice(), "{}", info.id);
+        assert_eq!(panel(&app), Panel::Board);
+    }
+}
+
+#[test]
+fn every_option_of_every_variant_steps_with_the_keyboard() {
+    step_every_option(true);
+}
+
+#[test]
+fn every_option_of_every_variant_steps_with_the_gamepad() {
+    step_every_option(false);
+}
+
+/// Regression: Holywar's `seed` lists no values, and stepping it divided by
+/// zero (`rem_euclid(0)`) and crashed the menu.
+#[test]
+fn stepping_holywars_seed_in_the_menu_does_not_crash() {
+    let mut app = menu_app();
+    let kb = Device::Keyboard;
+    let holywar = variants().iter().position(|v| v.id == "holywar").unwrap();
+    for _ in 0..holywar {
+        tap(&mut app, kb, Press::Right);
+    }
+    // Down twice: past `opening` to `seed` (default 1).
+    tap(&mut app, kb, Press::Down);
+    tap(&mut app, kb, Press::Down);
+    let seed = 1;
+    assert_eq!(option_value(&app, seed), "1");
+    // The `>` and `<` buttons beside the value.
+    for (delta, want) in [(1, "2"), (-1, "1")] {
+        app.world_mut()
+            .write_message(MenuAdjusted(Entry::Option(seed), delta));
+        app.update();
+        assert_eq!(option_value(&app, seed), want);
+    }
+    tap_expect(&mut app, kb, Press::Right, seed, "2", "right");
+    tap_expect(&mut app, kb, Press::Left, seed, "1", "left");
+    tap_expect(
+        &mut app,
+        kb,
+        Press::Select,
+        seed,
+        "1",
+        "Enter opens the editor",
+    );
+    tap_expect(&mut app, kb, Press::Up, seed, "2", "up in the editor");
 }

@@ -7,6 +7,10 @@
 //! activate the focused entry — one logic for every device, testable
 //! without a renderer.
 
+mod options;
+
+pub use options::{NumberEditor, OptionKind, option_kind, shown_value};
+
 use crate::app::interaction::{
     ActivePanel, GameAction, HowItMoves, NavStep, Panel, SelectInput, Selection,
 };
@@ -23,12 +27,18 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Overlays>()
         .init_resource::<Guide>()
         .init_resource::<MenuFocus>()
+        .init_resource::<NumberEditor>()
         .add_message::<MenuActivated>()
         .add_message::<MenuAdjusted>()
         .add_systems(Update, open_end_dialog.in_set(AppSystems::FollowMatch))
         .add_systems(
             Update,
-            (navigate_menus, apply_adjustments, apply_entries)
+            (
+                navigate_menus,
+                options::type_numbers,
+                apply_adjustments,
+                apply_entries,
+            )
                 .chain()
                 .in_set(AppSystems::Respond),
         )
@@ -70,16 +80,21 @@ impl MenuChoice {
             .map(|(o, v)| (o.name.to_string(), v.clone()))
             .collect()
     }
-    /// Steps option `k` of the selected variant to the next (`+1`) or
-    /// previous (`-1`) value, wrapping.
+    /// Steps option `k` of the selected variant by `delta`: a list option
+    /// to its next (`+1`) or previous (`-1`) value, wrapping; a number up or
+    /// down, within its range.
     pub fn step_option(&mut self, k: usize, delta: i32) {
-        let Some(opt) = self.info().options.get(k) else {
+        self.edit_option(k, |kind, v| options::stepped(kind, v, delta));
+    }
+
+    /// Replaces the value of option `k` of the selected variant by `f` of
+    /// its kind and current value.
+    pub fn edit_option(&mut self, k: usize, f: impl FnOnce(OptionKind, &str) -> String) {
+        let Some(spec) = self.info().options.get(k) else {
             return;
         };
         let current = &mut self.options[self.variant][k];
-        let n = opt.values.len() as i32;
-        let at = opt.values.iter().position(|v| v == current).unwrap_or(0) as i32;
-        *current = opt.values[(at + delta).rem_euclid(n) as usize].to_string();
+        *current = f(option_kind(spec), current);
     }
 }
 
@@ -327,10 +342,18 @@ pub fn open_guide(guide: &mut Guide, overlays: &mut Overlays, variant: Arc<Varia
     overlays.guide = true;
 }
 
-fn apply_adjustments(mut adjusted: MessageReader<MenuAdjusted>, mut choice: ResMut<MenuChoice>) {
+fn apply_adjustments(
+    mut adjusted: MessageReader<MenuAdjusted>,
+    mut choice: ResMut<MenuChoice>,
+    mut editor: ResMut<NumberEditor>,
+) {
     for MenuAdjusted(entry, delta) in adjusted.read() {
         match entry {
-            Entry::Option(k) => choice.step_option(*k, *delta),
+            Entry::Option(k) => {
+                choice.step_option(*k, *delta);
+                // Digits typed next append to the stepped number.
+                editor.fresh = false;
+            }
             Entry::Variant(_) => {
                 let n = variants().len() as i32;
                 choice.variant = (choice.variant as i32 + delta).rem_euclid(n) as usize;
@@ -349,6 +372,7 @@ pub struct EntryEffects<'w> {
     choice: ResMut<'w, MenuChoice>,
     guide: ResMut<'w, Guide>,
     focus: ResMut<'w, MenuFocus>,
+    editor: ResMut<'w, NumberEditor>,
     layout: ResMut<'w, BoardLayout>,
     mode: ResMut<'w, ViewMode>,
     commands: MessageWriter<'w, MatchCommand>,
@@ -370,7 +394,10 @@ fn apply_entries(
                 fx.choice.variant = i.min(variants().len() - 1);
                 fx.focus.index = 1;
             }
-            Entry::Option(k) => fx.choice.step_option(k, 1),
+            Entry::Option(k) => match fx.choice.info().options.get(k).map(option_kind) {
+                Some(OptionKind::Number { .. }) => fx.editor.open(k),
+                _ => fx.choice.step_option(k, 1),
+            },
             Entry::Start => {
                 fx.commands.write(MatchCommand::NewGame {
                     variant: fx.choice.info().id.to_string(),
@@ -485,6 +512,8 @@ fn navigate_menus(
     game: Option<Res<Match>>,
     selection: Res<Selection>,
     guide: Res<Guide>,
+    mut editor: ResMut<NumberEditor>,
+    keys: Res<ButtonInput<KeyCode>>,
     mut activated: MessageWriter<MenuActivated>,
     mut adjusted: MessageWriter<MenuAdjusted>,
 ) {
@@ -508,6 +537,23 @@ fn navigate_menus(
     }
     let list = entries(panel, &choice, game.as_deref(), &selection, &guide);
     if list.is_empty() {
+        return;
+    }
+    if let Some(Entry::Option(k)) = focus
+        .entry(&list)
+        .filter(|e| options::is_editing(&editor, Some(*e)))
+    {
+        // The number editor: every direction steps the number; Select or
+        // Cancel close it (Backspace erases a digit instead, see `options`).
+        if let Some((dx, dy)) = step.0 {
+            let d = if dy != 0 { dy } else { dx };
+            adjusted.write(MenuAdjusted(Entry::Option(k), d as i32));
+        }
+        let cancel =
+            actions.just_pressed(&GameAction::Cancel) && !keys.just_pressed(KeyCode::Backspace);
+        if actions.just_pressed(&GameAction::Select) || cancel {
+            *editor = NumberEditor::default();
+        }
         return;
     }
     if let Some((dx, dy)) = step.0 {
@@ -552,7 +598,9 @@ mod tests {
             .iter()
             .position(|o| o.name == "drops")
             .unwrap();
-        let values = c.info().options[k].values;
+        let OptionKind::Choice(values) = option_kind(&c.info().options[k]) else {
+            panic!("drops is a list option");
+        };
         assert_eq!(c.options[c.variant][k], values[0]);
         c.step_option(k, 1);
         assert_eq!(c.options[c.variant][k], values[1]);

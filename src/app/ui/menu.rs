@@ -52,7 +52,7 @@ pub(super) fn menu_screen(
                 egui::Grid::new("options").num_columns(2).show(ui, |ui| {
                     for (k, opt) in info.options.iter().enumerate() {
                         ui.label(opt.name).on_hover_text(opt.help);
-                        let value = &choice.options[choice.variant][k];
+                        let value = view.option_value(k);
                         let row = ui
                             .horizontal(|ui| {
                                 if ui.small_button("<").clicked() {

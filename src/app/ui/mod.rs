@@ -15,7 +15,9 @@ mod panel;
 
 use crate::app::interaction::{ActivePanel, HowItMoves, Panel, Selection, ShowHowItMoves, Toast};
 use crate::app::match_state::{CommandRejected, Match, MoveRejected, hand_kind};
-use crate::app::menus::{Entry, Guide, MenuActivated, MenuChoice, MenuFocus, entries};
+use crate::app::menus::{
+    Entry, Guide, MenuActivated, MenuChoice, MenuFocus, NumberEditor, entries, shown_value,
+};
 use crate::app::scene::BoardViewport;
 use crate::app::{AppSystems, Screen};
 use crate::rules::{Color, EndReason, Kind, Outcome};
@@ -63,9 +65,16 @@ pub struct FocusView<'w> {
     game: Option<Res<'w, Match>>,
     selection: Res<'w, Selection>,
     guide: Res<'w, Guide>,
+    editor: Res<'w, NumberEditor>,
 }
 
 impl FocusView<'_> {
+    /// What the main menu shows as option `k`'s value (a caret while its
+    /// number is being typed).
+    pub fn option_value(&self, k: usize) -> String {
+        shown_value(&self.choice, &self.editor, k)
+    }
+
     /// The focused entry, if `panel` is in front.
     pub fn focused(&self, panel: Panel) -> Option<Entry> {
         if self.active.0 != panel || self.focus.panel != Some(panel) {
