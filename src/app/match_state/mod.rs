@@ -4,7 +4,7 @@
 //! legal), applied, and announced by messages that views animate. Nothing
 //! else mutates [`Match`]. Move text (LMN) exists only at the edges:
 //! [`Match::setup`] and [`Match::request_lmn`] read it, [`MoveApplied`]
-//! carries it for logs and records.
+//! carries it for logs.
 
 mod announce;
 
@@ -154,8 +154,8 @@ impl Match {
         !self.redo.is_empty()
     }
 
-    /// The request for the LMN move `lmn` in the current position, for the
-    /// edges that read move text (command line, records, the wire).
+    /// The request for the LMN move `lmn` in the current position: how move
+    /// text read at an edge becomes a typed request.
     pub fn request_lmn(&self, lmn: &str) -> Result<MoveRequested, RulesError> {
         Ok(MoveRequested {
             mv: self.position().parse_lmn(lmn)?,
@@ -296,7 +296,7 @@ pub enum MatchCommand {
     DeclineDraw,
 }
 
-/// A move was applied to [`Match`] (for logs, move lists and records).
+/// A move was applied to [`Match`]: the move, its notations and its mover.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct MoveApplied {
     /// The move.
