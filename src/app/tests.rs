@@ -372,3 +372,48 @@ fn cursor_up_follows_the_flipped_board() {
         Some(sq(&app, "e2"))
     );
 }
+
+#[test]
+fn how_it_moves_shows_a_lone_piece_and_closing_it_restores_the_game() {
+    use super::board_view::{BoardHighlights, BoardScene};
+    use super::interaction::{HelpSubject, Marker, ShowHowItMoves};
+    let mut app = app_with("chess", &["e2e4"]);
+    click(&mut app, "g8");
+    assert!(app.world().resource::<Selection>().0.origin().is_some());
+    let d4 = sq(&app, "d4");
+    let rook = crate::rules::PieceInfo {
+        color: Color::White,
+        kind: Kind::Rook,
+        locked: false,
+    };
+    app.world_mut()
+        .write_message(ShowHowItMoves(Some(HelpSubject {
+            piece: rook,
+            at: Some(d4),
+        })));
+    settle(&mut app);
+    // The picked knight is dropped; the board shows the rook alone on d4,
+    // ringing the 14 squares of its rank and file (it captures on each).
+    assert!(app.world().resource::<Selection>().0.origin().is_none());
+    let hl = app.world().resource::<BoardHighlights>().clone();
+    assert_eq!((hl.selected, hl.check), (Some(d4), None));
+    assert!(hl.last_move.is_empty());
+    assert_eq!(hl.targets.len(), 14);
+    assert!(hl.targets.iter().all(|(_, m)| *m == Marker::Ring));
+    let mut q = app.world_mut().query::<&PieceView>();
+    let shown: Vec<(Sq, Kind)> = q.iter(app.world()).map(|p| (p.sq, p.piece.kind)).collect();
+    assert_eq!(shown, vec![(d4, Kind::Rook)]);
+    // Closing it shows the game again, with its last move.
+    app.world_mut().write_message(ShowHowItMoves(None));
+    settle(&mut app);
+    let scene = app.world().resource::<BoardScene>().position.to_vfen();
+    let game = app.world().resource::<Match>().position().to_vfen();
+    assert_eq!(scene, game);
+    let hl = app.world().resource::<BoardHighlights>().clone();
+    let mut last = hl.last_move.clone();
+    last.sort();
+    let mut want = vec![sq(&app, "e2"), sq(&app, "e4")];
+    want.sort();
+    assert_eq!((last, hl.selected), (want, None));
+    assert_views_match(&mut app);
+}

@@ -9,7 +9,7 @@
 
 use crate::app::AppSystems;
 use crate::app::interaction::{
-    HelpSubject, HowItMoves, Marker, OpenHelp, SelectInput, Selection, ShowHowItMoves,
+    HelpSubject, HowItMoves, Marker, OpenHelp, SelectInput, ShowHowItMoves,
 };
 use crate::app::match_state::Match;
 use crate::rules::{Kind, PieceInfo, Position, Sq, Variant};
@@ -94,14 +94,13 @@ pub fn help_markers(reach: &[Sq], attacks: &[Sq]) -> Vec<(Sq, Marker)> {
     out
 }
 
-/// Opens the help on the asked piece (the selection is dropped) or closes
-/// it; Cancel closes it too. The board view shows what [`HowItMoves`] says.
+/// Opens the help on the asked piece or closes it; Cancel closes it too.
+/// The board view shows what [`HowItMoves`] says.
 fn open_or_close_help(
     mut requests: MessageReader<ShowHowItMoves>,
     mut select: MessageReader<SelectInput>,
     game: Option<Res<Match>>,
     mut help: ResMut<HowItMoves>,
-    mut selection: ResMut<Selection>,
 ) {
     let Some(game) = game else { return };
     let mut want: Option<Option<HelpSubject>> = requests.read().last().map(|r| r.0);
@@ -122,7 +121,6 @@ fn open_or_close_help(
                 warn!("no lone position for {:?} on {:?}", piece.kind, at);
                 return;
             };
-            selection.0.clear();
             help.0 = Some(OpenHelp {
                 piece,
                 at,

@@ -167,7 +167,8 @@ fn refresh_legal_moves(
 }
 
 /// The selection answers each [`SelectInput`]; a finished choice becomes a
-/// move request, a refusal a [`Toast`].
+/// move request, a refusal a [`Toast`]. While the help is open nothing is
+/// picked.
 fn handle_select_input(
     mut inputs: MessageReader<SelectInput>,
     game: Option<Res<Match>>,
@@ -183,6 +184,9 @@ fn handle_select_input(
     };
     if help.is_open() {
         inputs.clear();
+        if selection.0.origin().is_some() {
+            selection.0.clear();
+        }
         return;
     }
     let pos = game.position();
