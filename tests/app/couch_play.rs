@@ -10,7 +10,7 @@ use bevy::input::gamepad::{GamepadConnection, GamepadConnectionEvent};
 use bevy::prelude::*;
 use chimera::app::input::cursor::BoardCursor;
 use chimera::app::input::pads::PadLayout;
-use chimera::app::interaction::{ActivePanel, Panel, Selection};
+use chimera::app::interaction::{ActivePanel, DIGIT_KEYS, Panel, Selection};
 use chimera::app::match_state::Match;
 use chimera::app::menus::{
     Entry, MenuAdjusted, MenuChoice, MenuFocus, NumberEditor, OptionKind, Overlays, option_kind,
@@ -59,18 +59,7 @@ fn key(p: Press) -> KeyCode {
         Press::Undo => KeyCode::KeyU,
         Press::Redo => KeyCode::KeyR,
         Press::Menu => KeyCode::F10,
-        Press::Digit(d) => [
-            KeyCode::Digit0,
-            KeyCode::Digit1,
-            KeyCode::Digit2,
-            KeyCode::Digit3,
-            KeyCode::Digit4,
-            KeyCode::Digit5,
-            KeyCode::Digit6,
-            KeyCode::Digit7,
-            KeyCode::Digit8,
-            KeyCode::Digit9,
-        ][d as usize],
+        Press::Digit(d) => DIGIT_KEYS[d as usize],
         Press::Erase => KeyCode::Backspace,
         Press::Plus => KeyCode::Equal,
         Press::Minus => KeyCode::Minus,
@@ -362,12 +351,7 @@ fn holding_the_stick_repeats_one_square_at_a_time() {
 
 #[test]
 fn the_main_menu_is_driven_by_keyboard_and_pad_alone() {
-    let mut app = headless_app();
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Menu);
-    settle(&mut app);
-    assert_eq!(panel(&app), Panel::MainMenu);
+    let mut app = menu_app();
     let ids: Vec<&str> = variants().iter().map(|v| v.id).collect();
     let target = ids.iter().position(|id| *id == "ghostarelay").unwrap();
     let kb = Device::Keyboard;
@@ -439,6 +423,7 @@ fn the_in_game_menu_opens_on_start_and_its_entries_work() {
     assert_eq!(panel(&app), Panel::EndDialog);
 }
 
+/// The client on its main menu, no game yet.
 fn menu_app() -> App {
     let mut app = headless_app();
     app.world_mut()
@@ -453,10 +438,6 @@ fn menu_app() -> App {
 fn option_value(app: &App, k: usize) -> String {
     let c = app.world().resource::<MenuChoice>();
     c.options[c.variant][k].clone()
-}
-
-fn editing(app: &App) -> Option<usize> {
-    app.world().resource::<NumberEditor>().editing
 }
 
 /// What a step of `delta` must make of an option's value: the list's next
@@ -483,10 +464,53 @@ fn expect_step(kind: OptionKind, value: &str, delta: i64) -> String {
     }
 }
 
-/// Taps `p` and checks option `k` then shows `want`.
-fn tap_expect(app: &mut App, dev: Device, p: Press, k: usize, want: &str, ctx: &str) {
-    tap(app, dev, p);
-    assert_eq!(option_value(app, k), want, "{ctx}: after {p:?}");
+/// One option of the main menu under test: taps, and the value each must leave.
+struct Stepper<'a> {
+    app: &'a mut App,
+    dev: Device,
+    k: usize,
+    kind: OptionKind,
+    value: String,
+    ctx: String,
+}
+
+impl Stepper<'_> {
+    /// Taps `p`, which must step the value by `delta` (0: leave it).
+    fn step(&mut self, p: Press, delta: i64) {
+        if delta != 0 {
+            self.value = expect_step(self.kind, &self.value, delta);
+        }
+        self.check(p);
+    }
+
+    /// Taps each press, checking each step.
+    fn steps(&mut self, presses: &[(Press, i64)]) {
+        for (p, delta) in presses {
+            self.step(*p, *delta);
+        }
+    }
+
+    /// Up and back down twice, then up again: `up` steps by +1, `down` by −1.
+    fn there_and_back(&mut self, up: Press, down: Press) {
+        self.steps(&[(up, 1), (down, -1), (down, -1), (up, 1)]);
+    }
+
+    /// Taps `p`, which must leave `want`.
+    fn gives(&mut self, p: Press, want: String) {
+        self.value = want;
+        self.check(p);
+    }
+
+    fn check(&mut self, p: Press) {
+        tap(self.app, self.dev, p);
+        let now = option_value(self.app, self.k);
+        assert_eq!(now, self.value, "{}: after {p:?}", self.ctx);
+    }
+
+    /// Whether the option's number editor is open.
+    fn editing(&self) -> bool {
+        self.app.world().resource::<NumberEditor>().editing == Some(self.k)
+    }
 }
 
 /// Every option of every variant, stepped in the main menu by one device
@@ -505,74 +529,48 @@ fn step_every_option(keyboard: bool) {
         assert_eq!(app.world().resource::<MenuChoice>().variant, t);
         let mut chosen = Vec::new();
         for (k, spec) in info.options.iter().enumerate() {
-            let ctx = format!(
-                "{} {} ({})",
-                info.id,
-                spec.name,
-                if keyboard { "keys" } else { "pad" }
-            );
+            let ctx = format!("{} {} (keyboard: {keyboard})", info.id, spec.name);
             tap(&mut app, dev, Press::Down);
-            assert_eq!(
-                app.world().resource::<MenuFocus>().index,
-                k + 1,
-                "{ctx}: focus"
-            );
+            let focus = app.world().resource::<MenuFocus>().index;
+            assert_eq!(focus, k + 1, "{ctx}: focus");
+            assert_eq!(option_value(&app, k), spec.default, "{ctx}: default");
             let kind = option_kind(spec);
-            let mut v = spec.default.to_string();
-            assert_eq!(option_value(&app, k), v, "{ctx}: default");
-            for (p, delta) in [
-                (Press::Right, 1),
-                (Press::Left, -1),
-                (Press::Left, -1),
-                (Press::Right, 1),
-            ] {
-                v = expect_step(kind, &v, delta);
-                tap_expect(&mut app, dev, p, k, &v, &ctx);
-            }
+            let mut s = Stepper {
+                app: &mut app,
+                dev,
+                k,
+                kind,
+                value: spec.default.to_string(),
+                ctx,
+            };
+            s.there_and_back(Press::Right, Press::Left);
             match kind {
-                OptionKind::Choice(_) => {
-                    // Select steps a list option on; left steps it back.
-                    v = expect_step(kind, &v, 1);
-                    tap_expect(&mut app, dev, Press::Select, k, &v, &ctx);
-                    v = expect_step(kind, &v, -1);
-                    tap_expect(&mut app, dev, Press::Left, k, &v, &ctx);
-                }
+                // Select steps a list option on; left steps it back.
+                OptionKind::Choice(_) => s.steps(&[(Press::Select, 1), (Press::Left, -1)]),
                 OptionKind::Number { min, max } => {
                     // Select opens the number's editor; up and down step it.
-                    tap_expect(&mut app, dev, Press::Select, k, &v, &ctx);
-                    assert_eq!(editing(&app), Some(k), "{ctx}: editor open");
-                    for (p, delta) in [
-                        (Press::Up, 1),
-                        (Press::Down, -1),
-                        (Press::Down, -1),
-                        (Press::Up, 1),
-                    ] {
-                        v = expect_step(kind, &v, delta);
-                        tap_expect(&mut app, dev, p, k, &v, &ctx);
-                    }
+                    s.step(Press::Select, 0);
+                    assert!(s.editing(), "{}: editor open", s.ctx);
+                    s.there_and_back(Press::Up, Press::Down);
                     if keyboard {
                         // Enter closes the editor; a digit typed on the
                         // option opens it again and replaces the value, the
                         // next appends; Backspace erases one; + and − step.
-                        tap_expect(&mut app, dev, Press::Select, k, &v, &ctx);
-                        assert_eq!(editing(&app), None, "{ctx}: editor closed");
+                        s.step(Press::Select, 0);
+                        assert!(!s.editing(), "{}: editor closed", s.ctx);
                         let in_range = |n: u64| n.clamp(min, max).to_string();
-                        tap_expect(&mut app, dev, Press::Digit(4), k, &in_range(4), &ctx);
-                        assert_eq!(editing(&app), Some(k), "{ctx}: typing opens it");
-                        tap_expect(&mut app, dev, Press::Digit(2), k, &in_range(42), &ctx);
-                        tap_expect(&mut app, dev, Press::Erase, k, &in_range(4), &ctx);
-                        v = expect_step(kind, &in_range(4), 1);
-                        tap_expect(&mut app, dev, Press::Plus, k, &v, &ctx);
-                        v = expect_step(kind, &v, -1);
-                        tap_expect(&mut app, dev, Press::Minus, k, &v, &ctx);
-                        tap_expect(&mut app, dev, Press::Select, k, &v, &ctx);
+                        s.gives(Press::Digit(4), in_range(4));
+                        assert!(s.editing(), "{}: typing opens it", s.ctx);
+                        s.gives(Press::Digit(2), in_range(42));
+                        s.gives(Press::Erase, in_range(4));
+                        s.steps(&[(Press::Plus, 1), (Press::Minus, -1), (Press::Select, 0)]);
                     } else {
-                        tap_expect(&mut app, dev, Press::Cancel, k, &v, &ctx);
+                        s.step(Press::Cancel, 0);
                     }
-                    assert_eq!(editing(&app), None, "{ctx}: editor closed");
+                    assert!(!s.editing(), "{}: editor closed", s.ctx);
                 }
             }
-            chosen.push((spec.name.to_string(), v));
+            chosen.push((spec.name.to_string(), s.value));
         }
         // Down to Start: the game starts with exactly those values.
         tap(&mut app, dev, Press::Down);
@@ -617,15 +615,16 @@ fn stepping_holywars_seed_in_the_menu_does_not_crash() {
         app.update();
         assert_eq!(option_value(&app, seed), want);
     }
-    tap_expect(&mut app, kb, Press::Right, seed, "2", "right");
-    tap_expect(&mut app, kb, Press::Left, seed, "1", "left");
-    tap_expect(
-        &mut app,
-        kb,
-        Press::Select,
-        seed,
-        "1",
-        "Enter opens the editor",
-    );
-    tap_expect(&mut app, kb, Press::Up, seed, "2", "up in the editor");
+    let mut s = Stepper {
+        app: &mut app,
+        dev: kb,
+        k: seed,
+        kind: option_kind(&variants()[holywar].options[seed]),
+        value: "1".into(),
+        ctx: "holywar seed".into(),
+    };
+    s.steps(&[(Press::Right, 1), (Press::Left, -1)]);
+    // Enter opens the editor (no change), where up steps the number.
+    s.steps(&[(Press::Select, 0), (Press::Up, 1)]);
+    assert_eq!(s.value, "2");
 }

@@ -5,7 +5,7 @@
 use super::bindings::{Controls, bindings_path, input_map, load_controls};
 use super::cursor::BoardCursor;
 use crate::app::interaction::{
-    ActivePanel, GameAction, HowItMoves, Panel, SelectInput, Selection, ShowHowItMoves,
+    ActivePanel, DIGIT_KEYS, GameAction, HowItMoves, Panel, SelectInput, Selection, ShowHowItMoves,
 };
 use crate::app::match_state::{Match, MatchCommand};
 use crate::app::scene::{BoardLayout, ViewMode};
@@ -104,18 +104,8 @@ fn chooser_digits(
     if selection.0.chooser().is_none() {
         return;
     }
-    const DIGITS: [KeyCode; 9] = [
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-        KeyCode::Digit5,
-        KeyCode::Digit6,
-        KeyCode::Digit7,
-        KeyCode::Digit8,
-        KeyCode::Digit9,
-    ];
-    if let Some(i) = DIGITS.iter().position(|k| keys.just_pressed(*k)) {
+    // 1 answers the first choice.
+    if let Some(i) = DIGIT_KEYS[1..].iter().position(|k| keys.just_pressed(*k)) {
         select.write(SelectInput::Choose(i));
     }
 }

@@ -65,6 +65,20 @@ pub struct LegalMoves {
     pub moves: Vec<Move>,
 }
 
+/// The keys 0–9, in digit order: they answer choosers and type numbers.
+pub const DIGIT_KEYS: [KeyCode; 10] = [
+    KeyCode::Digit0,
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+    KeyCode::Digit9,
+];
+
 /// A destination marker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Marker {

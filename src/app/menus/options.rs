@@ -6,7 +6,7 @@
 //! pad's d-pad or stick) step it too, and Select or Cancel close it.
 
 use super::{Entry, MenuChoice, MenuFocus};
-use crate::app::interaction::{ActivePanel, Panel};
+use crate::app::interaction::{ActivePanel, DIGIT_KEYS, Panel};
 use crate::rules::OptionSpec;
 use bevy::prelude::*;
 
@@ -118,20 +118,6 @@ fn focused_number(active: &ActivePanel, focus: &MenuFocus, choice: &MenuChoice) 
     matches!(option_kind(spec), OptionKind::Number { .. }).then_some(k)
 }
 
-/// The keys 0–9, in digit order.
-const DIGITS: [KeyCode; 10] = [
-    KeyCode::Digit0,
-    KeyCode::Digit1,
-    KeyCode::Digit2,
-    KeyCode::Digit3,
-    KeyCode::Digit4,
-    KeyCode::Digit5,
-    KeyCode::Digit6,
-    KeyCode::Digit7,
-    KeyCode::Digit8,
-    KeyCode::Digit9,
-];
-
 /// Digits, Backspace and +/− on the focused number option; the editor
 /// closes when the focus leaves it.
 pub(super) fn type_numbers(
@@ -150,7 +136,7 @@ pub(super) fn type_numbers(
     if editor.editing.is_some_and(|e| e != k) {
         *editor = NumberEditor::default();
     }
-    if let Some(d) = DIGITS.iter().position(|key| keys.just_pressed(*key)) {
+    if let Some(d) = DIGIT_KEYS.iter().position(|key| keys.just_pressed(*key)) {
         if editor.editing.is_none() {
             editor.open(k);
         }
