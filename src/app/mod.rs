@@ -1,14 +1,22 @@
-//! The Bevy game client: one plugin per feature folder, registered here.
+//! The Bevy game client: one plugin per feature folder, registered here,
+//! with the one ordered [`AppSystems`] set every plugin files its `Update`
+//! systems under, so a frame's order reads in one place.
+//!
+//! The modules form layers ([`LAYERS`]): a module uses only modules of
+//! lower layers (and [`AppSystems`] and [`Screen`] from here), never a
+//! sibling of its own layer or anything above; `tests/app/layers.rs`
+//! checks every `use` of `src/app/`.
 
 pub mod animation;
 pub mod board_view;
 pub mod help;
 pub mod input;
+pub mod interaction;
 pub mod match_state;
 pub mod menus;
 pub mod perf;
-
 pub mod piece_art;
+pub mod scene;
 pub mod screenshot;
 pub mod ui;
 
@@ -17,7 +25,56 @@ use bevy::window::WindowResolution;
 use bevy_egui::{EguiGlobalSettings, EguiPlugin};
 use std::path::PathBuf;
 
-pub use board_view::ViewMode;
+pub use scene::ViewMode;
+
+/// The client's modules from the lowest layer to the highest (`rules`, the
+/// engine, lies below them all). A module may use modules of lower layers
+/// only.
+pub const LAYERS: &[&[&str]] = &[
+    // Shared data with no game logic: the board in the world, the piece art.
+    &["scene", "piece_art"],
+    // The authoritative match: the only writer of `Match`.
+    &["match_state"],
+    // Shared interaction state: selection, what is in front, device intents.
+    &["interaction"],
+    // Features that read the player.
+    &["input", "help", "menus"],
+    // Views: the board entities, then their animations.
+    &["board_view"],
+    &["animation"],
+    // Screens and tools over everything.
+    &["ui", "screenshot", "perf"],
+];
+
+/// The order of a frame's `Update` systems, one step after the other. Every
+/// plugin files its `Update` systems under one of these.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    /// The match applies the commands and move requests sent last frame.
+    ApplyMatch,
+    /// State derived from the match catches up: legal moves (a stale
+    /// selection is dropped), the game-end dialog.
+    FollowMatch,
+    /// Devices become intents: `SelectInput`, `NavStep`, match commands,
+    /// help requests, board flips, camera moves, the mouse drag.
+    ReadInput,
+    /// Menus and the help answer the intents: focus moves, entries and
+    /// options apply, the help opens or closes.
+    Respond,
+    /// The selection answers `SelectInput` and requests moves.
+    Select,
+    /// What is in front is settled (`ActivePanel`, the menu focus).
+    Front,
+    /// The board view picks what the board shows and its highlights.
+    Scene,
+    /// Piece entities follow the match's announcements and the drag.
+    Animate,
+    /// Board entities are (re)built and placed.
+    Spawn,
+    /// Views that read the built board (tints, hand counts, cursor), the
+    /// move list, messages, the board check and the screenshot.
+    Present,
+}
 
 /// Which screen the client shows.
 #[derive(States, Default, Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,11 +105,29 @@ pub struct PlayArgs {
     pub measure: Option<f64>,
 }
 
-/// The view and feature plugins of the client (everything but the window and
-/// the engine-facing match state).
+/// The plugins of the client (everything but the window), with the frame's
+/// [`AppSystems`] order.
 pub fn client_plugins(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            AppSystems::ApplyMatch,
+            AppSystems::FollowMatch,
+            AppSystems::ReadInput,
+            AppSystems::Respond,
+            AppSystems::Select,
+            AppSystems::Front,
+            AppSystems::Scene,
+            AppSystems::Animate,
+            AppSystems::Spawn,
+            AppSystems::Present,
+        )
+            .chain(),
+    );
     app.add_plugins((
+        scene::plugin,
         match_state::plugin,
+        interaction::plugin,
         menus::plugin,
         piece_art::plugin,
         board_view::plugin,
@@ -65,13 +140,14 @@ pub fn client_plugins(app: &mut App) {
     ));
 }
 
-/// Opens the game window. Returns how the app ended.
-pub fn run_play(args: PlayArgs) -> Result<AppExit, String> {
+/// Opens the game window. Returns how the app ended; fails when the asked
+/// game cannot be set up.
+pub fn run_play(args: PlayArgs) -> Result<AppExit, match_state::MatchError> {
     Ok(play_app(args)?.run())
 }
 
 /// The windowed game app of [`run_play`], built but not running.
-pub fn play_app(args: PlayArgs) -> Result<App, String> {
+pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
     let label = format!(
         "{} {:?}",
         args.variant.as_deref().unwrap_or("menu"),
@@ -107,14 +183,10 @@ pub fn play_app(args: PlayArgs) -> Result<App, String> {
     });
     client_plugins(&mut app);
     if let Some(id) = &args.variant {
-        let game =
-            match_state::Match::setup(id, &args.options, &args.moves).map_err(|e| e.to_string())?;
-        app.insert_resource(game);
+        app.insert_resource(match_state::Match::setup(id, &args.options, &args.moves)?);
     }
     if args.flip {
-        app.world_mut()
-            .resource_mut::<board_view::BoardLayout>()
-            .flipped = true;
+        app.world_mut().resource_mut::<scene::BoardLayout>().flipped = true;
     }
     if let Some(probe) = probe {
         app.insert_resource(probe);

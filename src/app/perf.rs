@@ -106,6 +106,22 @@ pub fn run_empty_3d_measure(secs: f64) -> AppExit {
         .run()
 }
 
+/// Why `chimera frametime` could not measure.
+#[derive(Debug, thiserror::Error)]
+pub enum FrameTimeError {
+    /// This executable could not be found or started again.
+    #[error("cannot run 'chimera play': {0}")]
+    Run(#[from] std::io::Error),
+    /// A measured run printed no frame time.
+    #[error("no frame time from 'chimera play {args}' ({status})")]
+    NoFigure {
+        /// The arguments of the run.
+        args: String,
+        /// How it ended.
+        status: std::process::ExitStatus,
+    },
+}
+
 /// One measured run: mean frame time in milliseconds, from the line
 /// [`probe_frames`] prints.
 fn parse_frame_time(stdout: &str) -> Option<f64> {
@@ -120,24 +136,24 @@ fn parse_frame_time(stdout: &str) -> Option<f64> {
 /// (`chimera play <game_args>`), back to back, `rounds` times, each in a child
 /// process of this executable (a process can open only one window event
 /// loop). Prints every figure and the game/empty ratio of each round.
-pub fn compare_frame_times(game_args: &[String], secs: f64, rounds: u32) -> Result<(), String> {
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+pub fn compare_frame_times(
+    game_args: &[String],
+    secs: f64,
+    rounds: u32,
+) -> Result<(), FrameTimeError> {
+    let exe = std::env::current_exe()?;
     let secs_arg = secs.to_string();
-    let run = |args: &[String]| -> Result<f64, String> {
+    let run = |args: &[String]| -> Result<f64, FrameTimeError> {
         let out = std::process::Command::new(&exe)
             .arg("play")
             .args(args)
             .args(["--measure", &secs_arg])
             .stderr(std::process::Stdio::null())
-            .output()
-            .map_err(|e| e.to_string())?;
+            .output()?;
         let text = String::from_utf8_lossy(&out.stdout);
-        parse_frame_time(&text).ok_or_else(|| {
-            format!(
-                "no frame time from 'chimera play {}' ({})",
-                args.join(" "),
-                out.status
-            )
+        parse_frame_time(&text).ok_or_else(|| FrameTimeError::NoFigure {
+            args: args.join(" "),
+            status: out.status,
         })
     };
     println!(

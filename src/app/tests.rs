@@ -1,11 +1,11 @@
 //! Headless tests of the client: input → selection → `MoveRequested` →
 //! `Match` → announced messages → piece entities, with animations run out.
 
-use super::board_view::{BoardLayout, HandSlot, PieceView};
 use super::headless_app;
-use super::input::SelectInput;
 use super::input::mouse::PointerTarget;
-use super::match_state::{Match, MatchCommand, MoveRequested};
+use super::interaction::{SelectInput, Selection};
+use super::match_state::{Match, MatchCommand};
+use super::scene::{BoardLayout, HandSlot, PieceView};
 use crate::rules::{Color, Kind, Position, Sq};
 use bevy::input::ButtonState;
 use bevy::input::mouse::MouseButtonInput;
@@ -144,7 +144,8 @@ fn a_burst_of_moves_in_one_frame_leaves_every_piece_in_place() {
     for m in [
         "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "d7c6",
     ] {
-        app.world_mut().write_message(MoveRequested::local(m));
+        let req = app.world().resource::<Match>().request_lmn(m).expect(m);
+        app.world_mut().write_message(req);
         app.update();
     }
     settle(&mut app);
@@ -258,7 +259,7 @@ fn app_from_vfen(id: &str, vfen: &str) -> App {
 }
 
 fn choose_kind(app: &mut App, kind: Kind) {
-    let sel = app.world().resource::<super::input::Selection>();
+    let sel = app.world().resource::<Selection>();
     let chooser = sel.0.chooser().expect("a chooser is open");
     let i = chooser
         .choices
@@ -370,4 +371,49 @@ fn cursor_up_follows_the_flipped_board() {
         app.world().resource::<BoardCursor>().sq,
         Some(sq(&app, "e2"))
     );
+}
+
+#[test]
+fn how_it_moves_shows_a_lone_piece_and_closing_it_restores_the_game() {
+    use super::board_view::{BoardHighlights, BoardScene};
+    use super::interaction::{HelpSubject, Marker, ShowHowItMoves};
+    let mut app = app_with("chess", &["e2e4"]);
+    click(&mut app, "g8");
+    assert!(app.world().resource::<Selection>().0.origin().is_some());
+    let d4 = sq(&app, "d4");
+    let rook = crate::rules::PieceInfo {
+        color: Color::White,
+        kind: Kind::Rook,
+        locked: false,
+    };
+    app.world_mut()
+        .write_message(ShowHowItMoves(Some(HelpSubject {
+            piece: rook,
+            at: Some(d4),
+        })));
+    settle(&mut app);
+    // The picked knight is dropped; the board shows the rook alone on d4,
+    // ringing the 14 squares of its rank and file (it captures on each).
+    assert!(app.world().resource::<Selection>().0.origin().is_none());
+    let hl = app.world().resource::<BoardHighlights>().clone();
+    assert_eq!((hl.selected, hl.check), (Some(d4), None));
+    assert!(hl.last_move.is_empty());
+    assert_eq!(hl.targets.len(), 14);
+    assert!(hl.targets.iter().all(|(_, m)| *m == Marker::Ring));
+    let mut q = app.world_mut().query::<&PieceView>();
+    let shown: Vec<(Sq, Kind)> = q.iter(app.world()).map(|p| (p.sq, p.piece.kind)).collect();
+    assert_eq!(shown, vec![(d4, Kind::Rook)]);
+    // Closing it shows the game again, with its last move.
+    app.world_mut().write_message(ShowHowItMoves(None));
+    settle(&mut app);
+    let scene = app.world().resource::<BoardScene>().position.to_vfen();
+    let game = app.world().resource::<Match>().position().to_vfen();
+    assert_eq!(scene, game);
+    let hl = app.world().resource::<BoardHighlights>().clone();
+    let mut last = hl.last_move.clone();
+    last.sort();
+    let mut want = vec![sq(&app, "e2"), sq(&app, "e4")];
+    want.sort();
+    assert_eq!((last, hl.selected), (want, None));
+    assert_views_match(&mut app);
 }

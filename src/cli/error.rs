@@ -33,9 +33,12 @@ pub enum CliError {
         /// The result, e.g. `0-1 checkmate`.
         result: String,
     },
-    /// The game client failed (window, frame-time measurement).
-    #[error("{0}")]
-    App(String),
+    /// The game could not be set up (variant, options, moves).
+    #[error(transparent)]
+    Match(#[from] crate::app::match_state::MatchError),
+    /// The frame-time measurement failed.
+    #[error(transparent)]
+    FrameTime(#[from] crate::app::perf::FrameTimeError),
     /// Standard output could not be written.
     #[error("cannot write to stdout: {0}")]
     Stdout(#[from] std::io::Error),

@@ -104,7 +104,7 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         screenshot: a.screenshot,
         measure: a.measure,
     };
-    app::run_play(play).map(drop).map_err(CliError::App)
+    Ok(app::run_play(play).map(drop)?)
 }
 
 /// `chimera frametime`: the game's frame time against an empty Bevy 3D
@@ -134,5 +134,5 @@ pub fn frametime(a: FrametimeCmd) -> Result<(), CliError> {
     if s.flip {
         child.push("--flip".to_string());
     }
-    app::perf::compare_frame_times(&child, a.measure, a.rounds).map_err(CliError::App)
+    Ok(app::perf::compare_frame_times(&child, a.measure, a.rounds)?)
 }

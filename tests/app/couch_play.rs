@@ -8,14 +8,14 @@
 use bevy::ecs::message::Messages;
 use bevy::input::gamepad::{GamepadConnection, GamepadConnectionEvent};
 use bevy::prelude::*;
-use chimera::app::board_view::BoardLayout;
-use chimera::app::input::Selection;
 use chimera::app::input::cursor::BoardCursor;
 use chimera::app::input::pads::PadLayout;
+use chimera::app::interaction::{ActivePanel, DIGIT_KEYS, Panel, Selection};
 use chimera::app::match_state::Match;
-use chimera::app::menus::{ActivePanel, MenuChoice, Overlays, Panel};
+use chimera::app::menus::{Entry, MenuAdjusted, MenuChoice, MenuFocus, NumberEditor, Overlays};
+use chimera::app::scene::BoardLayout;
 use chimera::app::{Screen, headless_app};
-use chimera::rules::{Color, EndReason, Game, Kind, Sq, Variant, variants};
+use chimera::rules::{Color, EndReason, Game, Kind, OptionKind, Sq, Variant, variants};
 use leafwing_input_manager::prelude::Buttonlike;
 
 /// A device the test presses buttons on.
@@ -25,8 +25,9 @@ enum Device {
     Pad(Entity),
 }
 
-/// The four directions and the actions the tests use, per device.
-#[derive(Clone, Copy)]
+/// The four directions and the actions the tests use, per device (the
+/// digits, Backspace and +/− only on the keyboard).
+#[derive(Clone, Copy, Debug)]
 enum Press {
     Up,
     Down,
@@ -38,6 +39,10 @@ enum Press {
     Undo,
     Redo,
     Menu,
+    Digit(u8),
+    Erase,
+    Plus,
+    Minus,
 }
 
 fn key(p: Press) -> KeyCode {
@@ -52,6 +57,10 @@ fn key(p: Press) -> KeyCode {
         Press::Undo => KeyCode::KeyU,
         Press::Redo => KeyCode::KeyR,
         Press::Menu => KeyCode::F10,
+        Press::Digit(d) => DIGIT_KEYS[d as usize],
+        Press::Erase => KeyCode::Backspace,
+        Press::Plus => KeyCode::Equal,
+        Press::Minus => KeyCode::Minus,
     }
 }
 
@@ -67,6 +76,7 @@ fn button(p: Press) -> GamepadButton {
         Press::Undo => GamepadButton::West,
         Press::Redo => GamepadButton::North,
         Press::Menu => GamepadButton::Start,
+        other => panic!("no pad button for {other:?}"),
     }
 }
 
@@ -339,12 +349,7 @@ fn holding_the_stick_repeats_one_square_at_a_time() {
 
 #[test]
 fn the_main_menu_is_driven_by_keyboard_and_pad_alone() {
-    let mut app = headless_app();
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Menu);
-    settle(&mut app);
-    assert_eq!(panel(&app), Panel::MainMenu);
+    let mut app = menu_app();
     let ids: Vec<&str> = variants().iter().map(|v| v.id).collect();
     let target = ids.iter().position(|id| *id == "ghostarelay").unwrap();
     let kb = Device::Keyboard;
@@ -414,4 +419,210 @@ fn the_in_game_menu_opens_on_start_and_its_entries_work() {
         (Some(Color::Black), EndReason::Resignation)
     );
     assert_eq!(panel(&app), Panel::EndDialog);
+}
+
+/// The client on its main menu, no game yet.
+fn menu_app() -> App {
+    let mut app = headless_app();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    settle(&mut app);
+    assert_eq!(panel(&app), Panel::MainMenu);
+    app
+}
+
+/// Option `k`'s value in the main menu.
+fn option_value(app: &App, k: usize) -> String {
+    let c = app.world().resource::<MenuChoice>();
+    c.options[c.variant][k].clone()
+}
+
+/// What a step of `delta` must make of an option's value: the list's next
+/// or previous value, wrapping round; a number one up or down, never
+/// leaving its range.
+fn expect_step(kind: OptionKind, value: &str, delta: i64) -> String {
+    match kind {
+        OptionKind::Choice(values) => {
+            let i = values
+                .iter()
+                .position(|v| *v == value)
+                .expect("a listed value");
+            values[(i as i64 + delta).rem_euclid(values.len() as i64) as usize].to_string()
+        }
+        OptionKind::Number { min, max } => {
+            let v: u64 = value.parse().expect("a number");
+            let v = if delta >= 0 {
+                v.saturating_add(delta as u64)
+            } else {
+                v.saturating_sub(delta.unsigned_abs())
+            };
+            v.clamp(min, max).to_string()
+        }
+    }
+}
+
+/// One option of the main menu under test: taps, and the value each must leave.
+struct Stepper<'a> {
+    app: &'a mut App,
+    dev: Device,
+    k: usize,
+    kind: OptionKind,
+    value: String,
+    ctx: String,
+}
+
+impl Stepper<'_> {
+    /// Taps `p`, which must step the value by `delta` (0: leave it).
+    fn step(&mut self, p: Press, delta: i64) {
+        if delta != 0 {
+            self.value = expect_step(self.kind, &self.value, delta);
+        }
+        self.check(p);
+    }
+
+    /// Taps each press, checking each step.
+    fn steps(&mut self, presses: &[(Press, i64)]) {
+        for (p, delta) in presses {
+            self.step(*p, *delta);
+        }
+    }
+
+    /// Up and back down twice, then up again: `up` steps by +1, `down` by −1.
+    fn there_and_back(&mut self, up: Press, down: Press) {
+        self.steps(&[(up, 1), (down, -1), (down, -1), (up, 1)]);
+    }
+
+    /// Taps `p`, which must leave `want`.
+    fn gives(&mut self, p: Press, want: String) {
+        self.value = want;
+        self.check(p);
+    }
+
+    fn check(&mut self, p: Press) {
+        tap(self.app, self.dev, p);
+        let now = option_value(self.app, self.k);
+        assert_eq!(now, self.value, "{}: after {p:?}", self.ctx);
+    }
+
+    /// Whether the option's number editor is open.
+    fn editing(&self) -> bool {
+        self.app.world().resource::<NumberEditor>().editing == Some(self.k)
+    }
+}
+
+/// Every option of every variant, stepped in the main menu by one device
+/// alone; then the game starts with the values the steps left.
+fn step_every_option(keyboard: bool) {
+    for (t, info) in variants().iter().enumerate() {
+        let mut app = menu_app();
+        let dev = if keyboard {
+            Device::Keyboard
+        } else {
+            Device::Pad(connect_pad(&mut app, "pad", None))
+        };
+        for _ in 0..t {
+            tap(&mut app, dev, Press::Right);
+        }
+        assert_eq!(app.world().resource::<MenuChoice>().variant, t);
+        let mut chosen = Vec::new();
+        for (k, spec) in info.options.iter().enumerate() {
+            let ctx = format!("{} {} (keyboard: {keyboard})", info.id, spec.name);
+            tap(&mut app, dev, Press::Down);
+            let focus = app.world().resource::<MenuFocus>().index;
+            assert_eq!(focus, k + 1, "{ctx}: focus");
+            assert_eq!(option_value(&app, k), spec.default, "{ctx}: default");
+            let kind = spec.kind;
+            let mut s = Stepper {
+                app: &mut app,
+                dev,
+                k,
+                kind,
+                value: spec.default.to_string(),
+                ctx,
+            };
+            s.there_and_back(Press::Right, Press::Left);
+            match kind {
+                // Select steps a list option on; left steps it back.
+                OptionKind::Choice(_) => s.steps(&[(Press::Select, 1), (Press::Left, -1)]),
+                OptionKind::Number { min, max } => {
+                    // Select opens the number's editor; up and down step it.
+                    s.step(Press::Select, 0);
+                    assert!(s.editing(), "{}: editor open", s.ctx);
+                    s.there_and_back(Press::Up, Press::Down);
+                    if keyboard {
+                        // Enter closes the editor; a digit typed on the
+                        // option opens it again and replaces the value, the
+                        // next appends; Backspace erases one; + and − step.
+                        s.step(Press::Select, 0);
+                        assert!(!s.editing(), "{}: editor closed", s.ctx);
+                        let in_range = |n: u64| n.clamp(min, max).to_string();
+                        s.gives(Press::Digit(4), in_range(4));
+                        assert!(s.editing(), "{}: typing opens it", s.ctx);
+                        s.gives(Press::Digit(2), in_range(42));
+                        s.gives(Press::Erase, in_range(4));
+                        s.steps(&[(Press::Plus, 1), (Press::Minus, -1), (Press::Select, 0)]);
+                    } else {
+                        s.step(Press::Cancel, 0);
+                    }
+                    assert!(!s.editing(), "{}: editor closed", s.ctx);
+                }
+            }
+            chosen.push((spec.name.to_string(), s.value));
+        }
+        // Down to Start: the game starts with exactly those values.
+        tap(&mut app, dev, Press::Down);
+        tap(&mut app, dev, Press::Select);
+        settle(&mut app);
+        let m = app.world().resource::<Match>();
+        assert_eq!(m.variant().id(), info.id);
+        assert_eq!(m.variant().options(), chosen.as_slice(), "{}", info.id);
+        assert_eq!(panel(&app), Panel::Board);
+    }
+}
+
+#[test]
+fn every_option_of_every_variant_steps_with_the_keyboard() {
+    step_every_option(true);
+}
+
+#[test]
+fn every_option_of_every_variant_steps_with_the_gamepad() {
+    step_every_option(false);
+}
+
+/// Regression: Holywar's `seed` lists no values, and stepping it divided by
+/// zero (`rem_euclid(0)`) and crashed the menu.
+#[test]
+fn stepping_holywars_seed_in_the_menu_does_not_crash() {
+    let mut app = menu_app();
+    let kb = Device::Keyboard;
+    let holywar = variants().iter().position(|v| v.id == "holywar").unwrap();
+    for _ in 0..holywar {
+        tap(&mut app, kb, Press::Right);
+    }
+    // Down twice: past `opening` to `seed` (default 1).
+    tap(&mut app, kb, Press::Down);
+    tap(&mut app, kb, Press::Down);
+    let seed = 1;
+    assert_eq!(option_value(&app, seed), "1");
+    // The `>` and `<` buttons beside the value.
+    for (delta, want) in [(1, "2"), (-1, "1")] {
+        app.world_mut()
+            .write_message(MenuAdjusted(Entry::Option(seed), delta));
+        app.update();
+        assert_eq!(option_value(&app, seed), want);
+    }
+    let mut s = Stepper {
+        app: &mut app,
+        dev: kb,
+        k: seed,
+        kind: variants()[holywar].options[seed].kind,
+        value: "1".into(),
+        ctx: "holywar seed".into(),
+    };
+    s.steps(&[(Press::Right, 1), (Press::Left, -1)]);
+    // Enter opens the editor (no change), where up steps the number.
+    s.steps(&[(Press::Select, 0), (Press::Up, 1)]);
+    assert_eq!(s.value, "2");
 }

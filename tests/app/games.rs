@@ -20,15 +20,16 @@ use std::collections::{HashMap, HashSet};
 use bevy::input::ButtonState;
 use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
-use chimera::app::board_view::{BoardLayout, BoardRoot, PieceView};
+use chimera::app::board_view::BoardRoot;
 use chimera::app::headless_app;
 use chimera::app::input::mouse::PointerTarget;
-use chimera::app::input::{SelectInput, Selection, Toast};
+use chimera::app::interaction::{SelectInput, Selection, Toast};
 use chimera::app::match_state::{
     BoardResynced, GameEnded, KingCrowned, Match, MatchCommand, MoveApplied, MoveRejected,
-    MoveRequested, PieceCaptured, PieceDropped, PieceMoved, SerpentMutated,
+    PieceCaptured, PieceDropped, PieceMoved, SerpentMutated,
 };
 use chimera::app::piece_art::PieceArt;
+use chimera::app::scene::{BoardLayout, HandSlot, PieceView};
 use chimera::rules::{Color, Game, Kind, PieceInfo, Sq, Variant};
 
 /// Frames (50 ms each) after which every animation has ended.
@@ -61,7 +62,7 @@ enum Sel {
 /// How a move is entered.
 #[derive(Clone, Copy, Debug)]
 enum Input {
-    /// A `MoveRequested` message with the step's LMN.
+    /// A `MoveRequested` message for the step's LMN (read as at an edge).
     Request,
     /// Player actions that must end in the step's move.
     Acts(&'static [Sel]),
@@ -194,7 +195,10 @@ fn record(game: Option<Res<Match>>, mut heard: Heard, mut log: ResMut<Log>) {
         log.applied.push(a.lmn.clone());
     }
     for r in heard.rejected.read() {
-        log.lines.push(format!("rejected {}: {}", r.lmn, r.reason));
+        log.lines.push(format!(
+            "rejected {:?} at ply {}: {}",
+            r.mv, r.ply, r.reason
+        ));
     }
     log.resyncs += heard.resynced.read().count();
     for t in heard.toasts.read() {
@@ -251,7 +255,7 @@ fn point(app: &mut App, at: Result<Sq, (Color, Kind)>) {
         Err((side, kind)) => {
             let slot = app
                 .world_mut()
-                .query::<&chimera::app::board_view::HandSlot>()
+                .query::<&HandSlot>()
                 .iter(app.world())
                 .find(|h| h.side == side && h.kind == kind)
                 .map(|h| layout.hand_slot(side, h.index))
@@ -458,8 +462,9 @@ fn play(script: &Script) {
         *app.world_mut().resource_mut::<Log>() = Log::default();
         match step.input {
             Input::Request => {
-                app.world_mut()
-                    .write_message(MoveRequested::local(step.lmn));
+                let req = app.world().resource::<Match>().request_lmn(step.lmn);
+                let req = req.unwrap_or_else(|e| panic!("{ctx}: {e}"));
+                app.world_mut().write_message(req);
                 app.update();
             }
             Input::Acts(acts) => {

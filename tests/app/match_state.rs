@@ -1,13 +1,16 @@
 //! Headless tests of the match flow: `MoveRequested` → validation → `Match`
-//! → announced messages (RULES.md decides every expected value).
+//! → announced messages (RULES.md decides every expected value). Moves are
+//! written in LMN here and read as an edge reads them
+//! (`Match::request_lmn`): the match itself only sees typed moves.
 
 use bevy::ecs::message::Messages;
 use bevy::prelude::*;
 use chimera::app::match_state::{
-    self, BoardResynced, GameEnded, KingCrowned, Match, MatchCommand, MoveApplied, MoveRejected,
-    MoveRequested, PieceCaptured, PieceDropped, PieceMoved, SerpentMutated,
+    self, BoardResynced, CommandRejected, GameEnded, KingCrowned, Match, MatchCommand, MatchError,
+    MoveApplied, MoveRejected, MoveRequested, PieceCaptured, PieceDropped, PieceMoved,
+    SerpentMutated,
 };
-use chimera::rules::{Color, EndReason, Game, Kind, Variant};
+use chimera::rules::{Color, EndReason, Game, Illegal, Kind, Variant};
 
 fn app_with(m: Match) -> App {
     let mut app = App::new();
@@ -44,6 +47,7 @@ fn clear_all(app: &mut App) {
     clear::<KingCrowned>(app);
     clear::<GameEnded>(app);
     clear::<MoveRejected>(app);
+    clear::<CommandRejected>(app);
     clear::<BoardResynced>(app);
 }
 
@@ -54,11 +58,30 @@ fn command(app: &mut App, c: MatchCommand) {
     app.update();
 }
 
+/// The request for an LMN move in the match's current position.
+fn requested(app: &App, lmn: &str) -> MoveRequested {
+    app.world()
+        .resource::<Match>()
+        .request_lmn(lmn)
+        .unwrap_or_else(|e| panic!("{lmn}: {e}"))
+}
+
 /// Sends one move request and runs a frame.
-fn request(app: &mut App, lmn: &str) {
+fn send(app: &mut App, req: MoveRequested) {
     clear_all(app);
-    app.world_mut().write_message(MoveRequested::local(lmn));
+    app.world_mut().write_message(req);
     app.update();
+}
+
+/// Sends the request for one LMN move and runs a frame.
+fn request(app: &mut App, lmn: &str) {
+    let req = requested(app, lmn);
+    send(app, req);
+}
+
+/// Whether the LMN text is refused where it is read (not a legal move now).
+fn refused_at_the_edge(app: &App, lmn: &str) -> bool {
+    app.world().resource::<Match>().request_lmn(lmn).is_err()
 }
 
 fn sq(app: &App, name: &str) -> chimera::rules::Sq {
@@ -89,28 +112,83 @@ fn fools_mate_is_applied_announced_and_ends_the_game() {
         assert_eq!(sent::<PieceMoved>(&app).len(), 1);
         assert!(sent::<GameEnded>(&app).is_empty());
     }
+    // The match before the mate, to ask there for a move sent too late.
+    let before_mate = app.world().resource::<Match>().clone();
     request(&mut app, "d8h4");
     assert_eq!(sent::<MoveApplied>(&app)[0].san, "Qh4#");
     let ended = sent::<GameEnded>(&app);
     assert_eq!(ended.len(), 1);
     assert_eq!(ended[0].outcome.winner, Some(Color::Black));
     assert_eq!(ended[0].outcome.reason, EndReason::Checkmate);
-    // No move after the end.
-    request(&mut app, "a2a3");
-    assert_eq!(sent::<MoveRejected>(&app).len(), 1);
+    // No move after the end: not as text, nor as a move at the current ply.
+    assert!(refused_at_the_edge(&app, "a2a3"));
+    let mut late = before_mate.request_lmn("d8h4").expect("Black's mate");
+    late.ply = 4;
+    send(&mut app, late);
+    let r = sent::<MoveRejected>(&app);
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0].reason, MatchError::GameOver(ended[0].outcome));
     assert_eq!(app.world().resource::<Match>().game().moves().len(), 4);
 }
 
 #[test]
 fn illegal_and_garbage_requests_are_rejected_without_changing_the_match() {
     let mut app = app_with(Match::setup("grand", &[], &[]).expect("grand"));
+    // Text that is no legal move is refused where it is read, with a reason.
     for bad in ["e3e6", "zz", "", "e3e4=Q", "J@e2"] {
-        request(&mut app, bad);
+        let e = app.world().resource::<Match>().request_lmn(bad);
+        assert!(e.is_err_and(|e| !e.to_string().is_empty()), "{bad:?}");
+    }
+    // Typed moves the match cannot play now are rejected with the reason.
+    let white = requested(&app, "e3e4");
+    let mut after = app.world().resource::<Match>().clone();
+    after.play(white.mv, 0).expect("e3e4 is legal");
+    let black = after.request_lmn("e8e7").expect("Black's reply");
+    assert_eq!(black.ply, 1);
+    let cases = [
+        // Black's move, at White's turn: it is White's move (RULES.md §0).
+        (
+            MoveRequested { ply: 0, ..black },
+            MatchError::Illegal(Illegal::NotYourMove(Color::White)),
+        ),
+        // White's move stamped with a ply that is not the game's.
+        (
+            MoveRequested { ply: 1, ..white },
+            MatchError::NotCurrent {
+                asked: 1,
+                current: 0,
+            },
+        ),
+    ];
+    for (req, why) in cases {
+        send(&mut app, req);
         let r = sent::<MoveRejected>(&app);
-        assert_eq!(r.len(), 1, "{bad:?}");
-        assert!(!r[0].reason.is_empty());
+        assert_eq!(r.len(), 1, "{req:?}");
+        assert_eq!((r[0].mv, r[0].ply, &r[0].reason), (req.mv, req.ply, &why));
         assert!(app.world().resource::<Match>().game().moves().is_empty());
     }
+    assert_eq!(
+        MatchError::Illegal(Illegal::NotYourMove(Color::White)).to_string(),
+        "it is White's move"
+    );
+    // Without a game there is nothing to play on.
+    let mut empty = App::new();
+    empty
+        .add_plugins(MinimalPlugins)
+        .add_plugins(match_state::plugin);
+    send(&mut empty, white);
+    assert_eq!(sent::<MoveRejected>(&empty)[0].reason, MatchError::NoGame);
+    // A new game of a variant that does not exist fails with the reason.
+    command(
+        &mut app,
+        MatchCommand::NewGame {
+            variant: "xiangqi".into(),
+            options: Vec::new(),
+        },
+    );
+    let failed = sent::<CommandRejected>(&app);
+    assert_eq!(failed.len(), 1);
+    assert!(matches!(failed[0].reason, MatchError::Rules(_)));
 }
 
 #[test]
@@ -173,8 +251,7 @@ fn ninja_drop_with_push_then_serpent_drop_and_mutation() {
     assert!(d[0].piece.locked, "a dropped serpent is locked");
     request(&mut app, "j9j10");
     // Locked: it may not mutate before it has moved.
-    request(&mut app, "e0~V");
-    assert_eq!(sent::<MoveRejected>(&app).len(), 1);
+    assert!(refused_at_the_edge(&app, "e0~V"));
     // The Gryphon moves (diagonal step to f1, then up past f2 to f3): unlocked.
     request(&mut app, "e0f3");
     request(&mut app, "j10j9");

@@ -5,10 +5,10 @@
 use std::collections::HashSet;
 
 use bevy::prelude::*;
-use chimera::app::board_view::ViewMode;
 use chimera::app::headless_app;
 use chimera::app::match_state::Match;
 use chimera::app::piece_art::baked::BakedMaterial;
+use chimera::app::scene::ViewMode;
 use chimera::rules::{Game, Variant};
 
 /// Components whose change costs the renderer work.

@@ -1,33 +1,35 @@
 //! Keeps the piece entities true to [`Match`] and animates what the match
 //! announced: moves glide (leaps arc), captures shrink away, drops fall in,
-//! serpents morph, crowning swaps king and prince visibly. A new game, undo or
-//! redo ([`BoardResynced`]) rebuilds the board without animation. After every
-//! batch of announcements the entities are checked against the position, so a
-//! fast sequence of moves can never leave a piece on a wrong square.
+//! serpents morph, crowning swaps king and prince visibly. When the board
+//! view rebuilds the board instead (new game, undo, redo, the help), the
+//! announcements of that frame are dropped; the board view also checks the
+//! entities against the match after every change, so a fast sequence of
+//! moves can never leave a piece on a wrong square. A piece dragged by the
+//! mouse follows the pointer and glides home when let go ([`SnapBack`]).
 
-use crate::app::board_view::{
-    BoardLayout, BoardRoot, BoardScene, BoardViewSystems, Dragged, HandSlot, PieceView, spawn_piece,
-};
-use crate::app::help::HowItMoves;
+use crate::app::AppSystems;
+use crate::app::board_view::{BoardRoot, BoardScene, spawn_piece};
+use crate::app::input::mouse::{DragState, PointerTarget, SnapBack};
+use crate::app::interaction::HowItMoves;
 use crate::app::match_state::{
-    BoardResynced, KingCrowned, Match, MatchSet, PieceCaptured, PieceDropped, PieceMoved,
-    SerpentMutated,
+    KingCrowned, Match, PieceCaptured, PieceDropped, PieceMoved, SerpentMutated, hand_kind,
 };
 use crate::app::piece_art::PieceArt;
-use crate::rules::{Kind, PieceInfo, Position, Sq};
+use crate::app::scene::{BoardLayout, HandSlot, PieceView};
+use crate::rules::{Kind, PieceInfo};
 use bevy::prelude::*;
-use std::sync::Arc;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
             follow_match,
+            follow_drag,
+            snap_back,
             (animate_glides, animate_vanish, animate_morphs),
         )
             .chain()
-            .after(MatchSet)
-            .before(BoardViewSystems::Spawn),
+            .in_set(AppSystems::Animate),
     );
 }
 
@@ -40,6 +42,10 @@ const VANISH_SECS: f32 = 0.22;
 const MORPH_SECS: f32 = 0.32;
 /// Drops fall from this high (3D) and appear on top in 2D.
 const DROP_HEIGHT: f32 = 2.5;
+
+/// A piece (or hand piece) held by the pointer: animations leave it alone.
+#[derive(Component)]
+pub struct Dragged;
 
 /// A piece travelling to its square.
 #[derive(Component, Clone, Debug)]
@@ -88,7 +94,6 @@ struct Announced<'w, 's> {
     dropped: MessageReader<'w, 's, PieceDropped>,
     mutated: MessageReader<'w, 's, SerpentMutated>,
     crowned: MessageReader<'w, 's, KingCrowned>,
-    resynced: MessageReader<'w, 's, BoardResynced>,
 }
 
 impl Announced<'_, '_> {
@@ -98,7 +103,6 @@ impl Announced<'_, '_> {
         self.dropped.clear();
         self.mutated.clear();
         self.crowned.clear();
-        self.resynced.clear();
     }
 }
 
@@ -111,7 +115,7 @@ fn follow_match(
     layout: Res<BoardLayout>,
     art: Res<PieceArt>,
     roots: Query<Entity, With<BoardRoot>>,
-    mut pieces: Query<(Entity, &mut PieceView, &Transform, Has<Dragged>)>,
+    mut pieces: Query<(Entity, &mut PieceView, &Transform)>,
     help: Res<HowItMoves>,
     slots: Query<(&HandSlot, &Transform), Without<PieceView>>,
 ) {
@@ -119,35 +123,20 @@ fn follow_match(
         news.clear();
         return;
     };
-    if help.is_open() {
-        // The board shows a lone piece; the game is shown again on closing.
+    if help.is_open() || scene.as_ref().is_none_or(|s| s.is_changed()) {
+        // A lone piece is shown, or the board is being rebuilt from the match.
         news.clear();
         return;
     }
     let pos = game.position();
-    let resync = news.resynced.read().count() > 0
-        || scene.as_ref().is_none_or(|s| {
-            !Arc::ptr_eq(s.position.variant(), pos.variant())
-                || (game.is_added() && s.position.hash() != pos.hash())
-        });
-    if resync {
-        news.clear();
-        commands.insert_resource(BoardScene {
-            position: pos.clone(),
-        });
-        return;
-    }
     let Ok(root) = roots.single() else {
         // The board is still being built from the scene.
         news.clear();
         return;
     };
-    let mut any = false;
     let mut gone: Vec<Entity> = Vec::new();
-    let mut dropped = 0usize;
     // Captures first: the mover may land on the captured piece's square.
     for c in news.captured.read() {
-        any = true;
         if let Some((e, ..)) = pieces
             .iter()
             .find(|(e, p, ..)| p.sq == c.at && !gone.contains(e))
@@ -172,9 +161,8 @@ fn follow_match(
         })
         .collect();
     for (m, mover) in moves.iter().zip(movers) {
-        any = true;
         let Some(e) = mover else { continue };
-        let Ok((_, mut view, tf, _)) = pieces.get_mut(e) else {
+        let Ok((_, mut view, tf)) = pieces.get_mut(e) else {
             continue;
         };
         let before = view.piece;
@@ -194,19 +182,13 @@ fn follow_match(
         }
     }
     for d in news.dropped.read() {
-        any = true;
-        dropped += 1;
         let e = spawn_piece(&mut commands, root, &layout, &art, d.to, d.piece);
         let to = layout.centre(d.to).extend(0.0);
         // From its hand slot (a serpent comes from the serpent's slot), else from above.
-        let hand_kind = if d.piece.kind.is_serpent_form() && pos.variant().has_serpent() {
-            Kind::Serpent
-        } else {
-            d.piece.kind
-        };
+        let from_kind = hand_kind(pos.variant(), d.piece.kind);
         let from = slots
             .iter()
-            .find(|(s, _)| s.side == d.piece.color && s.kind == hand_kind)
+            .find(|(s, _)| s.side == d.piece.color && s.kind == from_kind)
             .map(|(_, tf)| tf.translation.truncate().extend(DROP_HEIGHT * 0.3))
             .unwrap_or(layout.centre(d.at).extend(DROP_HEIGHT));
         commands
@@ -214,7 +196,6 @@ fn follow_match(
             .insert((Transform::from_translation(from), glide(from, to, true)));
     }
     for m in news.mutated.read() {
-        any = true;
         if let Some((e, mut view, ..)) = pieces
             .iter_mut()
             .find(|(e, p, ..)| p.sq == m.at && !gone.contains(e))
@@ -228,7 +209,6 @@ fn follow_match(
         }
     }
     for c in news.crowned.read() {
-        any = true;
         for (sq, becomes) in [(c.king_at, Kind::NinjaPawn), (c.prince_at, Kind::King)] {
             if let Some((e, mut view, ..)) = pieces
                 .iter_mut()
@@ -244,41 +224,52 @@ fn follow_match(
             }
         }
     }
-    let shown = pieces
-        .iter()
-        .filter(|(e, ..)| !gone.contains(e))
-        .map(|(_, p, ..)| (p.sq, p.piece));
-    if any && !entities_match(pos, shown, dropped) {
-        warn!("board view out of step with the match: rebuilding it");
-        commands.insert_resource(BoardScene {
-            position: pos.clone(),
-        });
-    }
 }
 
-/// Whether the shown (square, piece) list equals the position's pieces;
-/// `spawned` pieces were added this frame and are not in the list yet.
-pub fn entities_match(
-    pos: &Position,
-    views: impl Iterator<Item = (Sq, PieceInfo)>,
-    spawned: usize,
-) -> bool {
-    let mut seen = 0usize;
-    for (sq, piece) in views {
-        let Some(p) = pos.piece_at(sq) else {
-            return false;
-        };
-        if p.kind != piece.kind || p.color != piece.color {
-            return false;
-        }
-        seen += 1;
+/// The dragged piece follows the pointer, above the others.
+fn follow_drag(
+    mut commands: Commands,
+    drag: Res<DragState>,
+    target: Res<PointerTarget>,
+    mut held: Query<(&mut Transform, Has<Dragged>)>,
+) {
+    let (Some(e), Some(at)) = (drag.dragged(), target.world) else {
+        return;
+    };
+    let Ok((mut tf, dragged)) = held.get_mut(e) else {
+        return;
+    };
+    if !dragged {
+        commands.entity(e).insert(Dragged);
     }
-    let on_board = pos
-        .variant()
-        .squares()
-        .filter(|s| pos.piece_at(*s).is_some())
-        .count();
-    seen + spawned == on_board
+    tf.translation = at.extend(0.6);
+}
+
+/// A let-go piece glides back to its square; a hand piece goes back at once.
+fn snap_back(
+    mut commands: Commands,
+    mut asked: MessageReader<SnapBack>,
+    layout: Res<BoardLayout>,
+    held: Query<(&Transform, Option<&PieceView>, Option<&HandSlot>)>,
+) {
+    for SnapBack(e) in asked.read() {
+        let Ok((tf, piece, slot)) = held.get(*e) else {
+            continue;
+        };
+        let mut e = commands.entity(*e);
+        e.remove::<Dragged>();
+        if let Some(p) = piece {
+            e.insert(glide(
+                tf.translation,
+                layout.centre(p.sq).extend(0.0),
+                false,
+            ));
+        } else if let Some(s) = slot {
+            e.insert(Transform::from_translation(
+                layout.hand_slot(s.side, s.index).extend(0.0),
+            ));
+        }
+    }
 }
 
 fn animate_glides(

@@ -1,7 +1,9 @@
 //! The 2D and 3D board cameras (one active at a time), the
 //! egui overlay camera, and fitting the board into the free viewport.
 
-use super::{BoardLayout, ViewMode};
+use crate::app::scene::{
+    BoardCamera2d, BoardCamera3d, BoardLayout, BoardViewport, CameraRig, ViewMode,
+};
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
 use bevy::prelude::*;
@@ -11,9 +13,7 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::PrimaryEguiContext;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<CameraRig>()
-        .init_resource::<BoardViewport>()
-        .insert_resource(ClearColor(Color::srgb(0.15, 0.16, 0.18)))
+    app.insert_resource(ClearColor(Color::srgb(0.15, 0.16, 0.18)))
         .add_systems(Startup, spawn_cameras)
         .add_systems(
             PostUpdate,
@@ -22,51 +22,6 @@ pub(super) fn plugin(app: &mut App) {
                 .before(bevy::transform::TransformSystems::Propagate),
         );
 }
-
-/// The camera that draws the board in 2D.
-#[derive(Component)]
-pub struct BoardCamera2d;
-
-/// The camera that draws the board in 3D.
-#[derive(Component)]
-pub struct BoardCamera3d;
-
-/// Orbit of the 3D camera around the board centre.
-#[derive(Resource, Clone, Copy, Debug, PartialEq)]
-pub struct CameraRig {
-    /// Turn about the vertical, radians (0 = behind the bottom side).
-    pub yaw: f32,
-    /// Elevation above the board plane, radians.
-    pub pitch: f32,
-    /// Distance factor (1 = the board just fits).
-    pub zoom: f32,
-}
-
-impl Default for CameraRig {
-    fn default() -> Self {
-        CameraRig {
-            yaw: 0.0,
-            pitch: 50f32.to_radians(),
-            zoom: 1.0,
-        }
-    }
-}
-
-impl CameraRig {
-    /// Keeps the camera where the board stays in view.
-    pub fn clamped(self) -> CameraRig {
-        CameraRig {
-            yaw: self.yaw,
-            pitch: self.pitch.clamp(25f32.to_radians(), 89f32.to_radians()),
-            zoom: self.zoom.clamp(0.55, 1.8),
-        }
-    }
-}
-
-/// The part of the window the board may use (physical pixels), set by the UI
-/// around its panels; `None` = the whole window.
-#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
-pub struct BoardViewport(pub Option<URect>);
 
 /// Room around the board for coordinates (world units, each side).
 pub const MARGIN: f32 = 0.75;

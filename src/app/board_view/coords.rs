@@ -2,8 +2,10 @@
 //! viewer sees them), painted by egui at the projected positions so they look
 //! the same, crisp, in the 2D and the 3D view.
 
-use super::cameras::{BoardCamera2d, BoardCamera3d, MARGIN};
-use super::{BoardLayout, BoardScene, HandSlot, ViewMode};
+use super::BoardScene;
+use super::cameras::MARGIN;
+use crate::app::scene::{BoardCamera2d, BoardCamera3d};
+use crate::app::scene::{BoardLayout, HandSlot, ViewMode};
 use crate::rules::{Sq, Variant};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

@@ -1,39 +1,17 @@
 //! Hands (pockets): a row of slots per side beside the board, one per kind
 //! in the variant's hand order, showing the piece and how many are held.
 
-use super::spawn::{BoardViewSystems, GLYPH_Z};
-use super::{BoardLayout, BoardScene};
+use super::BoardScene;
+use super::spawn::GLYPH_Z;
+use crate::app::AppSystems;
 use crate::app::match_state::Match;
 use crate::app::piece_art::{PieceArt, model_transform};
-use crate::rules::{Color, Kind, Position};
+use crate::app::scene::{BoardLayout, HandSlot, hand_row};
+use crate::rules::{Color, Position};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, update_hand_counts.after(BoardViewSystems::Spawn));
-}
-
-/// One kind in one side's hand.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct HandSlot {
-    /// Whose hand.
-    pub side: Color,
-    /// Which kind (`Kind::Serpent` for the undropped serpent).
-    pub kind: Kind,
-    /// Position in the row.
-    pub index: usize,
-    /// How many are held.
-    pub count: u8,
-}
-
-/// Distinct kinds of the variant's hand, in hand order.
-pub fn hand_row(pos: &Position) -> Vec<Kind> {
-    let mut kinds: Vec<Kind> = Vec::new();
-    for k in pos.variant().hand_kinds() {
-        if !kinds.contains(k) {
-            kinds.push(*k);
-        }
-    }
-    kinds
+    app.add_systems(Update, update_hand_counts.in_set(AppSystems::Present));
 }
 
 pub(super) fn spawn_hand_slots(

@@ -1,26 +1,31 @@
 //! Highlight layers: last move, check, selection (tile tints) and legal
-//! destinations (dots on empty squares, rings on captures).
+//! destinations (dots on empty squares, rings on captures). The board view
+//! alone writes them, from the match, the selection and the open help.
 
 use super::BoardSquare;
-use super::spawn::{BoardArt, BoardViewSystems};
-use crate::rules::Sq;
+use super::spawn::BoardArt;
+use crate::app::AppSystems;
+use crate::app::help::help_markers;
+use crate::app::interaction::{HowItMoves, Marker, Origin, Selection};
+use crate::app::match_state::Match;
+use crate::rules::{Move, MoveKind, Position, Sq};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        apply_highlights
-            .after(BoardViewSystems::Spawn)
-            .run_if(resource_changed::<BoardHighlights>.or_else(any_added_squares)),
-    );
+    app.add_systems(Update, derive_highlights.in_set(AppSystems::Scene))
+        .add_systems(
+            Update,
+            apply_highlights
+                .in_set(AppSystems::Present)
+                .run_if(resource_changed::<BoardHighlights>.or_else(any_added_squares)),
+        );
 }
 
 fn any_added_squares(q: Query<(), Added<BoardSquare>>) -> bool {
     !q.is_empty()
 }
 
-/// What the board shows on top of the position. Views and input write it;
-/// the board view draws it.
+/// What the board shows on top of the position, derived by the board view.
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
 pub struct BoardHighlights {
     /// Squares of the last move (from, to, and any other squares it touched).
@@ -33,13 +38,69 @@ pub struct BoardHighlights {
     pub targets: Vec<(Sq, Marker)>,
 }
 
-/// A destination marker.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Marker {
-    /// Move to an empty square.
-    Dot,
-    /// Capture.
-    Ring,
+/// The squares a move touched, for the last-move highlight.
+pub fn touched_squares(pos: &Position, m: Move) -> Vec<Sq> {
+    let mut v = Vec::new();
+    match m.kind() {
+        MoveKind::Drop => {
+            v.extend(pos.drop_square(m));
+            v.extend(pos.move_to(m));
+        }
+        MoveKind::Pass => {}
+        _ => {
+            v.extend(pos.move_from(m));
+            v.extend(pos.move_to(m));
+        }
+    }
+    v.dedup();
+    v
+}
+
+/// The highlights follow what they show: while the help is open, its piece
+/// and the squares it reaches; otherwise the last move, check, and the
+/// selection with its destinations.
+fn derive_highlights(
+    game: Option<Res<Match>>,
+    selection: Res<Selection>,
+    help: Res<HowItMoves>,
+    mut highlights: ResMut<BoardHighlights>,
+) {
+    let Some(game) = game else { return };
+    if !(game.is_changed() || selection.is_changed() || help.is_changed()) {
+        return;
+    }
+    let want = match &help.0 {
+        Some(open) => BoardHighlights {
+            last_move: Vec::new(),
+            check: None,
+            selected: Some(open.at),
+            targets: help_markers(&open.reach, &open.attacks),
+        },
+        None => {
+            let pos = game.position();
+            BoardHighlights {
+                last_move: game
+                    .game()
+                    .moves()
+                    .last()
+                    .map(|m| touched_squares(pos, *m))
+                    .unwrap_or_default(),
+                check: if pos.in_check() {
+                    pos.royal_square(pos.side_to_move())
+                } else {
+                    None
+                },
+                selected: match selection.0.origin() {
+                    Some(Origin::Square(s)) => Some(s),
+                    _ => None,
+                },
+                targets: selection.0.markers(pos),
+            }
+        }
+    };
+    if *highlights != want {
+        *highlights = want;
+    }
 }
 
 /// A tile tint, strongest last.

@@ -2,9 +2,11 @@
 //! their transforms true to the [`BoardLayout`] (board flip).
 
 use super::highlight::{MarkerVisual, Tint, TintedTile};
-use super::{BoardLayout, BoardRoot, BoardScene, BoardSquare, HandSlot, PieceView};
+use super::{BoardRoot, BoardScene, BoardSquare};
+use crate::app::AppSystems;
 use crate::app::piece_art::baked::BakedMaterial;
 use crate::app::piece_art::{PieceArt, model_transform};
+use crate::app::scene::{BoardLayout, HandSlot, PieceView};
 use crate::rules::{PieceInfo, Sq};
 use bevy::prelude::*;
 use bevy::sprite_render::AlphaMode2d;
@@ -17,15 +19,8 @@ pub(super) fn plugin(app: &mut App) {
             place_on_layout.run_if(resource_changed::<BoardLayout>),
         )
             .chain()
-            .in_set(BoardViewSystems::Spawn),
+            .in_set(AppSystems::Spawn),
     );
-}
-
-/// Ordering of the board view's systems.
-#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum BoardViewSystems {
-    /// Board and piece entities are (re)built and placed.
-    Spawn,
 }
 
 /// Height of the 2D glyph layer above the tiles.

@@ -4,62 +4,20 @@
 //! (`Position::attacked_squares`, `Position::reachable_squares`) on a
 //! position holding only that piece (`Position::lone`), so the help is
 //! always right.
-//! While it is open the board shows that lone position; closing it (H, Esc,
-//! the button) shows the game again.
+//! While it is open ([`HowItMoves`]) the board view shows that lone
+//! position; closing it (H, Esc, the button) shows the game again.
 
-use crate::app::board_view::{BoardHighlights, BoardScene, Marker};
-use crate::app::input::{InputSet, SelectInput, Selection, touched_squares};
+use crate::app::AppSystems;
+use crate::app::interaction::{
+    HelpSubject, HowItMoves, Marker, OpenHelp, SelectInput, ShowHowItMoves,
+};
 use crate::app::match_state::Match;
 use crate::rules::{Kind, PieceInfo, Position, Sq, Variant};
 use bevy::prelude::*;
 use std::sync::Arc;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<HowItMoves>()
-        .add_message::<ShowHowItMoves>()
-        .add_systems(
-            Update,
-            open_or_close_help
-                .after(InputSet::Devices)
-                .before(InputSet::Logic),
-        );
-}
-
-/// Open (or, with `None`, close) the help.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ShowHowItMoves(pub Option<HelpSubject>);
-
-/// The piece to explain.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HelpSubject {
-    /// The piece.
-    pub piece: PieceInfo,
-    /// Where to put it (`None`: a square near the middle of the board).
-    pub at: Option<Sq>,
-}
-
-/// The open help, if any.
-#[derive(Resource, Default, Clone, Debug)]
-pub struct HowItMoves(pub Option<OpenHelp>);
-
-/// What the open help shows.
-#[derive(Clone, Debug)]
-pub struct OpenHelp {
-    /// The piece.
-    pub piece: PieceInfo,
-    /// Its square on the lone board.
-    pub at: Sq,
-    /// Squares it reaches.
-    pub reach: Vec<Sq>,
-    /// Squares it attacks (it would capture a piece of the other side there).
-    pub attacks: Vec<Sq>,
-}
-
-impl HowItMoves {
-    /// Whether the help is showing.
-    pub fn is_open(&self) -> bool {
-        self.0.is_some()
-    }
+    app.add_systems(Update, open_or_close_help.in_set(AppSystems::Respond));
 }
 
 /// A position of `v` with only `piece` on `at`, that side to move.
@@ -136,14 +94,13 @@ pub fn help_markers(reach: &[Sq], attacks: &[Sq]) -> Vec<(Sq, Marker)> {
     out
 }
 
+/// Opens the help on the asked piece or closes it; Cancel closes it too.
+/// The board view shows what [`HowItMoves`] says.
 fn open_or_close_help(
-    mut commands: Commands,
     mut requests: MessageReader<ShowHowItMoves>,
     mut select: MessageReader<SelectInput>,
     game: Option<Res<Match>>,
     mut help: ResMut<HowItMoves>,
-    mut highlights: ResMut<BoardHighlights>,
-    mut selection: ResMut<Selection>,
 ) {
     let Some(game) = game else { return };
     let mut want: Option<Option<HelpSubject>> = requests.read().last().map(|r| r.0);
@@ -160,51 +117,20 @@ fn open_or_close_help(
                 piece.kind = Kind::Gryphon;
             }
             let at = subject.at.unwrap_or_else(|| middle_square(&v));
-            let Some(Alone {
-                position: pos,
-                reach,
-                attacks,
-            }) = reach_alone(&v, at, piece)
-            else {
+            let Some(Alone { reach, attacks, .. }) = reach_alone(&v, at, piece) else {
                 warn!("no lone position for {:?} on {:?}", piece.kind, at);
                 return;
             };
-            *highlights = BoardHighlights {
-                last_move: Vec::new(),
-                check: None,
-                selected: Some(at),
-                targets: help_markers(&reach, &attacks),
-            };
-            selection.0.clear();
             help.0 = Some(OpenHelp {
                 piece,
                 at,
                 reach,
                 attacks,
             });
-            commands.insert_resource(BoardScene { position: pos });
         }
         None => {
-            if help.0.take().is_some() {
-                let pos = game.position();
-                *highlights = BoardHighlights {
-                    last_move: game
-                        .game()
-                        .moves()
-                        .last()
-                        .map(|m| touched_squares(pos, *m))
-                        .unwrap_or_default(),
-                    check: if pos.in_check() {
-                        pos.royal_square(pos.side_to_move())
-                    } else {
-                        None
-                    },
-                    selected: None,
-                    targets: Vec::new(),
-                };
-                commands.insert_resource(BoardScene {
-                    position: pos.clone(),
-                });
+            if help.is_open() {
+                help.0 = None;
             }
         }
     }

@@ -1,14 +1,15 @@
 //! Game actions on the keyboard and gamepad (leafwing-input-manager): the
-//! action set, its input map (from [`super::bindings`]), and the board-level
-//! actions — undo, redo, flip, 2D/3D, mutate, how it moves, cancel.
+//! input map of the [`GameAction`]s (from [`super::bindings`]), and the
+//! board-level actions — undo, redo, flip, 2D/3D, mutate, how it moves, cancel.
 
 use super::bindings::{Controls, bindings_path, input_map, load_controls};
-use super::{InputSet, SelectInput};
-use crate::app::Screen;
-use crate::app::board_view::{BoardLayout, ViewMode};
-use crate::app::help::{HowItMoves, ShowHowItMoves};
+use super::cursor::BoardCursor;
+use crate::app::interaction::{
+    ActivePanel, DIGIT_KEYS, GameAction, HowItMoves, Panel, SelectInput, Selection, ShowHowItMoves,
+};
 use crate::app::match_state::{Match, MatchCommand};
-use crate::app::menus::{ActivePanel, Panel};
+use crate::app::scene::{BoardLayout, ViewMode};
+use crate::app::{AppSystems, Screen};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
@@ -18,85 +19,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (game_actions, chooser_digits)
-                .in_set(InputSet::Devices)
+                .in_set(AppSystems::ReadInput)
                 .run_if(in_state(Screen::Game)),
         );
-}
-
-/// Everything a player can do without the mouse.
-#[derive(Actionlike, PartialEq, Eq, Clone, Copy, Hash, Debug, Reflect)]
-pub enum GameAction {
-    /// Move the board cursor or the menu focus (arrows, WASD, d-pad, left stick).
-    #[actionlike(DualAxis)]
-    MoveCursor,
-    /// Pick the piece or destination under the cursor; activate a menu entry.
-    Select,
-    /// Step back one level (chooser → piece → nothing; dialogs close).
-    Cancel,
-    /// Jump the cursor into the hand and back (Tab, shoulder buttons).
-    Hand,
-    /// Take back a move (local games).
-    Undo,
-    /// Replay a taken-back move.
-    Redo,
-    /// See the board from the other side.
-    FlipBoard,
-    /// Switch between the 2D and the 3D view.
-    ToggleView,
-    /// Show (or close) how the piece under the cursor moves.
-    HowItMoves,
-    /// Mutate the picked serpent.
-    Mutate,
-    /// Open or close the in-game menu.
-    Menu,
-    /// Turn the 3D camera around the board (right stick, Q/E, Page Up/Down).
-    #[actionlike(DualAxis)]
-    Orbit,
-    /// Move the 3D camera closer.
-    ZoomIn,
-    /// Move the 3D camera away.
-    ZoomOut,
-}
-
-impl GameAction {
-    /// Every action, in the order the controls screen lists them.
-    pub const ALL: [GameAction; 14] = [
-        GameAction::MoveCursor,
-        GameAction::Select,
-        GameAction::Cancel,
-        GameAction::Hand,
-        GameAction::Undo,
-        GameAction::Redo,
-        GameAction::FlipBoard,
-        GameAction::ToggleView,
-        GameAction::HowItMoves,
-        GameAction::Mutate,
-        GameAction::Menu,
-        GameAction::Orbit,
-        GameAction::ZoomIn,
-        GameAction::ZoomOut,
-    ];
-
-    /// What the action does, for the controls screen.
-    pub fn description(self) -> &'static str {
-        use GameAction::*;
-        match self {
-            MoveCursor => "Move the cursor / menu focus",
-            Select => "Pick / confirm",
-            Cancel => "Cancel / back",
-            Hand => "Cursor into the hand (and back)",
-            Undo => "Undo",
-            Redo => "Redo",
-            FlipBoard => "Flip the board",
-            ToggleView => "Switch 2D / 3D",
-            HowItMoves => "How the piece at the cursor moves",
-            Mutate => "Mutate the picked serpent (pad: Select on it again)",
-            Menu => "In-game menu",
-            Orbit => "Turn the 3D camera",
-            ZoomIn => "Zoom in (3D)",
-            ZoomOut => "Zoom out (3D)",
-        }
-    }
 }
 
 /// The default bindings as an input map.
@@ -129,8 +54,8 @@ fn game_actions(
     mut match_commands: MessageWriter<MatchCommand>,
     mut layout: ResMut<BoardLayout>,
     mut mode: ResMut<ViewMode>,
-    selection: Res<super::Selection>,
-    cursor: Res<super::cursor::BoardCursor>,
+    selection: Res<Selection>,
+    cursor: Res<BoardCursor>,
     help: Res<HowItMoves>,
     game: Option<Res<Match>>,
     mut show_help: MessageWriter<ShowHowItMoves>,
@@ -173,24 +98,14 @@ fn game_actions(
 /// Digits 1–9 answer an open chooser (its buttons show the digit).
 fn chooser_digits(
     keys: Res<ButtonInput<KeyCode>>,
-    selection: Res<super::Selection>,
+    selection: Res<Selection>,
     mut select: MessageWriter<SelectInput>,
 ) {
     if selection.0.chooser().is_none() {
         return;
     }
-    const DIGITS: [KeyCode; 9] = [
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-        KeyCode::Digit5,
-        KeyCode::Digit6,
-        KeyCode::Digit7,
-        KeyCode::Digit8,
-        KeyCode::Digit9,
-    ];
-    if let Some(i) = DIGITS.iter().position(|k| keys.just_pressed(*k)) {
+    // 1 answers the first choice.
+    if let Some(i) = DIGIT_KEYS[1..].iter().position(|k| keys.just_pressed(*k)) {
         select.write(SelectInput::Choose(i));
     }
 }

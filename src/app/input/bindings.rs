@@ -4,12 +4,11 @@
 //! and the defaults are kept. A missing file is written with the defaults so
 //! players find something to edit.
 
-use super::actions::GameAction;
+use crate::app::interaction::GameAction;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 use serde::Deserialize;
 use serde::de::value::{Error as DeError, StrDeserializer};
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// One input bound to an action.
@@ -151,18 +150,73 @@ impl Controls {
 }
 
 /// A bindings file that cannot be used: where and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {problem}")]
 pub struct BindingsError {
     /// 1-based line.
     pub line: usize,
     /// What is wrong.
-    pub message: String,
+    pub problem: BindingProblem,
 }
 
-impl fmt::Display for BindingsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
-    }
+/// What is wrong with a line of the bindings file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BindingProblem {
+    /// The line is not `action = bindings`.
+    #[error("expected 'action = bindings', found '{0}'")]
+    NotAnAssignment(String),
+    /// No action has that name.
+    #[error("unknown action '{name}' (known: {known})")]
+    UnknownAction {
+        /// The name given.
+        name: String,
+        /// The action names, comma-separated.
+        known: String,
+    },
+    /// The action appears on two lines.
+    #[error("'{0}' is bound twice")]
+    BoundTwice(String),
+    /// The action is given no binding.
+    #[error("'{0}' has no binding")]
+    NoBinding(String),
+    /// `keys(` without its `)`.
+    #[error("'{0}' lacks its closing ')'")]
+    Unclosed(String),
+    /// `keys(…)` with other than four keys.
+    #[error("'{text}' needs four keys: up, down, left, right (found {found})")]
+    KeyCount {
+        /// The binding given.
+        text: String,
+        /// How many keys it names.
+        found: usize,
+    },
+    /// No key has that name.
+    #[error("unknown key '{0}'")]
+    UnknownKey(String),
+    /// No stick has that name.
+    #[error("unknown stick '{0}' (left or right)")]
+    UnknownStick(String),
+    /// No gamepad button has that name.
+    #[error("unknown gamepad button '{0}'")]
+    UnknownPadButton(String),
+    /// A button given to an action that takes directions.
+    #[error(
+        "{action} takes directions (keys(up down left right), dpad, stick:left, stick:right), not '{text}'"
+    )]
+    NeedsDirections {
+        /// The action's name.
+        action: &'static str,
+        /// The binding given.
+        text: String,
+    },
+    /// Directions given to an action that takes a button.
+    #[error("{action} takes a key or pad:<button>, not '{text}'")]
+    NeedsButton {
+        /// The action's name.
+        action: &'static str,
+        /// The binding given.
+        text: String,
+    },
 }
 
 /// The file name inside the config directory.
@@ -258,23 +312,25 @@ fn parse_pad(name: &str) -> Option<GamepadButton> {
     GamepadButton::deserialize(StrDeserializer::<DeError>::new(name)).ok()
 }
 
-fn parse_binding(action: GameAction, text: &str) -> Result<Binding, String> {
+fn parse_binding(action: GameAction, text: &str) -> Result<Binding, BindingProblem> {
+    use BindingProblem as P;
     let directional = is_directional(action);
     let name = action_name(action);
+    let key = |n: &str| parse_key(n).ok_or_else(|| P::UnknownKey(n.to_string()));
     let binding = if let Some(rest) = text.strip_prefix("keys(") {
         let inner = rest
             .strip_suffix(')')
-            .ok_or_else(|| format!("'{text}' lacks its closing ')'"))?;
+            .ok_or_else(|| P::Unclosed(text.to_string()))?;
         let names: Vec<&str> = inner.split_whitespace().collect();
         if names.len() != 4 {
-            return Err(format!(
-                "'{text}' needs four keys: up, down, left, right (found {})",
-                names.len()
-            ));
+            return Err(P::KeyCount {
+                text: text.to_string(),
+                found: names.len(),
+            });
         }
         let mut keys = [KeyCode::Space; 4];
         for (slot, n) in keys.iter_mut().zip(&names) {
-            *slot = parse_key(n).ok_or_else(|| format!("unknown key '{n}'"))?;
+            *slot = key(n)?;
         }
         Binding::Keys(keys)
     } else if text == "dpad" {
@@ -283,22 +339,26 @@ fn parse_binding(action: GameAction, text: &str) -> Result<Binding, String> {
         match side {
             "left" => Binding::Stick(StickSide::Left),
             "right" => Binding::Stick(StickSide::Right),
-            _ => return Err(format!("unknown stick '{side}' (left or right)")),
+            _ => return Err(P::UnknownStick(side.to_string())),
         }
     } else if let Some(b) = text.strip_prefix("pad:") {
-        Binding::Pad(parse_pad(b).ok_or_else(|| format!("unknown gamepad button '{b}'"))?)
+        Binding::Pad(parse_pad(b).ok_or_else(|| P::UnknownPadButton(b.to_string()))?)
     } else {
-        Binding::Key(parse_key(text).ok_or_else(|| format!("unknown key '{text}'"))?)
+        Binding::Key(key(text)?)
     };
     let takes_directions = matches!(
         binding,
         Binding::Keys(_) | Binding::DPad | Binding::Stick(_)
     );
     match (directional, takes_directions) {
-        (true, false) => Err(format!(
-            "{name} takes directions (keys(up down left right), dpad, stick:left, stick:right), not '{text}'"
-        )),
-        (false, true) => Err(format!("{name} takes a key or pad:<button>, not '{text}'")),
+        (true, false) => Err(P::NeedsDirections {
+            action: name,
+            text: text.to_string(),
+        }),
+        (false, true) => Err(P::NeedsButton {
+            action: name,
+            text: text.to_string(),
+        }),
         _ => Ok(binding),
     }
 }
@@ -308,9 +368,9 @@ pub fn parse_bindings(text: &str) -> Result<BindingTable, BindingsError> {
     let mut table = default_bindings();
     let mut seen: Vec<GameAction> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
-        let err = |message: String| BindingsError {
+        let err = |problem: BindingProblem| BindingsError {
             line: i + 1,
-            message,
+            problem,
         };
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
@@ -318,7 +378,7 @@ pub fn parse_bindings(text: &str) -> Result<BindingTable, BindingsError> {
         }
         let (name, rest) = line
             .split_once('=')
-            .ok_or_else(|| err(format!("expected 'action = bindings', found '{line}'")))?;
+            .ok_or_else(|| err(BindingProblem::NotAnAssignment(line.to_string())))?;
         let name = name.trim();
         let action = GameAction::ALL
             .iter()
@@ -326,13 +386,13 @@ pub fn parse_bindings(text: &str) -> Result<BindingTable, BindingsError> {
             .find(|a| action_name(*a) == name)
             .ok_or_else(|| {
                 let known: Vec<&str> = GameAction::ALL.iter().map(|a| action_name(*a)).collect();
-                err(format!(
-                    "unknown action '{name}' (known: {})",
-                    known.join(", ")
-                ))
+                err(BindingProblem::UnknownAction {
+                    name: name.to_string(),
+                    known: known.join(", "),
+                })
             })?;
         if seen.contains(&action) {
-            return Err(err(format!("'{name}' is bound twice")));
+            return Err(err(BindingProblem::BoundTwice(name.to_string())));
         }
         seen.push(action);
         let list = rest
@@ -342,7 +402,7 @@ pub fn parse_bindings(text: &str) -> Result<BindingTable, BindingsError> {
             .map(|t| parse_binding(action, t).map_err(&err))
             .collect::<Result<Vec<_>, _>>()?;
         if list.is_empty() {
-            return Err(err(format!("'{name}' has no binding")));
+            return Err(err(BindingProblem::NoBinding(name.to_string())));
         }
         if let Some(entry) = table.iter_mut().find(|(a, _)| *a == action) {
             entry.1 = list;
@@ -442,7 +502,7 @@ mod tests {
         for (text, line, needle) in cases {
             let e = parse_bindings(text).expect_err(text);
             assert_eq!(e.line, line, "{text}: {e}");
-            assert!(e.message.contains(needle), "{text}: {e}");
+            assert!(e.problem.to_string().contains(needle), "{text}: {e}");
         }
     }
 

@@ -3,11 +3,9 @@
 //! drag orbits (a right click without a drag still cancels, see `mouse`).
 //! [`CameraRig::clamped`] keeps the board in view.
 
-use super::InputSet;
-use super::actions::GameAction;
-use crate::app::Screen;
-use crate::app::board_view::{CameraRig, ViewMode};
-use crate::app::menus::{ActivePanel, Panel};
+use crate::app::interaction::{ActivePanel, GameAction, Panel};
+use crate::app::scene::{CameraRig, ViewMode};
+use crate::app::{AppSystems, Screen};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
@@ -15,7 +13,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         orbit_and_zoom
-            .in_set(InputSet::Devices)
+            .in_set(AppSystems::ReadInput)
             .run_if(in_state(Screen::Game)),
     );
 }

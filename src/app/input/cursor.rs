@@ -5,37 +5,29 @@
 //! shoulder buttons) jumps it into the side to move's hand, where left/right
 //! walk the pieces held and Select picks one to drop; Hand or up/down go back
 //! to the board. Select on a picked serpent that can mutate asks for the
-//! mutation (the pad's way to the mutate action).
+//! mutation (the pad's way to the mutate action). The board view draws it.
 
-use super::actions::GameAction;
-use super::nav::NavStep;
-use super::{InputSet, SelectInput, Toast};
-use crate::app::Screen;
-use crate::app::board_view::{BoardLayout, BoardRoot, BoardViewSystems, hand_row};
+use crate::app::interaction::{
+    ActivePanel, GameAction, NavStep, Origin, Panel, SelectInput, Selection, Toast,
+};
 use crate::app::match_state::Match;
-use crate::app::menus::{ActivePanel, Panel};
-use crate::rules::{Color as Side, Kind, Position, Sq, Variant};
+use crate::app::scene::{BoardLayout, hand_row};
+use crate::app::{AppSystems, Screen};
+use crate::rules::{Kind, Position, Sq, Variant};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<BoardCursor>()
-        .add_systems(Startup, build_cursor_art)
-        .add_systems(
-            Update,
-            (move_cursor, enter_or_leave_hand, select_at_cursor)
-                .chain()
-                .in_set(InputSet::Devices)
-                .in_set(CursorSystems)
-                .run_if(in_state(Screen::Game))
-                .run_if(|p: Res<ActivePanel>| p.0 == Panel::Board),
-        )
-        .add_systems(Update, show_cursor.after(BoardViewSystems::Spawn));
+    app.init_resource::<BoardCursor>().add_systems(
+        Update,
+        (move_cursor, enter_or_leave_hand, select_at_cursor)
+            .chain()
+            .in_set(AppSystems::ReadInput)
+            .after(super::nav::read_step)
+            .run_if(in_state(Screen::Game))
+            .run_if(|p: Res<ActivePanel>| p.0 == Panel::Board),
+    );
 }
-
-/// The cursor's systems (after the directional step is read).
-#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct CursorSystems;
 
 /// Where the keyboard/gamepad cursor is. Hidden until first used.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
@@ -216,7 +208,7 @@ fn enter_or_leave_hand(
 fn select_at_cursor(
     actions: Single<&ActionState<GameAction>>,
     game: Option<Res<Match>>,
-    selection: Res<super::Selection>,
+    selection: Res<Selection>,
     mut cursor: ResMut<BoardCursor>,
     mut select: MessageWriter<SelectInput>,
 ) {
@@ -239,7 +231,7 @@ fn select_at_cursor(
         .filter(|s| cursor.shown && game.variant().exists(*s))
     {
         Some(sq) => {
-            let picked_here = selection.0.origin() == Some(super::select::Origin::Square(sq));
+            let picked_here = selection.0.origin() == Some(Origin::Square(sq));
             select.write(if picked_here && selection.0.can_mutate() {
                 SelectInput::Mutate
             } else {
@@ -249,91 +241,6 @@ fn select_at_cursor(
         None => {
             cursor.shown = true;
             cursor.sq = Some(start_square(&game));
-        }
-    }
-}
-
-#[derive(Resource)]
-struct CursorArt {
-    mesh: Handle<Mesh>,
-    mat2: Handle<ColorMaterial>,
-    mat3: Handle<StandardMaterial>,
-}
-
-/// The cursor's visuals (2D and 3D children of one entity).
-#[derive(Component)]
-struct CursorVisual;
-
-fn build_cursor_art(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut mat2: ResMut<Assets<ColorMaterial>>,
-    mut mat3: ResMut<Assets<StandardMaterial>>,
-) {
-    let colour = Color::srgb(0.15, 0.55, 1.0);
-    commands.insert_resource(CursorArt {
-        mesh: meshes.add(Rectangle::new(0.96, 0.96).to_ring(0.07)),
-        mat2: mat2.add(ColorMaterial::from_color(colour)),
-        mat3: mat3.add(StandardMaterial {
-            base_color: colour,
-            unlit: true,
-            ..default()
-        }),
-    });
-}
-
-fn show_cursor(
-    mut commands: Commands,
-    cursor: Res<BoardCursor>,
-    game: Option<Res<Match>>,
-    layout: Res<BoardLayout>,
-    art: Res<CursorArt>,
-    roots: Query<Entity, With<BoardRoot>>,
-    mut visual: Query<(&mut Transform, &mut Visibility), With<CursorVisual>>,
-) {
-    let Ok(root) = roots.single() else { return };
-    let side = game
-        .map(|g| g.position().side_to_move())
-        .unwrap_or(Side::White);
-    let want = match cursor.hand {
-        Some(i) => Some(layout.hand_slot(side, i)),
-        None => cursor
-            .sq
-            .filter(|_| cursor.shown)
-            .map(|sq| layout.centre(sq)),
-    };
-    let Ok((mut tf, mut vis)) = visual.single_mut() else {
-        // (Re)made with each board.
-        commands.spawn((
-            CursorVisual,
-            Transform::default(),
-            Visibility::Hidden,
-            ChildOf(root),
-            children![
-                (
-                    Mesh2d(art.mesh.clone()),
-                    MeshMaterial2d(art.mat2.clone()),
-                    Transform::from_xyz(0.0, 0.0, 0.6),
-                ),
-                (
-                    Mesh3d(art.mesh.clone()),
-                    MeshMaterial3d(art.mat3.clone()),
-                    Transform::from_xyz(0.0, 0.0, 0.006),
-                ),
-            ],
-        ));
-        return;
-    };
-    match want {
-        Some(at) => {
-            let c = at.extend(0.0);
-            if tf.translation != c {
-                tf.translation = c;
-            }
-            vis.set_if_neq(Visibility::Inherited);
-        }
-        None => {
-            vis.set_if_neq(Visibility::Hidden);
         }
     }
 }

@@ -3,14 +3,16 @@
 //! same way without moving. Right click cancels; in 3D a right drag orbits
 //! the camera and the wheel zooms. The pointer is mapped to a
 //! square through the active camera onto the board plane, in 2D and 3D alike.
+//! Input only tracks the drag ([`DragState`]); the views move the dragged
+//! piece, and send it home when asked by a [`SnapBack`].
 
-use super::{InputSet, SelectInput};
-use crate::app::animation::glide;
-use crate::app::board_view::{
-    BoardCamera2d, BoardCamera3d, BoardLayout, BoardViewport, CameraRig, Dragged, HandSlot,
-    PieceView, ViewMode,
-};
+use crate::app::AppSystems;
+use crate::app::interaction::SelectInput;
 use crate::app::match_state::Match;
+use crate::app::scene::{
+    BoardCamera2d, BoardCamera3d, BoardLayout, BoardViewport, CameraRig, HandSlot, PieceView,
+    ViewMode,
+};
 use crate::rules::{Color, Kind, Sq};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
@@ -20,18 +22,24 @@ use bevy_egui::{EguiContexts, egui};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DragState>()
         .init_resource::<PointerTarget>()
+        .add_message::<SnapBack>()
         .add_systems(
             Update,
             (
                 locate_pointer,
                 mouse_buttons,
-                drag_follows_pointer,
+                track_drag,
                 right_button_and_wheel,
             )
                 .chain()
-                .in_set(InputSet::Devices),
+                .in_set(AppSystems::ReadInput),
         );
 }
+
+/// A held piece (or hand piece) was let go: the views send it back to its
+/// square or slot (an applied move then redirects it).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SnapBack(pub Entity);
 
 /// What is under the pointer this frame.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
@@ -50,13 +58,20 @@ pub struct DragState {
     held: Option<Held>,
 }
 
+impl DragState {
+    /// The piece or hand slot entity being dragged, once the press has moved
+    /// far enough to be a drag.
+    pub fn dragged(&self) -> Option<Entity> {
+        self.held.filter(|h| h.active).map(|h| h.entity)
+    }
+}
+
 #[derive(Debug, Clone, Copy)]
 struct Held {
     entity: Entity,
     from: Grab,
     press_at: Vec2,
     active: bool,
-    home: Vec3,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -133,15 +148,14 @@ fn locate_pointer(
 
 #[allow(clippy::too_many_arguments)]
 fn mouse_buttons(
-    mut commands: Commands,
     buttons: Res<ButtonInput<MouseButton>>,
     target: Res<PointerTarget>,
     game: Option<Res<Match>>,
     mut drag: ResMut<DragState>,
     mut inputs: MessageWriter<SelectInput>,
-    pieces: Query<(Entity, &PieceView, &Transform)>,
-    slots: Query<(Entity, &HandSlot, &Transform)>,
-    layout: Res<BoardLayout>,
+    mut snap: MessageWriter<SnapBack>,
+    pieces: Query<(Entity, &PieceView)>,
+    slots: Query<(Entity, &HandSlot)>,
 ) {
     let Some(game) = game else { return };
     let side = game.position().side_to_move();
@@ -149,7 +163,7 @@ fn mouse_buttons(
         // A right press during a drag cancels it at once; otherwise the
         // right button may be an orbit drag (see `right_button_and_wheel`).
         if let Some(h) = drag.held.take() {
-            release(&mut commands, h, &layout, &pieces);
+            snap.write(SnapBack(h.entity));
             inputs.write(SelectInput::Cancel);
         }
         return;
@@ -158,30 +172,27 @@ fn mouse_buttons(
         let Some(at) = target.world else { return };
         if let Some(sq) = target.square {
             inputs.write(SelectInput::Square(sq));
-            if let Some((e, _, tf)) = pieces
+            if let Some((e, _)) = pieces
                 .iter()
-                .find(|(_, p, _)| p.sq == sq && p.piece.color == side)
+                .find(|(_, p)| p.sq == sq && p.piece.color == side)
             {
                 drag.held = Some(Held {
                     entity: e,
                     from: Grab::Square(sq),
                     press_at: at,
                     active: false,
-                    home: tf.translation,
                 });
             }
         } else if let Some((hs, hk)) = target.hand {
             inputs.write(SelectInput::Hand(hs, hk));
             if hs == side
-                && let Some((e, _, tf)) =
-                    slots.iter().find(|(_, s, _)| s.side == hs && s.kind == hk)
+                && let Some((e, _)) = slots.iter().find(|(_, s)| s.side == hs && s.kind == hk)
             {
                 drag.held = Some(Held {
                     entity: e,
                     from: Grab::Hand,
                     press_at: at,
                     active: false,
-                    home: tf.translation,
                 });
             }
         } else {
@@ -203,39 +214,15 @@ fn mouse_buttons(
                 }
             }
         }
-        release(&mut commands, h, &layout, &pieces);
+        snap.write(SnapBack(h.entity));
     }
 }
 
-/// Sends a held piece gliding home (an applied move will redirect it); a
-/// hand slot goes back at once.
-fn release(
-    commands: &mut Commands,
-    h: Held,
-    layout: &BoardLayout,
-    pieces: &Query<(Entity, &PieceView, &Transform)>,
-) {
-    let Ok(mut e) = commands.get_entity(h.entity) else {
-        return;
-    };
-    e.remove::<Dragged>();
-    match pieces.get(h.entity) {
-        Ok((_, p, tf)) => {
-            let home = layout.centre(p.sq).extend(0.0);
-            e.insert(glide(tf.translation, home, false));
-        }
-        Err(_) => {
-            e.insert(Transform::from_translation(h.home));
-        }
-    }
-}
-
-fn drag_follows_pointer(
-    mut commands: Commands,
+/// A press becomes a drag once the pointer has moved far enough.
+fn track_drag(
     mut drag: ResMut<DragState>,
     target: Res<PointerTarget>,
     buttons: Res<ButtonInput<MouseButton>>,
-    mut transforms: Query<&mut Transform>,
 ) {
     let Some(h) = drag.held.as_mut() else { return };
     if !buttons.pressed(MouseButton::Left) {
@@ -244,12 +231,6 @@ fn drag_follows_pointer(
     let Some(at) = target.world else { return };
     if !h.active && at.distance(h.press_at) > 0.12 {
         h.active = true;
-        commands.entity(h.entity).insert(Dragged);
-    }
-    if h.active
-        && let Ok(mut tf) = transforms.get_mut(h.entity)
-    {
-        tf.translation = at.extend(0.6);
     }
 }
 

@@ -4,14 +4,15 @@
 //! in or out mid-game (leafwing reads whichever pad is connected, so play
 //! just continues).
 
-use super::Toast;
 use super::bindings::{Binding, StickSide};
+use crate::app::AppSystems;
+use crate::app::interaction::Toast;
 use bevy::input::gamepad::{GamepadConnection, GamepadConnectionEvent};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PadLayout>()
-        .add_systems(Update, follow_connections);
+        .add_systems(Update, follow_connections.in_set(AppSystems::ReadInput));
 }
 
 /// The face-button naming of the connected gamepad.

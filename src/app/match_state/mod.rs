@@ -1,18 +1,23 @@
-//! The authoritative match. One [`Match`] resource holds the game; every move,
-//! from any source (mouse, gamepad, network, a loaded game), enters as a
-//! [`MoveRequested`] message, is validated and applied here, and is announced
-//! by messages that views animate. Nothing else mutates [`Match`].
+//! The authoritative match. One [`Match`] resource holds the game; every
+//! move enters as a typed [`MoveRequested`] — the move and the ply it was
+//! chosen at — is checked here (the ply is the current one, the move is
+//! legal), applied, and announced by messages that views animate. Nothing
+//! else mutates [`Match`]. Move text (LMN) exists only at the edges:
+//! [`Match::setup`] and [`Match::request_lmn`] read it, [`MoveApplied`]
+//! carries it for logs.
 
 mod announce;
 
 use std::sync::Arc;
 
+use crate::app::AppSystems;
 use bevy::prelude::*;
 
 pub use announce::{Announcement, announce};
 
 use crate::rules::{
-    Color, EndReason, Game, Kind, Move, Outcome, PieceInfo, Position, RulesError, Sq, Variant,
+    Color, EndReason, Game, Illegal, Kind, Move, MoveKind, Outcome, PieceInfo, Position,
+    RulesError, Sq, Variant,
 };
 
 /// Registers the match resource's messages and the systems that apply them.
@@ -27,18 +32,40 @@ pub fn plugin(app: &mut App) {
         .add_message::<KingCrowned>()
         .add_message::<GameEnded>()
         .add_message::<MoveRejected>()
+        .add_message::<CommandRejected>()
         .add_message::<BoardResynced>()
         .add_systems(
             Update,
             (handle_commands, apply_move_requests)
                 .chain()
-                .in_set(MatchSet),
+                .in_set(AppSystems::ApplyMatch),
         );
 }
 
-/// The systems that change [`Match`]; views run after it.
-#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct MatchSet;
+/// Why the match refused a request, or could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MatchError {
+    /// No game is being played.
+    #[error("no game is being played")]
+    NoGame,
+    /// The game has ended (by the rules, resignation or agreement).
+    #[error("the game is over ({})", .0.result_text())]
+    GameOver(Outcome),
+    /// The move was chosen in another position than the current one.
+    #[error("that move was chosen at ply {asked}, but the game is at ply {current}")]
+    NotCurrent {
+        /// The ply the move was chosen at.
+        asked: usize,
+        /// The game's ply.
+        current: usize,
+    },
+    /// The move is not legal in the current position, and why.
+    #[error("{0}")]
+    Illegal(Illegal),
+    /// The variant or its options cannot be built.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+}
 
 /// The game being played: variant, position, history, redo list and result.
 #[derive(Resource, Clone)]
@@ -47,8 +74,6 @@ pub struct Match {
     redo: Vec<Move>,
     ended: Option<Outcome>,
     draw_offer: Option<Color>,
-    /// Local games allow undo and redo; networked ones do not.
-    pub local: bool,
 }
 
 impl Match {
@@ -65,7 +90,6 @@ impl Match {
             redo: Vec::new(),
             ended,
             draw_offer: None,
-            local: true,
         }
     }
 
@@ -74,7 +98,7 @@ impl Match {
         id: &str,
         options: &[(String, String)],
         moves: &[String],
-    ) -> Result<Match, RulesError> {
+    ) -> Result<Match, MatchError> {
         let v = Variant::new(id, options)?;
         let mut game = Game::new(&v);
         game.play_lmn_list(moves)?;
@@ -93,6 +117,10 @@ impl Match {
     pub fn variant(&self) -> &Arc<Variant> {
         self.game.variant()
     }
+    /// The number of moves played: the ply a move chosen now is made at.
+    pub fn ply(&self) -> usize {
+        self.game.moves().len()
+    }
     /// The result, if the game is over (by the rules, resignation or agreement).
     pub fn outcome(&self) -> Option<Outcome> {
         self.ended
@@ -103,25 +131,52 @@ impl Match {
     }
     /// Whether a move can be taken back.
     pub fn can_undo(&self) -> bool {
-        self.local && !self.game.moves().is_empty()
+        !self.game.moves().is_empty()
     }
     /// Whether a taken-back move can be replayed.
     pub fn can_redo(&self) -> bool {
-        self.local && !self.redo.is_empty()
+        !self.redo.is_empty()
     }
 
-    /// Validates and plays one LMN move; returns the move and what it did.
-    pub fn apply_lmn(&mut self, lmn: &str) -> Result<(Move, Vec<Announcement>), RulesError> {
+    /// The request for the LMN move `lmn` in the current position: how move
+    /// text read at an edge becomes a typed request.
+    pub fn request_lmn(&self, lmn: &str) -> Result<MoveRequested, RulesError> {
+        Ok(MoveRequested {
+            mv: self.position().parse_lmn(lmn)?,
+            ply: self.ply(),
+        })
+    }
+
+    /// Plays `mv`, chosen at ply `ply`: refused unless the game goes on, the
+    /// ply is the current one and the move is legal. Returns what it did.
+    pub fn play(&mut self, mv: Move, ply: usize) -> Result<Played, MatchError> {
         if let Some(o) = self.ended {
-            return Err(RulesError::GameOver(o));
+            return Err(MatchError::GameOver(o));
         }
-        let m = self.position().parse_lmn(lmn)?;
-        let effects = announce(self.position(), m);
-        self.game.play(m)?;
+        let current = self.ply();
+        if ply != current {
+            return Err(MatchError::NotCurrent {
+                asked: ply,
+                current,
+            });
+        }
+        let before = self.position().clone();
+        if self.game.play(mv).is_err() {
+            return Err(MatchError::Illegal(illegal_reason(&before, mv)));
+        }
         self.redo.clear();
         self.draw_offer = None;
         self.ended = self.game.outcome();
-        Ok((m, effects))
+        Ok(Played {
+            applied: MoveApplied {
+                mv,
+                lmn: before.lmn(mv),
+                san: before.san(mv),
+                mover: before.side_to_move(),
+                ply: self.ply(),
+            },
+            announcements: announce(&before, mv),
+        })
     }
 
     fn undo(&mut self) -> bool {
@@ -137,7 +192,7 @@ impl Match {
     }
 
     fn redo(&mut self) -> bool {
-        let Some(m) = self.redo.pop().filter(|_| self.local) else {
+        let Some(m) = self.redo.pop() else {
             return false;
         };
         let redo = std::mem::take(&mut self.redo);
@@ -148,38 +203,61 @@ impl Match {
     }
 }
 
-/// Where a move request came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MoveSource {
-    /// Mouse, keyboard or gamepad at this machine.
-    Local,
-    /// The network peer.
-    Remote,
-    /// Replaying given moves (command line, saved game).
-    Replay,
+/// Why `m` is not legal in `pos` (a move [`Game::play`] refused), for the player.
+fn illegal_reason(pos: &Position, m: Move) -> Illegal {
+    let v = pos.variant();
+    let why = match m.kind() {
+        MoveKind::Drop => match (m.piece(), pos.drop_square(m)) {
+            (Some(k), Some(to)) if v.exists(to) => {
+                pos.why_not_drop(pos.side_to_move(), hand_kind(v, k), to)
+            }
+            _ => None,
+        },
+        MoveKind::Pass | MoveKind::Mutate => None,
+        _ => match (pos.move_from(m), pos.move_to(m)) {
+            (Some(from), Some(to)) if v.exists(from) && v.exists(to) => pos.why_not(from, to),
+            _ => None,
+        },
+    };
+    why.unwrap_or_else(|| match pos.move_from(m).and_then(|s| pos.piece_at(s)) {
+        Some(p) if p.color != pos.side_to_move() => Illegal::NotYourMove(pos.side_to_move()),
+        Some(p) => Illegal::NotThatWay(p.kind),
+        None if pos.legal_moves().is_empty() => Illegal::GameOver,
+        None => Illegal::NoPiece,
+    })
 }
 
-/// A request to play a move, in LMN.
-#[derive(Message, Clone, Debug)]
-pub struct MoveRequested {
-    /// The move in LMN (`e2e4`, `J@e2-e5`, `e4~V`, `^d1`, `f1h1,i1g1`).
-    pub lmn: String,
-    /// Who asks.
-    pub source: MoveSource,
-}
-
-impl MoveRequested {
-    /// A local request.
-    pub fn local(lmn: impl Into<String>) -> MoveRequested {
-        MoveRequested {
-            lmn: lmn.into(),
-            source: MoveSource::Local,
-        }
+/// The kind in hand a dropped piece comes from: a serpent dropped in one of
+/// its forms comes from the serpent.
+pub fn hand_kind(v: &Variant, dropped: Kind) -> Kind {
+    if dropped.is_serpent_form() && v.has_serpent() {
+        Kind::Serpent
+    } else {
+        dropped
     }
 }
 
+/// What [`Match::play`] did: the applied move and its visible effects.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The move, as announced.
+    pub applied: MoveApplied,
+    /// What it did, square by square.
+    pub announcements: Vec<Announcement>,
+}
+
+/// A request to play a move: the move, and the ply of the position it was
+/// chosen in (the number of moves played then).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveRequested {
+    /// The move.
+    pub mv: Move,
+    /// The ply it was chosen at.
+    pub ply: usize,
+}
+
 /// Commands on the match other than moves.
-#[derive(Message, Clone, Debug)]
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum MatchCommand {
     /// Start a new game of this variant with these options.
     NewGame {
@@ -188,7 +266,7 @@ pub enum MatchCommand {
         /// Options.
         options: Vec<(String, String)>,
     },
-    /// Take back the last move (local games).
+    /// Take back the last move.
     Undo,
     /// Replay the last taken-back move.
     Redo,
@@ -202,9 +280,11 @@ pub enum MatchCommand {
     DeclineDraw,
 }
 
-/// A move was applied to [`Match`] (for move lists and the network).
-#[derive(Message, Clone, Debug)]
+/// A move was applied to [`Match`]: the move, its notations and its mover.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct MoveApplied {
+    /// The move.
+    pub mv: Move,
     /// The move in LMN.
     pub lmn: String,
     /// Readable notation.
@@ -213,8 +293,6 @@ pub struct MoveApplied {
     pub mover: Color,
     /// Number of moves played after it.
     pub ply: usize,
-    /// Where the request came from.
-    pub source: MoveSource,
 }
 
 /// A piece moved (castling and King–Lady swaps send two).
@@ -277,15 +355,24 @@ pub struct GameEnded {
     pub outcome: Outcome,
 }
 
-/// A move request was refused.
-#[derive(Message, Clone, Debug)]
+/// A move request was refused; the match is unchanged.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct MoveRejected {
-    /// The request.
-    pub lmn: String,
-    /// Why, in one line.
-    pub reason: String,
-    /// Who asked.
-    pub source: MoveSource,
+    /// The move asked for.
+    pub mv: Move,
+    /// The ply it was chosen at.
+    pub ply: usize,
+    /// Why.
+    pub reason: MatchError,
+}
+
+/// A match command failed (a new game whose variant cannot be built).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct CommandRejected {
+    /// The command.
+    pub command: MatchCommand,
+    /// Why.
+    pub reason: MatchError,
 }
 
 /// The position changed other than by one announced move (undo, redo, new
@@ -339,7 +426,7 @@ impl Announcer<'_> {
     }
 }
 
-/// Validates each request against [`Match`], applies it and announces it.
+/// Checks each request against [`Match`], applies it and announces it.
 pub fn apply_move_requests(
     mut requests: MessageReader<MoveRequested>,
     mut game: Option<ResMut<Match>>,
@@ -347,39 +434,26 @@ pub fn apply_move_requests(
     mut rejected: MessageWriter<MoveRejected>,
 ) {
     for req in requests.read() {
-        let Some(game) = game.as_mut() else {
-            rejected.write(MoveRejected {
-                lmn: req.lmn.clone(),
-                reason: "no game is being played".into(),
-                source: req.source,
-            });
-            continue;
+        let played = match game.as_mut() {
+            Some(game) => game.play(req.mv, req.ply),
+            None => Err(MatchError::NoGame),
         };
-        let mover = game.position().side_to_move();
-        let san = game
-            .position()
-            .parse_lmn(&req.lmn)
-            .map(|m| game.position().san(m))
-            .unwrap_or_default();
-        match game.apply_lmn(&req.lmn) {
-            Ok((_, effects)) => {
-                out.announce(effects);
-                out.applied.write(MoveApplied {
-                    lmn: req.lmn.clone(),
-                    san,
-                    mover,
-                    ply: game.game().moves().len(),
-                    source: req.source,
-                });
-                if let Some(outcome) = game.outcome() {
+        match played {
+            Ok(Played {
+                applied,
+                announcements,
+            }) => {
+                out.announce(announcements);
+                out.applied.write(applied);
+                if let Some(outcome) = game.as_ref().and_then(|g| g.outcome()) {
                     out.ended.write(GameEnded { outcome });
                 }
             }
-            Err(e) => {
+            Err(reason) => {
                 rejected.write(MoveRejected {
-                    lmn: req.lmn.clone(),
-                    reason: e.to_string(),
-                    source: req.source,
+                    mv: req.mv,
+                    ply: req.ply,
+                    reason,
                 });
             }
         }
@@ -393,7 +467,7 @@ pub fn handle_commands(
     mut game: Option<ResMut<Match>>,
     mut resynced: MessageWriter<BoardResynced>,
     mut ended: MessageWriter<GameEnded>,
-    mut rejected: MessageWriter<MoveRejected>,
+    mut rejected: MessageWriter<CommandRejected>,
 ) {
     for cmd in reader.read() {
         if let MatchCommand::NewGame { variant, options } = cmd {
@@ -403,10 +477,9 @@ pub fn handle_commands(
                     resynced.write(BoardResynced);
                 }
                 Err(e) => {
-                    rejected.write(MoveRejected {
-                        lmn: String::new(),
-                        reason: e.to_string(),
-                        source: MoveSource::Local,
+                    rejected.write(CommandRejected {
+                        command: cmd.clone(),
+                        reason: e.into(),
                     });
                 }
             }

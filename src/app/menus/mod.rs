@@ -1,17 +1,25 @@
-//! Menus as data: which panel is in front (main menu, piece guide, controls,
-//! in-game menu, game-end dialog, chooser, or the board), the entries each
-//! offers, which entry has the keyboard/gamepad focus, and what activating an
-//! entry does. The egui views in `ui` draw these entries and report clicks as
-//! [`MenuActivated`]; the pad and keyboard move [`MenuFocus`] and activate the
-//! focused entry — one logic for every device, testable without a renderer.
+//! Menus as data: which windows are open ([`Overlays`]) and so which panel
+//! is in front (main menu, piece guide, controls, in-game menu, game-end
+//! dialog, chooser, or the board), the entries each offers, which entry has
+//! the keyboard/gamepad focus, and what activating an entry does. The egui
+//! views in `ui` draw these entries and report clicks as [`MenuActivated`];
+//! the pad and keyboard move [`MenuFocus`] by the shared [`NavStep`] and
+//! activate the focused entry — one logic for every device, testable
+//! without a renderer.
 
-use crate::app::Screen;
-use crate::app::board_view::{BoardLayout, ViewMode};
-use crate::app::help::HowItMoves;
-use crate::app::input::{SelectInput, Selection};
+mod options;
+
+pub use options::{NumberEditor, shown_value};
+
+use crate::app::interaction::{
+    ActivePanel, GameAction, HowItMoves, NavStep, Panel, SelectInput, Selection,
+};
 use crate::app::match_state::{GameEnded, Match, MatchCommand};
+use crate::app::scene::{BoardLayout, ViewMode};
+use crate::app::{AppSystems, Screen};
 use crate::rules::{Kind, OptionKind, Outcome, Variant, VariantInfo, variants};
 use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
 use std::sync::Arc;
 
 pub fn plugin(app: &mut App) {
@@ -19,23 +27,23 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Overlays>()
         .init_resource::<Guide>()
         .init_resource::<MenuFocus>()
-        .init_resource::<ActivePanel>()
+        .init_resource::<NumberEditor>()
         .add_message::<MenuActivated>()
         .add_message::<MenuAdjusted>()
+        .add_systems(Update, open_end_dialog.in_set(AppSystems::FollowMatch))
         .add_systems(
             Update,
             (
-                open_end_dialog,
-                (apply_adjustments, apply_entries).chain().in_set(MenuSet),
-                update_active_panel,
+                navigate_menus,
+                options::type_numbers,
+                apply_adjustments,
+                apply_entries,
             )
-                .chain(),
-        );
+                .chain()
+                .in_set(AppSystems::Respond),
+        )
+        .add_systems(Update, update_active_panel.in_set(AppSystems::Front));
 }
-
-/// Menu entries are applied here (after input has reported them).
-#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct MenuSet;
 
 /// The variant and options picked in the main menu.
 #[derive(Resource, Debug, Clone)]
@@ -72,30 +80,21 @@ impl MenuChoice {
             .map(|(o, v)| (o.name.to_string(), v.clone()))
             .collect()
     }
-    /// Steps option `k` of the selected variant to the next (`+1`) or
-    /// previous (`-1`) value, wrapping.
+    /// Steps option `k` of the selected variant by `delta`: a list option
+    /// to its next (`+1`) or previous (`-1`) value, wrapping; a number up or
+    /// down, within its range.
     pub fn step_option(&mut self, k: usize, delta: i32) {
-        let Some(opt) = self.info().options.get(k) else {
+        self.edit_option(k, |kind, v| options::stepped(kind, v, delta));
+    }
+
+    /// Replaces the value of option `k` of the selected variant by `f` of
+    /// its kind and current value.
+    pub fn edit_option(&mut self, k: usize, f: impl FnOnce(OptionKind, &str) -> String) {
+        let Some(spec) = self.info().options.get(k) else {
             return;
         };
         let current = &mut self.options[self.variant][k];
-        *current = match opt.kind {
-            OptionKind::Choice(values) => {
-                let n = values.len() as i32;
-                let at = values.iter().position(|v| v == current).unwrap_or(0) as i32;
-                values[(at + delta).rem_euclid(n) as usize].to_string()
-            }
-            OptionKind::Number { min, max } => {
-                let n = current.parse::<u64>().unwrap_or(min).clamp(min, max);
-                let step = delta.unsigned_abs() as u64;
-                let next = if delta < 0 {
-                    n.checked_sub(step).filter(|v| *v >= min).unwrap_or(max)
-                } else {
-                    n.checked_add(step).filter(|v| *v <= max).unwrap_or(min)
-                };
-                next.to_string()
-            }
-        };
+        *current = f(spec.kind, current);
     }
 }
 
@@ -122,32 +121,6 @@ pub struct Guide {
     /// The one shown.
     pub piece: usize,
 }
-
-/// What has the keyboard/gamepad's attention, front-most first.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Panel {
-    /// The main menu.
-    #[default]
-    MainMenu,
-    /// The piece guide.
-    Guide,
-    /// The controls screen.
-    Controls,
-    /// The in-game menu.
-    GameMenu,
-    /// The game-end dialog.
-    EndDialog,
-    /// A chooser (promotion, serpent form, …).
-    Chooser,
-    /// "How it moves" on the board.
-    Help,
-    /// The board: cursor, selection and game actions.
-    Board,
-}
-
-/// The panel in front this frame.
-#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ActivePanel(pub Panel);
 
 /// The front panel given the screen and what is open.
 pub fn front_panel(
@@ -369,10 +342,18 @@ pub fn open_guide(guide: &mut Guide, overlays: &mut Overlays, variant: Arc<Varia
     overlays.guide = true;
 }
 
-fn apply_adjustments(mut adjusted: MessageReader<MenuAdjusted>, mut choice: ResMut<MenuChoice>) {
+fn apply_adjustments(
+    mut adjusted: MessageReader<MenuAdjusted>,
+    mut choice: ResMut<MenuChoice>,
+    mut editor: ResMut<NumberEditor>,
+) {
     for MenuAdjusted(entry, delta) in adjusted.read() {
         match entry {
-            Entry::Option(k) => choice.step_option(*k, *delta),
+            Entry::Option(k) => {
+                choice.step_option(*k, *delta);
+                // Digits typed next append to the stepped number.
+                editor.fresh = false;
+            }
             Entry::Variant(_) => {
                 let n = variants().len() as i32;
                 choice.variant = (choice.variant as i32 + delta).rem_euclid(n) as usize;
@@ -391,6 +372,7 @@ pub struct EntryEffects<'w> {
     choice: ResMut<'w, MenuChoice>,
     guide: ResMut<'w, Guide>,
     focus: ResMut<'w, MenuFocus>,
+    editor: ResMut<'w, NumberEditor>,
     layout: ResMut<'w, BoardLayout>,
     mode: ResMut<'w, ViewMode>,
     commands: MessageWriter<'w, MatchCommand>,
@@ -412,7 +394,10 @@ fn apply_entries(
                 fx.choice.variant = i.min(variants().len() - 1);
                 fx.focus.index = 1;
             }
-            Entry::Option(k) => fx.choice.step_option(k, 1),
+            Entry::Option(k) => match fx.choice.info().options.get(k).map(|o| o.kind) {
+                Some(OptionKind::Number { .. }) => fx.editor.open(k),
+                _ => fx.choice.step_option(k, 1),
+            },
             Entry::Start => {
                 fx.commands.write(MatchCommand::NewGame {
                     variant: fx.choice.info().id.to_string(),
@@ -511,6 +496,92 @@ fn apply_entries(
     }
 }
 
+/// Whether a panel is a list of entries the focus moves through.
+fn is_menu(panel: Panel) -> bool {
+    !matches!(panel, Panel::Board | Panel::Help)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn navigate_menus(
+    actions: Single<&ActionState<GameAction>>,
+    step: Res<NavStep>,
+    active: Res<ActivePanel>,
+    mut focus: ResMut<MenuFocus>,
+    mut overlays: ResMut<Overlays>,
+    choice: Res<MenuChoice>,
+    game: Option<Res<Match>>,
+    selection: Res<Selection>,
+    guide: Res<Guide>,
+    mut editor: ResMut<NumberEditor>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut activated: MessageWriter<MenuActivated>,
+    mut adjusted: MessageWriter<MenuAdjusted>,
+) {
+    let panel = active.0;
+    if actions.just_pressed(&GameAction::Menu) {
+        match panel {
+            Panel::GameMenu => overlays.game_menu = false,
+            Panel::Board | Panel::Help | Panel::Chooser | Panel::EndDialog => {
+                overlays.game_menu = true
+            }
+            _ => {
+                if let Some(e) = back_entry(panel, game.is_some()) {
+                    activated.write(MenuActivated(e));
+                }
+            }
+        }
+        return;
+    }
+    if !is_menu(panel) || focus.panel != Some(panel) {
+        return;
+    }
+    let list = entries(panel, &choice, game.as_deref(), &selection, &guide);
+    if list.is_empty() {
+        return;
+    }
+    if let Some(Entry::Option(k)) = focus
+        .entry(&list)
+        .filter(|e| options::is_editing(&editor, Some(*e)))
+    {
+        // The number editor: every direction steps the number; Select or
+        // Cancel close it (Backspace erases a digit instead, see `options`).
+        if let Some((dx, dy)) = step.0 {
+            let d = if dy != 0 { dy } else { dx };
+            adjusted.write(MenuAdjusted(Entry::Option(k), d as i32));
+        }
+        let cancel =
+            actions.just_pressed(&GameAction::Cancel) && !keys.just_pressed(KeyCode::Backspace);
+        if actions.just_pressed(&GameAction::Select) || cancel {
+            *editor = NumberEditor::default();
+        }
+        return;
+    }
+    if let Some((dx, dy)) = step.0 {
+        let current = focus.entry(&list);
+        if dx != 0 && dy == 0 && matches!(current, Some(Entry::Option(_) | Entry::Variant(_))) {
+            adjusted.write(MenuAdjusted(current.unwrap_or(Entry::Start), dx as i32));
+        } else {
+            // Up is the previous entry; right moves on along a row.
+            let delta = if dy != 0 { -dy as i32 } else { dx as i32 };
+            let n = list.len() as i32;
+            focus.index = (focus.index.min(list.len() - 1) as i32 + delta).rem_euclid(n) as usize;
+            // Lists that show what is focused follow the focus.
+            if let Some(e @ Entry::GuidePiece(_)) = focus.entry(&list) {
+                activated.write(MenuActivated(e));
+            }
+        }
+    }
+    if actions.just_pressed(&GameAction::Select)
+        && let Some(e) = focus.entry(&list)
+    {
+        activated.write(MenuActivated(e));
+    } else if actions.just_pressed(&GameAction::Cancel)
+        && let Some(e) = back_entry(panel, game.is_some())
+    {
+        activated.write(MenuActivated(e));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -528,7 +599,7 @@ mod tests {
             .position(|o| o.name == "drops")
             .unwrap();
         let OptionKind::Choice(values) = c.info().options[k].kind else {
-            panic!("drops is a choice");
+            panic!("drops is a list option");
         };
         assert_eq!(c.options[c.variant][k], values[0]);
         c.step_option(k, 1);

@@ -14,15 +14,17 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::app::Screen;
 use crate::app::board_view::BoardRoot;
+use crate::app::{AppSystems, Screen};
 
 /// Plugin: add it with a [`ScreenshotPlan`] resource to take the shot.
 pub(super) fn plugin(app: &mut App) {
     let waiting = PipelinesWaiting::default();
     app.insert_resource(waiting.clone()).add_systems(
         Update,
-        take_screenshot_when_ready.run_if(resource_exists::<ScreenshotPlan>),
+        take_screenshot_when_ready
+            .in_set(AppSystems::Present)
+            .run_if(resource_exists::<ScreenshotPlan>),
     );
     if let Some(render) = app.get_sub_app_mut(RenderApp) {
         render.insert_resource(waiting).add_systems(

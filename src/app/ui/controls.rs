@@ -3,10 +3,10 @@
 //! file lives (with its error, if it could not be used).
 
 use super::{FocusView, entry_button};
-use crate::app::input::GameAction;
 use crate::app::input::bindings::Controls;
 use crate::app::input::pads::{PadLayout, binding_name, is_keyboard};
-use crate::app::menus::{Entry, MenuActivated, Overlays, Panel};
+use crate::app::interaction::{GameAction, Panel};
+use crate::app::menus::{Entry, MenuActivated, Overlays};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 

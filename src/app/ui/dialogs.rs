@@ -3,9 +3,10 @@
 //! a column of entries with the keyboard/gamepad focus ringed.
 
 use super::{FocusView, entry_button, outcome_text};
-use crate::app::board_view::ViewMode;
+use crate::app::interaction::Panel;
 use crate::app::match_state::Match;
-use crate::app::menus::{Entry, MenuActivated, Overlays, Panel, entries};
+use crate::app::menus::{Entry, MenuActivated, Overlays, entries};
+use crate::app::scene::ViewMode;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 

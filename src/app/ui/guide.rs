@@ -5,7 +5,8 @@
 
 use super::{FocusView, entry_button};
 use crate::app::help::{middle_square, reach_alone};
-use crate::app::menus::{Entry, Guide, MenuActivated, Overlays, Panel};
+use crate::app::interaction::Panel;
+use crate::app::menus::{Entry, Guide, MenuActivated, Overlays};
 use crate::rules::{Color, Kind, PieceInfo, Variant};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};

@@ -4,7 +4,8 @@
 
 use super::{FocusView, entry_button, ring_if, root_ui};
 use crate::app::input::bindings::Controls;
-use crate::app::menus::{Entry, MenuActivated, MenuAdjusted, Panel};
+use crate::app::interaction::Panel;
+use crate::app::menus::{Entry, MenuActivated, MenuAdjusted};
 use crate::rules::variants;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -51,7 +52,7 @@ pub(super) fn menu_screen(
                 egui::Grid::new("options").num_columns(2).show(ui, |ui| {
                     for (k, opt) in info.options.iter().enumerate() {
                         ui.label(opt.name).on_hover_text(opt.help);
-                        let value = &choice.options[choice.variant][k];
+                        let value = view.option_value(k);
                         let row = ui
                             .horizontal(|ui| {
                                 if ui.small_button("<").clicked() {

@@ -13,15 +13,13 @@ mod guide;
 mod menu;
 mod panel;
 
-use crate::app::Screen;
-use crate::app::board_view::BoardViewport;
-use crate::app::help::{HowItMoves, ShowHowItMoves};
-use crate::app::input::Selection;
-use crate::app::input::Toast;
-use crate::app::match_state::{Match, MoveRejected};
+use crate::app::interaction::{ActivePanel, HowItMoves, Panel, Selection, ShowHowItMoves, Toast};
+use crate::app::match_state::{CommandRejected, Match, MoveRejected, hand_kind};
 use crate::app::menus::{
-    ActivePanel, Entry, Guide, MenuActivated, MenuChoice, MenuFocus, Panel, entries,
+    Entry, Guide, MenuActivated, MenuChoice, MenuFocus, NumberEditor, entries, shown_value,
 };
+use crate::app::scene::BoardViewport;
+use crate::app::{AppSystems, Screen};
 use crate::rules::{Color, EndReason, Kind, Outcome};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -51,7 +49,10 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain(),
         )
-        .add_systems(Update, (refresh_move_list, collect_toasts))
+        .add_systems(
+            Update,
+            (refresh_move_list, collect_toasts).in_set(AppSystems::Present),
+        )
         .add_systems(OnEnter(Screen::Menu), release_board_viewport);
 }
 
@@ -64,9 +65,16 @@ pub struct FocusView<'w> {
     game: Option<Res<'w, Match>>,
     selection: Res<'w, Selection>,
     guide: Res<'w, Guide>,
+    editor: Res<'w, NumberEditor>,
 }
 
 impl FocusView<'_> {
+    /// What the main menu shows as option `k`'s value (a caret while its
+    /// number is being typed).
+    pub fn option_value(&self, k: usize) -> String {
+        shown_value(&self.choice, &self.editor, k)
+    }
+
     /// The focused entry, if `panel` is in front.
     pub fn focused(&self, panel: Panel) -> Option<Entry> {
         if self.active.0 != panel || self.focus.panel != Some(panel) {
@@ -139,12 +147,7 @@ fn material(pos: &crate::rules::Position) -> [Vec<(Kind, u8)>; 2] {
     for s in v.squares() {
         if let Some(p) = pos.piece_at(s) {
             // A serpent on the board counts as the serpent it came from.
-            let k = if p.kind.is_serpent_form() && v.has_serpent() {
-                Kind::Serpent
-            } else {
-                p.kind
-            };
-            add(p.color, k, 1);
+            add(p.color, hand_kind(&v, p.kind), 1);
         }
     }
     for c in [Color::White, Color::Black] {
@@ -194,6 +197,7 @@ fn collect_toasts(
     mut toasts: ResMut<Toasts>,
     mut from_input: MessageReader<Toast>,
     mut rejected: MessageReader<MoveRejected>,
+    mut failed: MessageReader<CommandRejected>,
     time: Res<Time<Real>>,
 ) {
     let now = time.elapsed_secs();
@@ -201,7 +205,10 @@ fn collect_toasts(
         toasts.0.push((t.0.clone(), now));
     }
     for r in rejected.read() {
-        toasts.0.push((r.reason.clone(), now));
+        toasts.0.push((r.reason.to_string(), now));
+    }
+    for r in failed.read() {
+        toasts.0.push((r.reason.to_string(), now));
     }
     if toasts.0.iter().any(|(_, at)| now - at > TOAST_SECS) {
         toasts.0.retain(|(_, at)| now - at <= TOAST_SECS);

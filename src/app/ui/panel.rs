@@ -5,15 +5,14 @@
 use super::controls::hint;
 use super::{MoveList, outcome_text, root_ui, side_name};
 use crate::app::Screen;
-use crate::app::board_view::{BoardViewport, ViewMode};
-use crate::app::help::{HelpSubject, ShowHowItMoves};
-use crate::app::input::GameAction;
 use crate::app::input::bindings::Controls;
 use crate::app::input::cursor::BoardCursor;
+use crate::app::input::help_subject;
 use crate::app::input::pads::PadLayout;
-use crate::app::input::{SelectInput, Selection, help_subject};
+use crate::app::interaction::{GameAction, HelpSubject, SelectInput, Selection, ShowHowItMoves};
 use crate::app::match_state::Match;
 use crate::app::menus::{Entry, MenuActivated};
+use crate::app::scene::{BoardViewport, ViewMode};
 use crate::rules::{Color, PieceInfo};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;

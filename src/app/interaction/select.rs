@@ -4,7 +4,8 @@
 //! a chooser or a second step (ninja landing square) decides. Pure: it knows
 //! a position and its legal moves, and answers with the move to request.
 
-use crate::app::board_view::Marker;
+use super::Marker;
+use crate::app::match_state::hand_kind;
 use crate::rules::{Color, Kind, Move, MoveKind, Position, Sq};
 
 /// Where a move starts: a board square or a side's hand.
@@ -97,15 +98,10 @@ pub fn destination(pos: &Position, m: Move) -> Option<Sq> {
 /// The origin a legal move starts from.
 pub fn origin_of(pos: &Position, m: Move) -> Option<Origin> {
     match m.kind() {
-        MoveKind::Drop => {
-            let k = m.piece()?;
-            let hand_kind = if k.is_serpent_form() && pos.variant().has_serpent() {
-                Kind::Serpent
-            } else {
-                k
-            };
-            Some(Origin::Hand(pos.side_to_move(), hand_kind))
-        }
+        MoveKind::Drop => Some(Origin::Hand(
+            pos.side_to_move(),
+            hand_kind(pos.variant(), m.piece()?),
+        )),
         MoveKind::Pass => None,
         _ => pos.move_from(m).map(Origin::Square),
     }
@@ -409,6 +405,19 @@ mod tests {
         }
     }
 
+    /// Holy Grail's start position and the position `vfen`, each with its
+    /// legal moves.
+    fn holy_grail_start_and(vfen: &str) -> ((Position, Vec<Move>), (Position, Vec<Move>)) {
+        let with_legal = |p: Position| {
+            let legal = p.legal_moves();
+            (p, legal)
+        };
+        (
+            with_legal(game("holygrail", None)),
+            with_legal(game("holygrail", Some(vfen))),
+        )
+    }
+
     fn sq(p: &Position, name: &str) -> Sq {
         p.variant().parse_square(name).expect("square")
     }
@@ -491,17 +500,11 @@ mod tests {
 
     #[test]
     fn ninja_drop_asks_for_the_landing_square() {
-        let p = game("holygrail", None);
-        let legal = p.legal_moves();
-        let mut s = Selector::default();
         // Pawns fill rank 2 at the start: free them by taking a position with e2 empty.
-        let p2 = game(
-            "holygrail",
-            Some(
-                "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPP1PPPPP/CRWBQKBFRC/****TT**** w BIbi - JJJJISjjjjis 0 1",
-            ),
+        let ((p, legal), (p2, legal2)) = holy_grail_start_and(
+            "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPP1PPPPP/CRWBQKBFRC/****TT**** w BIbi - JJJJISjjjjis 0 1",
         );
-        let legal2 = p2.legal_moves();
+        let mut s = Selector::default();
         assert_eq!(
             s.activate_hand(&p, &legal, Color::White, Kind::NinjaPawn),
             Reply::Refused("it cannot be dropped now".into())
@@ -527,17 +530,11 @@ mod tests {
 
     #[test]
     fn serpent_drop_asks_for_its_form() {
-        let p = game("holygrail", None);
-        let legal = p.legal_moves();
-        let mut s = Selector::default();
         // e0 and f0 hold Templars at the start; free f0 by a position without it.
-        let p2 = game(
-            "holygrail",
-            Some(
-                "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****T1**** w BIbi - JJJJISjjjjis 0 1",
-            ),
+        let ((p, legal), (p2, legal2)) = holy_grail_start_and(
+            "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****T1**** w BIbi - JJJJISjjjjis 0 1",
         );
-        let legal2 = p2.legal_moves();
+        let mut s = Selector::default();
         assert!(matches!(
             s.activate_hand(&p, &legal, Color::White, Kind::Serpent),
             Reply::Refused(_)
