@@ -2,6 +2,7 @@
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 
+use crate::record::RecordError;
 use crate::rules::RulesError;
 
 /// A command-line failure. Its text is one line for stderr after `error: `.
@@ -32,6 +33,19 @@ pub enum CliError {
         lmn: String,
         /// The result, e.g. `0-1 checkmate`.
         result: String,
+    },
+    /// A record cannot be written (a bad `--tag`), or a record file cannot
+    /// be read (its message names the path).
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// A record file that cannot be read or loaded: `games.pgn: game 1,
+    /// line 14, move 23 (black): 'Nf9' is not legal here`.
+    #[error("{file}: {source}")]
+    RecordFile {
+        /// The file as named on the command line (`stdin` for `-`).
+        file: String,
+        /// What is wrong with it.
+        source: RecordError,
     },
     /// The game client failed (window, frame-time measurement).
     #[error("{0}")]
