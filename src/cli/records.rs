@@ -1,13 +1,13 @@
 //! `export` and `load`: game records on the command line.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
 use super::CliError;
 use super::args::{PositionArgs, count, name_value};
 use crate::clock::TimeControl;
-use crate::record::{self, GameSummary, RecordError, shorten};
+use crate::record::{self, GameSummary, Loaded, RecordError, shorten};
 
 /// Flags of `export`.
 #[derive(Debug, Clone, Args)]
@@ -53,11 +53,22 @@ pub fn export(a: ExportCmd) -> Result<(), CliError> {
 /// `chimera load`: checks game `--game` (or 1) of the file and prints its
 /// final VFEN and result line as `chimera fen` does.
 pub fn load(a: LoadCmd) -> Result<(), CliError> {
-    let stdin = a.file.as_os_str() == "-";
+    let loaded = open(&a.file, a.game)?;
+    out!("{}", loaded.final_vfen());
+    out!("{}", loaded.result_line());
+    Ok(())
+}
+
+/// Game `game` (from 1; `None`: game 1) of a record file (`-`: standard
+/// input), checked and replayed. Without `game`, a file of several games
+/// lists them on stderr. Errors name the file. (`load` uses it, and so can
+/// `play --load`.)
+pub fn open(file: &Path, game: Option<u32>) -> Result<Loaded, CliError> {
+    let stdin = file.as_os_str() == "-";
     let name = if stdin {
         "stdin".to_string()
     } else {
-        a.file.display().to_string()
+        file.display().to_string()
     };
     let in_file = |source: RecordError| match source {
         // read_file's message names the path already.
@@ -70,12 +81,11 @@ pub fn load(a: LoadCmd) -> Result<(), CliError> {
     let text = if stdin {
         record::read_text(std::io::stdin().lock())
     } else {
-        record::read_file(&a.file)
+        record::read_file(file)
     }
     .map_err(in_file)?;
-    let number = a.game.map_or(1, |n| n as usize);
-    let loaded = record::load(&text, number).map_err(in_file)?;
-    if a.game.is_none() {
+    let loaded = record::load(&text, game.map_or(1, |n| n as usize)).map_err(in_file)?;
+    if game.is_none() {
         let games = record::list(&text).map_err(in_file)?;
         if games.len() > 1 {
             eprintln!(
@@ -87,9 +97,7 @@ pub fn load(a: LoadCmd) -> Result<(), CliError> {
             }
         }
     }
-    out!("{}", loaded.final_vfen());
-    out!("{}", loaded.result_line());
-    Ok(())
+    Ok(loaded)
 }
 
 /// One game of a file as `load` lists it: number, players, variant, result
