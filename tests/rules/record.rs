@@ -334,7 +334,7 @@ fn export_writes_tags_and_readable_moves() {
 /// starting time, its moves counted, the clock stopped.
 #[test]
 fn export_timed_writes_the_time_control() {
-    let v = variant_with("chess", &[]);
+    let v = Variant::new("chess", &[]).unwrap();
     let mut g = Game::new(&v);
     for m in ["e2e4", "e7e5", "g1f3"] {
         g.play_lmn(m).unwrap();
