@@ -19,8 +19,13 @@ fn text(bytes: &[u8]) -> String {
 
 /// Runs a command (written as for [`argv`]) that must succeed; returns its stdout.
 fn ok(command: &str) -> String {
-    let o = run(&argv(command));
-    assert!(o.status.success(), "{command} failed: {}", text(&o.stderr));
+    ok_args(&argv(command))
+}
+
+/// [`ok`] with the arguments given one by one (file paths).
+fn ok_args(args: &[&str]) -> String {
+    let o = run(args);
+    assert!(o.status.success(), "{args:?} failed: {}", text(&o.stderr));
     text(&o.stdout)
 }
 
@@ -51,13 +56,17 @@ fn output_table(table: &[(&str, &str)]) {
 /// nothing on stdout, and exactly one line on stderr starting with `error: `;
 /// returns that line.
 fn fails(command: &str) -> String {
-    let o = run(&argv(command));
-    assert_eq!(o.status.code(), Some(2), "{command}: {}", text(&o.stderr));
-    assert_eq!(text(&o.stdout), "", "{command} printed on stdout");
+    failure(&argv(command), run(&argv(command)))
+}
+
+/// Checks the output of a failed command as [`fails`] says; returns the line.
+fn failure(command: &[&str], o: Output) -> String {
+    assert_eq!(o.status.code(), Some(2), "{command:?}: {}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "", "{command:?} printed on stdout");
     let err = text(&o.stderr);
     assert!(
         err.ends_with('\n') && err.lines().count() == 1,
-        "{command}: one stderr line expected, got {err:?}"
+        "{command:?}: one stderr line expected, got {err:?}"
     );
     let line = err.trim_end().to_string();
     assert!(line.starts_with("error: "), "{line}");
@@ -246,6 +255,13 @@ fn fen_prints_the_position_and_the_result() {
 
 // ------------------------------------------------------------------ errors
 
+/// Runs each command, which must fail as [`fails`] says with exactly its line.
+fn error_table(table: &[(&str, &str)]) {
+    for (command, line) in table {
+        assert_eq!(fails(command), *line, "{command}");
+    }
+}
+
 /// Runs each command, which must fail as [`fails`] says with a line holding
 /// every one of its words.
 fn fail_table(table: &[(&str, &[&str])]) {
@@ -308,7 +324,7 @@ fn malformed_vfen_is_an_error() {
 
 #[test]
 fn illegal_move_is_an_error_naming_the_move_and_its_number() {
-    let exact: &[(&str, &str)] = &[
+    error_table(&[
         (
             "fen --variant chess --moves 'e2e4 e7e5 e2e5'",
             "error: move 3 'e2e5' is not legal here",
@@ -321,10 +337,7 @@ fn illegal_move_is_an_error_naming_the_move_and_its_number() {
             "perft --variant chess --moves 'e2e4 e2e4' --depth 1",
             "error: move 2 'e2e4' is not legal here",
         ),
-    ];
-    for (command, line) in exact {
-        assert_eq!(fails(command), *line, "{command}");
-    }
+    ]);
     // (moves, start of the line, a word of the reason)
     let starts: &[(&str, &str, &str)] = &[
         ("e2e4 e7e5 zz", "error: move 3 'zz' ", "not a move in LMN"),
@@ -489,6 +502,420 @@ fn an_unknown_subcommand_is_an_error() {
     ]);
 }
 
+// ----------------------------------------------------------- export, load
+
+/// A directory of its own under the system's temporary directory, removed
+/// when dropped.
+struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    fn new(test: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("chimera-cli-{}-{test}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        Scratch(dir)
+    }
+    /// Writes a file in the directory; returns its path.
+    fn file(&self, name: &str, bytes: impl AsRef<[u8]>) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, bytes).expect("a temporary file");
+        path.to_str().expect("a UTF-8 temporary path").to_string()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Runs `chimera` with `input` on its standard input.
+fn run_with_input(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the chimera binary runs");
+    let mut stdin = child.stdin.take().expect("a stdin pipe");
+    let input = input.to_vec();
+    // A writer of its own: chimera may stop reading (a file over the size
+    // limit) while the pipe is full.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let o = child.wait_with_output().expect("chimera ends");
+    writer.join().expect("the writer ends");
+    o
+}
+
+/// Games of every variant as `fen` takes them: from the start, with drops,
+/// castlings, promotions, a serpent's mutation, a crowning, Holywar's drop
+/// opening and Ghostarelay's no-moves win (the scripted games of
+/// tests/app/games.rs, whose positions are checked there against RULES.md).
+const GAMES: &[&str] = &[
+    "--variant chess --moves 'f2f3 e7e5 g2g4 d8h4'",
+    "--variant chess --fen 'k7/pp2P3/8/8/5p2/8/4P3/4K2R w H - - 0 1' --moves 'e2e4 f4e3 e1g1,h1f1 e3e2 e7e8=Q'",
+    "--variant grand --moves 'e3e5 e8e6 g2f4'",
+    "--variant grand --fen '9k/2P5pp/p9/6P3/10/10/10/10/10/K3Q5 w - - - 0 1' --moves 'g7g8 a8a6 c9c10=M'",
+    "--variant embassy --moves 'e2e4 e7e5'",
+    "--variant embassy --fen '9k/p7pp/10/10/10/10/10/R3K5 w A - - 0 1' --moves 'e1b1,a1c1 a7a5 c1c8'",
+    "--variant holygrail --moves 'e2e5 e9e6'",
+    "--variant holygrail --option drops=ninjas --moves 'e2e5 e9e6 J@e2-e4 j9j7'",
+    "--variant holygrail --fen '****2****/9k/6p1pp/10/10/10/2p7/2p7/2G7/R9/5K4/****2**** w - - J 0 1' --moves 'J@e2-e5 g9g8 c3~Y g8g7 c3c5 g7g6 a2a10'",
+    "--variant holygrail --option gryphons=full --fen '****2****/1r3k4/10/10/10/10/10/10/7r2/8PP/K8I/****2**** b - - - 0 1' --moves 'h3a3 ^j1 b10b1'",
+    "--variant herculean --moves 'f3f5 f10f8'",
+    "--variant herculean --option sorcerer=lame --fen '5bkb4/5wpw4/C11/12/12/12/12/5p6/12/4P7/12/6K4R w L - - 0 1' --moves 'e3e6 f5e4 g1h1,l1g1 e4e3 a10g10'",
+    "--variant holywar --moves 'K@h1 K@a8'",
+    "--variant holywar --fen '1******1/*p5*/*6*/*6*/*6*/*6*/*6*/1******1 w - - KSkb 0 1' --moves 'K@h1 K@a8 S@b2 B@g7 b2c4 g7f6 c4b6'",
+    "--variant ghostarelay --option no-moves=pass --moves 'e2e4 e9e7'",
+    "--variant ghostarelay --fen '10/10/g4r4/10/10/10/6b3/10/10/4K2R2 w - - - 0 1' --moves 'e1g1,h1f1 f8f1 g1f1 a8e2 f1e2 g4e2'",
+];
+
+/// The round trip of issue 11: every game exported, then loaded from a file
+/// and from standard input, prints what `fen` prints for the same moves
+/// (final VFEN and result line).
+#[test]
+fn export_then_load_prints_what_fen_prints() {
+    let dir = Scratch::new("round-trip");
+    for (i, game) in GAMES.iter().enumerate() {
+        let record = ok(&format!("export {game}"));
+        let variant = argv(game)[1];
+        assert!(
+            record.contains(&format!("\n[Variant \"{variant}\"]\n")),
+            "{game}: {record}"
+        );
+        let fen = ok(&format!("fen {game}"));
+        assert_eq!(fen.lines().count(), 2, "{fen}");
+        let path = dir.file(&format!("{i}.pgn"), &record);
+        assert_eq!(ok_args(&["load", &path]), fen, "{game}: {record}");
+        let o = run_with_input(&["load", "-"], record.as_bytes());
+        assert!(o.status.success(), "{game}: {}", text(&o.stderr));
+        assert_eq!(text(&o.stdout), fen, "{game} from stdin");
+        assert_eq!(text(&o.stderr), "", "{game}: one game, no list");
+    }
+}
+
+/// `export` writes the roster with `?` for what is not known, the variant
+/// with all its options, a `VFEN` tag only for a game that did not start
+/// from the variant's start, and readable moves.
+#[test]
+fn export_prints_a_pgn_style_record() {
+    output_table(&[
+        (
+            "export --variant chess --moves 'f2f3 e7e5 g2g4 d8h4'",
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n\
+             [Black \"?\"]\n[Result \"0-1\"]\n[Variant \"chess\"]\n[TimeControl \"-\"]\n\
+             [Termination \"checkmate\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n",
+        ),
+        (
+            "export --variant holygrail --option drops=ninjas --moves 'e2e5 e9e6 J@e2-e4'",
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n\
+             [Black \"?\"]\n[Result \"*\"]\n[Variant \"holygrail\"]\n\
+             [Options \"drops=ninjas gryphons=stealth setup=standard\"]\n[TimeControl \"-\"]\n\n\
+             1. e5 e6 2. J@e2-e4 *\n",
+        ),
+    ]);
+    let out = ok("export --variant chess --fen '4k3/8/8/8/8/8/4P3/4K3 b - - - 0 7' --moves e8d7");
+    assert!(
+        out.contains("\n[VFEN \"4k3/8/8/8/8/8/4P3/4K3 b - - - 0 7\"]\n"),
+        "{out}"
+    );
+    assert!(out.ends_with("\n\n7... Kd7 *\n"), "{out}");
+}
+
+/// `--tag` sets tags (a name given again replaces the value; quotes are
+/// escaped); a tag the record derives or a malformed one is an error.
+#[test]
+fn export_tags() {
+    let out = ok(
+        "export --variant chess --moves e2e4 --tag White=Ann --tag 'Event=Club night' \
+         --tag 'Annotator=A \"B\"' --tag White=Bea --tag Black=",
+    );
+    for tag in [
+        "[Event \"Club night\"]",
+        "[White \"Bea\"]",
+        "[Black \"\"]",
+        "[Annotator \"A \\\"B\\\"\"]",
+    ] {
+        assert!(out.lines().any(|l| l == tag), "{tag} in {out}");
+    }
+    assert!(!out.contains("\"Ann\""), "{out}");
+    // What the record says loads back.
+    let dir = Scratch::new("tags");
+    let path = dir.file("tags.pgn", &out);
+    assert_eq!(
+        ok_args(&["load", &path]),
+        ok("fen --variant chess --moves e2e4")
+    );
+    error_table(&[
+        (
+            "export --variant chess --tag Result=1-0",
+            "error: cannot write tag 'Result': the record sets this tag itself",
+        ),
+        (
+            "export --variant chess --tag Variant=grand",
+            "error: cannot write tag 'Variant': the record sets this tag itself",
+        ),
+        (
+            "export --variant chess --tag 'Two words=x'",
+            "error: cannot write tag 'Two words': a tag name is letters, digits and '_'",
+        ),
+        (
+            "export --variant chess --tag =x",
+            "error: cannot write tag '': a tag name is letters, digits and '_'",
+        ),
+        (
+            "export --variant chess --tag White",
+            "error: invalid value 'White' for '--tag': expected NAME=VALUE",
+        ),
+        (
+            "export --variant chess --tag",
+            "error: '--tag' needs a value",
+        ),
+    ]);
+}
+
+/// `--time` writes the `TimeControl` tag in each form; a timed record loads
+/// like any other. A malformed control is an error naming it.
+#[test]
+fn export_time_controls() {
+    let dir = Scratch::new("time");
+    let fen = ok("fen --variant grand --moves 'e3e5 e8e6'");
+    for (given, tag) in [
+        ("-", "-"),
+        ("600+5", "600+5"),
+        ("300", "300+0"),
+        ("600d5", "600d5"),
+        ("*30", "*30"),
+        ("40/5400", "40/5400"),
+    ] {
+        let out = ok_args(&[
+            "export",
+            "--variant",
+            "grand",
+            "--moves",
+            "e3e5 e8e6",
+            "--time",
+            given,
+        ]);
+        assert!(
+            out.contains(&format!("\n[TimeControl \"{tag}\"]\n")),
+            "{given}: {out}"
+        );
+        let path = dir.file("timed.pgn", &out);
+        assert_eq!(ok_args(&["load", &path]), fen, "{given}");
+    }
+    fail_table(&[
+        (
+            "export --variant chess --time 10+x",
+            &[
+                "invalid value '10+x' for '--time'",
+                "not a time control",
+                "600+5",
+            ],
+        ),
+        (
+            "export --variant chess --time 0",
+            &["invalid value '0' for '--time'", "at least 1 second"],
+        ),
+        ("export --variant chess --time", &["'--time' needs a value"]),
+        (
+            "export --variant chess --time 60 --time 30",
+            &["'--time' may be given only once"],
+        ),
+    ]);
+}
+
+/// `export` checks the game as `fen` does.
+#[test]
+fn export_refuses_a_bad_game() {
+    fail_table(&[
+        (
+            "export --variant chess --moves 'e2e4 e7e5 e2e5'",
+            &["error: move 3 'e2e5' is not legal here"],
+        ),
+        (
+            "export --variant holygrial",
+            &["unknown variant 'holygrial'"],
+        ),
+        (
+            "export --variant chess --fen '8/8/8 w - - - 0 1'",
+            &["ranks"],
+        ),
+    ]);
+}
+
+/// A record of two games (Ann and Bob's mate, then an unfinished Holy
+/// Grail game) in one file.
+fn two_games() -> String {
+    let first =
+        ok("export --variant chess --moves 'f2f3 e7e5 g2g4 d8h4' --tag White=Ann --tag Black=Bob");
+    let second = ok("export --variant holygrail --moves 'e2e5 e9e6 f2f4'");
+    format!("{first}\n{second}")
+}
+
+/// Several games in a file: game 1 is loaded and the games are listed on
+/// stderr; `--game N` loads game N without a list.
+#[test]
+fn load_several_games() {
+    let dir = Scratch::new("several");
+    let path = dir.file("two.pgn", two_games());
+    let o = run(&["load", &path]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(
+        text(&o.stdout),
+        ok("fen --variant chess --moves 'f2f3 e7e5 g2g4 d8h4'")
+    );
+    assert_eq!(
+        text(&o.stderr),
+        format!(
+            "{path} holds 2 games; this is game 1 (choose one with --game N):\n   \
+             1  Ann - Bob  chess  0-1  4 plies\n   \
+             2  ? - ?  holygrail  *  3 plies\n"
+        )
+    );
+    let o = run(&["load", &path, "--game", "2"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(
+        text(&o.stdout),
+        ok("fen --variant holygrail --moves 'e2e5 e9e6 f2f4'")
+    );
+    assert_eq!(text(&o.stderr), "");
+    assert_eq!(
+        ok_args(&["load", "--game", "1", &path]),
+        ok("fen --variant chess --moves 'f2f3 e7e5 g2g4 d8h4'")
+    );
+}
+
+/// Every bad file is one `error:` line naming the file, where in it and
+/// what is wrong, with exit status 2.
+#[test]
+fn load_errors_name_the_file_and_the_place() {
+    let dir = Scratch::new("errors");
+    let known: Vec<&str> = chimera::rules::variants().iter().map(|v| v.id).collect();
+    let illegal =
+        "[Event \"Club night\"]\n[Variant \"chess\"]\n\n1. e4 e5\n2. Nf3 Nc6\n3. Bb5 Nf9 *\n";
+    let files: &[(&str, &[u8], String)] = &[
+        (
+            "illegal.pgn",
+            illegal.as_bytes(),
+            "game 1, line 6, move 3 (black): 'Nf9' is not legal here".to_string(),
+        ),
+        (
+            "variant.pgn",
+            b"[Variant \"holygrial\"]\n\n1. e5 *\n",
+            format!(
+                "game 1, line 1: unknown variant 'holygrial' (known: {})",
+                known.join(", ")
+            ),
+        ),
+        (
+            "vfen.pgn",
+            b"[Variant \"grand\"]\n[VFEN \"r8r/1nbqkmcbn1/pppppppppp/10/10/10/10/PPPPPPPPPPP/1NBQKMCBN1/R8R w - - - 0 1\"]\n*\n",
+            "game 1, line 2: VFEN tag: rank 3 has 11 squares, expected 10".to_string(),
+        ),
+        (
+            "truncated.pgn",
+            b"[Variant \"chess\"]\n\n1. e4 e5 {a comment\n",
+            "game 1, line 3: truncated file: the comment opened on line 3 is not closed".to_string(),
+        ),
+        (
+            "garbage.bin",
+            b"\x7fELF\x02\x01\x01\x00\x00\x00\xff\xfe",
+            "line 1: not a text game record (invalid UTF-8 at byte 10)".to_string(),
+        ),
+        ("empty.pgn", b"\n\n", "the file holds no game".to_string()),
+        (
+            "result.pgn",
+            b"[Variant \"chess\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n",
+            "game 1: the record says 1-0 but the final position gives 0-1 checkmate".to_string(),
+        ),
+    ];
+    for (name, bytes, message) in files {
+        let path = dir.file(name, bytes);
+        let line = failure(&["load", &path], run(&["load", &path]));
+        assert_eq!(line, format!("error: {path}: {message}"), "{name}");
+    }
+    // The same errors from standard input name it.
+    let o = run_with_input(&["load", "-"], illegal.as_bytes());
+    assert_eq!(
+        failure(&["load", "-"], o),
+        "error: stdin: game 1, line 6, move 3 (black): 'Nf9' is not legal here"
+    );
+    // A game of a file is found by its number; the error names the game.
+    let second = format!("{}\n[Variant \"chess\"]\n\n1. e4 e4 *\n", two_games());
+    let path = dir.file("three.pgn", second);
+    let args = ["load", &path, "--game", "3"];
+    assert_eq!(
+        failure(&args, run(&args)),
+        format!("error: {path}: game 3, line 29, move 1 (black): 'e4' is not legal here")
+    );
+}
+
+/// A missing file, a file over the size limit (refused before it is read,
+/// from a path or a pipe) and a game number outside the file.
+#[test]
+fn load_refuses_missing_huge_and_out_of_range() {
+    let dir = Scratch::new("limits");
+    let missing = dir.0.join("missing.pgn");
+    let missing = missing.to_str().expect("a UTF-8 path");
+    let line = fails(&format!("load {missing}"));
+    assert!(
+        line.starts_with(&format!("error: cannot read the file: {missing}: ")),
+        "{line}"
+    );
+
+    let limit = chimera::record::MAX_RECORD_BYTES;
+    let huge = dir.file("huge.pgn", b"");
+    std::fs::File::options()
+        .write(true)
+        .open(&huge)
+        .and_then(|f| f.set_len(50 * 1024 * 1024))
+        .expect("a sparse 50 MB file");
+    assert_eq!(
+        fails(&format!("load {huge}")),
+        format!(
+            "error: {huge}: the file is too large for a game record ({} bytes; the limit is {limit} bytes)",
+            50 * 1024 * 1024
+        )
+    );
+    let mut big = b"1. e4 e5 ".repeat(limit as usize / 9 + 1);
+    big.extend_from_slice(b"*\n");
+    let o = run_with_input(&["load", "-"], &big);
+    assert_eq!(
+        failure(&["load", "-"], o),
+        format!(
+            "error: stdin: the file is too large for a game record (more than the limit; the limit is {limit} bytes)"
+        )
+    );
+
+    let path = dir.file("two.pgn", two_games());
+    for n in ["3", "100"] {
+        assert_eq!(
+            fails(&format!("load {path} --game {n}")),
+            format!("error: {path}: there is no game {n}: the file holds 2 (numbered from 1)")
+        );
+    }
+    fail_table(&[
+        (
+            &format!("load {path} --game 0"),
+            &["invalid value '0' for '--game'"],
+        ),
+        (
+            &format!("load {path} --game x"),
+            &["invalid value 'x' for '--game'"],
+        ),
+        (&format!("load {path} --game"), &["'--game' needs a value"]),
+        ("load", &["'load' needs", "FILE"]),
+        (
+            &format!("load {path} {path}"),
+            &["unexpected argument", "'load'"],
+        ),
+    ]);
+}
+
 // ------------------------------------------------------------------- bench
 
 #[test]
@@ -579,6 +1006,18 @@ const SUBCOMMANDS: &[(&str, &[&str])] = &[
     ),
     ("moves", &["--variant", "--option", "--fen", "--moves"]),
     ("fen", &["--variant", "--option", "--fen", "--moves"]),
+    (
+        "export",
+        &[
+            "--variant",
+            "--option",
+            "--fen",
+            "--moves",
+            "--tag",
+            "--time",
+        ],
+    ),
+    ("load", &["FILE", "--game"]),
     ("bench", &["--quick"]),
     ("variants", &[]),
 ];

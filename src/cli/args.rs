@@ -104,8 +104,8 @@ impl FromStr for MoveList {
     }
 }
 
-/// `name=value` of `--option`.
-fn name_value(s: &str) -> Result<(String, String), String> {
+/// `name=value` of `--option` and `--tag`.
+pub fn name_value(s: &str) -> Result<(String, String), String> {
     s.split_once('=')
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .ok_or_else(|| "expected NAME=VALUE".to_string())

@@ -2,6 +2,7 @@
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 
+use crate::record::RecordError;
 use crate::rules::RulesError;
 
 /// A command-line failure. Its text is one line for stderr after `error: `.
@@ -39,6 +40,19 @@ pub enum CliError {
     /// The frame-time measurement failed.
     #[error(transparent)]
     FrameTime(#[from] crate::app::perf::FrameTimeError),
+    /// A record cannot be written (a bad `--tag`), or a record file cannot
+    /// be read (its message names the path).
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// A record file that cannot be read or loaded: `games.pgn: game 1,
+    /// line 14, move 23 (black): 'Nf9' is not legal here`.
+    #[error("{file}: {source}")]
+    RecordFile {
+        /// The file as named on the command line (`stdin` for `-`).
+        file: String,
+        /// What is wrong with it.
+        source: RecordError,
+    },
     /// Standard output could not be written.
     #[error("cannot write to stdout: {0}")]
     Stdout(#[from] std::io::Error),

@@ -1,6 +1,6 @@
 //! The `chimera` command line, parsed by clap (derive): `play` (the default
 //! when no subcommand is given), `frametime`, `perft`, `moves`, `fen`,
-//! `bench`, `variants`, each with its own `--help`. Every error is one line
+//! `export`, `load`, `bench`, `variants`, each with its own `--help`. Every error is one line
 //! `error: …` on stderr and exit status 2; `--help` prints to stdout and exits 0.
 //!
 //! Adding a subcommand: one variant of [`Command`] (its doc comment is the
@@ -32,6 +32,7 @@ pub mod args;
 pub mod bench;
 mod error;
 pub mod game;
+pub mod records;
 pub mod tools;
 
 pub use args::{GameArgs, MoveList, PositionArgs, VariantArgs};
@@ -78,6 +79,10 @@ pub enum Command {
     Moves(PositionArgs),
     /// Print the VFEN after the moves, then the result
     Fen(PositionArgs),
+    /// Print the game of --variant, --fen and --moves as a PGN-style record
+    Export(records::ExportCmd),
+    /// Check a record file and print its final VFEN and result as `fen` does
+    Load(records::LoadCmd),
     /// Fixed perft suite: nodes, seconds and nodes/s per start position
     Bench(bench::BenchCmd),
     /// List the variant ids, descriptions and options
@@ -93,6 +98,8 @@ impl Command {
             Command::Perft(a) => tools::perft(a),
             Command::Moves(a) => tools::moves(a),
             Command::Fen(a) => tools::fen(a),
+            Command::Export(a) => records::export(a),
+            Command::Load(a) => records::load(a),
             Command::Bench(a) => bench::bench(a),
             Command::Variants => tools::variants(),
         }

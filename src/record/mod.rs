@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 pub use error::RecordError;
 pub use read::{GameSummary, Loaded, list, load};
 
-use crate::clock::ClockState;
+use crate::clock::{ClockState, TimeControl};
 use crate::rules::{Color, EndReason, Game, Outcome, Variant};
 
 /// The largest record file read (4 MB): larger files are refused before
@@ -303,6 +303,38 @@ impl MatchRecord {
         Ok(())
     }
 
+    /// Sets the time control (`TimeControl::None` removes the clock) with the
+    /// clock state the moves' clock times give: each side's last time
+    /// written, or its time at the start where none is; stopped; flagged when
+    /// the result is a time forfeit against the side to move. `game` is the
+    /// game the record rebuilds.
+    pub fn set_time_control(&mut self, control: TimeControl, game: &Game) {
+        self.clock = control.is_timed().then(|| {
+            let mut left = [control.initial(); 2];
+            let mut counts = [0u32; 2];
+            let mut side = game.start().side_to_move();
+            for m in &self.moves {
+                counts[side.index()] += 1;
+                if let Some(t) = m.clock {
+                    left[side.index()] = t;
+                }
+                side = side.opposite();
+            }
+            let to_move = game.position().side_to_move();
+            ClockState {
+                control,
+                left,
+                to_move,
+                turn_elapsed: Duration::ZERO,
+                running: false,
+                moves: counts,
+                flagged: self.result.is_some_and(|r| {
+                    r.termination == Termination::TimeForfeit && r.winner() != Some(to_move)
+                }),
+            }
+        });
+    }
+
     /// Rebuilds the game: variant, options, start position, every move.
     pub fn game(&self) -> Result<Game, RecordError> {
         let bad = |e: String| RecordError::Invalid(e);
@@ -359,10 +391,21 @@ fn check_tag_name(name: &str) -> Result<(), RecordError> {
     })
 }
 
-/// The record text of `game` with these tags (`White`, `Event` …): the
-/// library side of `chimera export`.
+/// The record text of `game` with these tags (`White`, `Event` …), untimed.
 pub fn export(game: &Game, tags: &[(String, String)]) -> Result<String, RecordError> {
+    export_timed(game, tags, TimeControl::None)
+}
+
+/// The record text of `game` with these tags and time control: the library
+/// side of `chimera export`. The moves carry no clock times (none were
+/// measured), so a timed game reads back with each side's starting time.
+pub fn export_timed(
+    game: &Game,
+    tags: &[(String, String)],
+    control: TimeControl,
+) -> Result<String, RecordError> {
     let mut r = MatchRecord::from_game(game);
+    r.set_time_control(control, game);
     for (k, v) in tags {
         r.set_tag(k, v)?;
     }

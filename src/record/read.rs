@@ -1,7 +1,7 @@
 //! Reading a record: tags to a variant and start position, tokens to legal
 //! moves, the result checked against the final position.
 
-use crate::clock::{ClockState, TimeControl};
+use crate::clock::TimeControl;
 use crate::rules::{Game, Kind, Move, MoveKind, Position, Variant, variants};
 
 use super::fsf::{self, Dialect};
@@ -435,31 +435,7 @@ impl Reader<'_> {
         let mut game = self.start(&v, dialect)?;
         let moves = self.moves(&mut game, dialect)?;
         let result = self.result(&game)?;
-        let clock = control.is_timed().then(|| {
-            let mut left = [control.initial(); 2];
-            let mut counts = [0u32; 2];
-            let mut side = game.start().side_to_move();
-            for m in &moves {
-                counts[side.index()] += 1;
-                if let Some(t) = m.clock {
-                    left[side.index()] = t;
-                }
-                side = side.opposite();
-            }
-            let to_move = game.position().side_to_move();
-            ClockState {
-                control,
-                left,
-                to_move,
-                turn_elapsed: std::time::Duration::ZERO,
-                running: false,
-                moves: counts,
-                flagged: result.is_some_and(|r| {
-                    r.termination == Termination::TimeForfeit && r.winner() != Some(to_move)
-                }),
-            }
-        });
-        let record = MatchRecord {
+        let mut record = MatchRecord {
             variant: id.to_string(),
             options: v.options().to_vec(),
             start_vfen: {
@@ -467,7 +443,7 @@ impl Reader<'_> {
                 (s != v.start_position().to_vfen()).then_some(s)
             },
             moves,
-            clock,
+            clock: None,
             result,
             tags: raw
                 .tags
@@ -476,6 +452,7 @@ impl Reader<'_> {
                 .map(|t| (t.name.clone(), t.value.clone()))
                 .collect(),
         };
+        record.set_time_control(control, &game);
         Ok(Loaded { record, game })
     }
 

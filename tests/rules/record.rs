@@ -332,6 +332,35 @@ fn export_writes_tags_and_readable_moves() {
     assert_eq!(load(&text).result_line(), "result: 0-1 checkmate");
 }
 
+/// `record::export_timed` writes the time control. No time was measured, so
+/// the moves carry no `%clk` and the game reads back with each side's
+/// starting time, its moves counted, the clock stopped.
+#[test]
+fn export_timed_writes_the_time_control() {
+    let v = Variant::new("chess", &[]).unwrap();
+    let mut g = Game::new(&v);
+    for m in ["e2e4", "e7e5", "g1f3"] {
+        g.play_lmn(m).unwrap();
+    }
+    let control: TimeControl = "600+5".parse().unwrap();
+    let text = record::export_timed(&g, &[], control).unwrap();
+    assert!(text.contains("[TimeControl \"600+5\"]\n"), "{text}");
+    assert!(text.ends_with("\n\n1. e4 e5 2. Nf3 *\n"), "{text}");
+    let l = load(&text);
+    let s = l.record.clock.expect("a timed record has a clock");
+    assert_eq!(s.control, control);
+    assert_eq!(s.left, [Duration::from_secs(600); 2]);
+    assert_eq!(s.moves, [2, 1]);
+    assert_eq!(s.to_move, Color::Black);
+    assert!(!s.running && !s.flagged, "{s:?}");
+    // No control is the untimed export.
+    assert_eq!(
+        record::export_timed(&g, &[], TimeControl::None).unwrap(),
+        record::export(&g, &[]).unwrap()
+    );
+    assert_eq!(load(&record::export(&g, &[]).unwrap()).record.clock, None);
+}
+
 /// A game from another position carries it in a `VFEN` tag, and the move
 /// numbers start from its full-move number (`7... O-O`).
 #[test]
