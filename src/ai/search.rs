@@ -52,7 +52,7 @@ impl Score {
         if s >= MATE_BOUND {
             Score::Mate((MATE - s + 1) / 2)
         } else if s <= -MATE_BOUND {
-            Score::Mate(-(MATE + s) / 2)
+            Score::Mate(-((MATE + s + 1) / 2))
         } else {
             Score::Cp(s)
         }
@@ -209,6 +209,8 @@ pub struct Searcher {
     features: Features,
     giveaway: bool,
     promo_floor: i32,
+    noise: i32,
+    noise_seed: u64,
 }
 
 impl Searcher {
@@ -249,6 +251,8 @@ impl Searcher {
             features: Features::default(),
             giveaway: false,
             promo_floor: 0,
+            noise: 0,
+            noise_seed: 0,
         }
     }
 
@@ -280,6 +284,25 @@ impl Searcher {
     /// Switches search features (the levels use this).
     pub fn set_features(&mut self, f: Features) {
         self.features = f;
+    }
+
+    /// Adds to every root move's score a fixed random amount in
+    /// `-amplitude..=amplitude` centipawns drawn from `seed` (0: none), so
+    /// that a weaker level prefers moves a little worse than the best.
+    pub fn set_root_noise(&mut self, amplitude: i32, seed: u64) {
+        self.noise = amplitude.max(0);
+        self.noise_seed = seed;
+    }
+
+    /// The root bias of move `m` (see [`Searcher::set_root_noise`]).
+    fn root_bias(&self, m: Move) -> i32 {
+        if self.noise == 0 {
+            return 0;
+        }
+        let key =
+            (m.from as u64) | (m.to as u64) << 16 | (m.aux as u64) << 32 | (m.piece as u64) << 48;
+        super::rng::Rng::new(self.noise_seed ^ key.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .symmetric(self.noise)
     }
 
     /// Permille of the transposition table filled by this search.
@@ -381,13 +404,14 @@ impl Searcher {
                 if let Some((m, s)) = self.root_best
                     && m != best.0
                 {
-                    best = (m, s, best.2, vec![m]);
+                    best = (m, s - self.root_bias(m), best.2, vec![m]);
                 }
                 break;
             }
             prev = score;
             let pv = self.pv[0][..self.pv_len[0]].to_vec();
             let m = pv.first().copied().unwrap_or(best.0);
+            let score = score - self.root_bias(m);
             best = (m, score, d, if pv.is_empty() { vec![m] } else { pv });
             let elapsed = self.start.elapsed();
             on_info(&Info {
@@ -409,53 +433,6 @@ impl Searcher {
         }
         let (m, raw, depth, pv) = best;
         self.result(Some(m), raw, depth, pv)
-    }
-
-    /// Exact scores of every root move at `depth` (each searched with a full
-    /// window), best first; for the levels that choose among them.
-    pub fn score_root_moves(
-        &mut self,
-        root: &Position,
-        history: &[u64],
-        limits: &Limits,
-    ) -> Vec<(Move, i32)> {
-        let mut pos = self.begin(root, history, limits);
-        pos.legal_moves_into(&mut self.plies[0].moves);
-        self.plies[0].mobility = self.mobility(0);
-        let mut scored: Vec<(Move, i32)> = self.plies[0].moves.iter().map(|&m| (m, 0)).collect();
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
-        for d in 1..=max_depth {
-            self.root_depth = d;
-            let mut done = Vec::with_capacity(scored.len());
-            for &(m, _) in &scored {
-                pos.make_move(m);
-                self.path.push(pos.hash());
-                let check = pos.in_check();
-                let s = -self.node(&mut pos, d - 1, 1, -INF, INF, check, true, true);
-                pos.unmake_move();
-                self.path.pop();
-                if self.aborted {
-                    break;
-                }
-                done.push((m, s));
-            }
-            if self.aborted && done.len() < scored.len() {
-                // An unfinished first iteration still ranks what it finished
-                // (the rest last); a later one is dropped.
-                if d == 1 {
-                    done.extend(scored[done.len()..].iter().map(|&(m, _)| (m, -INF)));
-                    done.sort_by_key(|d| std::cmp::Reverse(d.1));
-                    scored = done;
-                }
-                break;
-            }
-            done.sort_by_key(|d| std::cmp::Reverse(d.1));
-            scored = done;
-            if self.stop.load(Ordering::Relaxed) {
-                break;
-            }
-        }
-        scored
     }
 
     /// Sets up a search of `root`: evaluator, limits, counters, path.
@@ -717,6 +694,9 @@ impl Searcher {
         can_null: bool,
     ) -> i32 {
         self.pv_len[ply] = 0;
+        if self.aborted {
+            return 0;
+        }
         if depth <= 0 && !in_check {
             return self.quiesce(pos, ply, alpha, beta, false);
         }
@@ -816,66 +796,53 @@ impl Searcher {
             let gives_check = pos.in_check();
             let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
             let new_depth = depth - 1 + ext;
-            let score = if i == 0 {
-                -self.node(
-                    pos,
-                    new_depth,
-                    ply + 1,
-                    -beta,
-                    -alpha,
-                    gives_check,
-                    pv_node,
-                    true,
-                )
-            } else {
-                let mut r = 0;
-                if self.features.pruning
-                    && depth >= 3
-                    && i >= 3
-                    && quiet
-                    && !killer
-                    && !in_check
-                    && !gives_check
-                {
-                    r = self.lmr[depth.min(63) as usize][i.min(63)] as i32 - i32::from(pv_node);
-                    r = r.clamp(0, (new_depth - 1).max(0));
-                }
-                let mut s = -self.node(
-                    pos,
-                    new_depth - r,
-                    ply + 1,
-                    -alpha - 1,
-                    -alpha,
-                    gives_check,
-                    false,
-                    true,
-                );
-                if s > alpha && r > 0 {
-                    s = -self.node(
+            // At the root the weaker levels add a fixed random bias per move:
+            // the child is searched against the window shifted by it.
+            let bias = if root { self.root_bias(m) } else { 0 };
+            let (a, b) = (alpha - bias, beta - bias);
+            let score = bias
+                + if i == 0 {
+                    -self.node(pos, new_depth, ply + 1, -b, -a, gives_check, pv_node, true)
+                } else {
+                    let mut r = 0;
+                    if self.features.pruning
+                        && depth >= 3
+                        && i >= 3
+                        && quiet
+                        && !killer
+                        && !in_check
+                        && !gives_check
+                    {
+                        r = self.lmr[depth.min(63) as usize][i.min(63)] as i32 - i32::from(pv_node);
+                        r = r.clamp(0, (new_depth - 1).max(0));
+                    }
+                    let mut s = -self.node(
                         pos,
-                        new_depth,
+                        new_depth - r,
                         ply + 1,
-                        -alpha - 1,
-                        -alpha,
+                        -a - 1,
+                        -a,
                         gives_check,
                         false,
                         true,
                     );
-                }
-                if s > alpha && s < beta && pv_node {
-                    s = -self.node(
-                        pos,
-                        new_depth,
-                        ply + 1,
-                        -beta,
-                        -alpha,
-                        gives_check,
-                        true,
-                        true,
-                    );
-                }
-                s
-            };
+                    if s > a && r > 0 {
+                        s = -self.node(
+                            pos,
+                            new_depth,
+                            ply + 1,
+                            -a - 1,
+                            -a,
+                            gives_check,
+                            false,
+                            true,
+                        );
+                    }
+                    if s > a && s < b && pv_node {
+                        s = -self.node(pos, new_depth, ply + 1, -b, -a, gives_check, true, true);
+                    }
+                    s
+                };
             pos.unmake_move();
             self.path.pop();
             if self.aborted {
@@ -929,6 +896,9 @@ impl Searcher {
         in_check: bool,
     ) -> i32 {
         self.pv_len[ply] = 0;
+        if self.aborted {
+            return 0;
+        }
         self.nodes += 1;
         self.poll();
         if self.aborted {

@@ -1,0 +1,87 @@
+//! Levels 1–8: their settings, reproducibility from a seed, and strength.
+
+use chimera::ai::{Limits, Player, Searcher, SelfPlay, level_spec, play_game, random_opening};
+use chimera::rules::{Color, Game};
+use std::time::Duration;
+
+use super::board::variant;
+
+#[test]
+fn levels_narrow_the_callers_limits() {
+    let wide = Limits {
+        depth: Some(10),
+        movetime: Some(Duration::from_millis(900)),
+        ..Limits::default()
+    };
+    assert_eq!(level_spec(1).limits(&wide).depth, Some(1));
+    assert_eq!(level_spec(3).limits(&wide).depth, Some(2));
+    assert_eq!(level_spec(6).limits(&wide).depth, Some(5));
+    assert_eq!(level_spec(8).limits(&wide).depth, Some(10));
+    assert_eq!(level_spec(3).limits(&Limits::depth(1)).depth, Some(1));
+    assert_eq!(
+        level_spec(7).limits(&wide).movetime,
+        Some(Duration::from_millis(300))
+    );
+    assert_eq!(level_spec(8).limits(&wide), wide);
+    // Out-of-range levels are the nearest real ones.
+    assert_eq!(level_spec(0), level_spec(1));
+    assert_eq!(level_spec(99), level_spec(8));
+    // Each level searches at least as deep and as cleanly as the one below.
+    for l in 1..8u8 {
+        let (a, b) = (level_spec(l), level_spec(l + 1));
+        assert!(b.depth.unwrap_or(u32::MAX) >= a.depth.unwrap_or(u32::MAX));
+        assert!(b.noise <= a.noise && b.random_move <= a.random_move);
+    }
+}
+
+#[test]
+fn level_8_plays_the_full_search() {
+    let v = variant("grand", &[]);
+    let game = Game::new(&v);
+    let mut p = Player::new(8, 1, 4);
+    let a = p.choose(&game, &Limits::depth(4), &mut |_| {});
+    let b = Searcher::new(4).search_game(&game, &Limits::depth(4), &mut |_| {});
+    assert_eq!((a.best, a.raw), (b.best, b.raw));
+}
+
+fn selfplay(levels: [u8; 2], seed: u64) -> SelfPlay {
+    let v = variant("grand", &[]);
+    SelfPlay {
+        opening: random_opening(&v, 4, seed),
+        variant: v,
+        start: None,
+        levels,
+        limits: Limits::depth(3),
+        seed,
+        max_plies: 24,
+        hash_mb: 1,
+    }
+}
+
+#[test]
+fn a_seed_reproduces_a_game() {
+    let a = play_game(&selfplay([2, 4], 7)).unwrap();
+    let b = play_game(&selfplay([2, 4], 7)).unwrap();
+    assert_eq!(a.moves, b.moves);
+    assert_eq!(a.moves.len(), 24);
+    let c = play_game(&selfplay([2, 4], 8)).unwrap();
+    assert_ne!(a.moves, c.moves);
+}
+
+#[test]
+fn level_5_beats_level_1() {
+    let v = variant("chess", &[]);
+    let cfg = SelfPlay {
+        variant: v,
+        start: None,
+        opening: vec![],
+        levels: [5, 1],
+        limits: Limits::depth(4),
+        seed: 3,
+        max_plies: 300,
+        hash_mb: 4,
+    };
+    let r = play_game(&cfg).unwrap();
+    let o = r.outcome.expect("the game ends");
+    assert_eq!(o.winner, Some(Color::White), "{o:?} after {:?}", r.moves);
+}
