@@ -4,3 +4,4 @@
 mod board;
 mod levels;
 mod search;
+mod tactics;
