@@ -238,85 +238,90 @@ impl Evaluator {
             (kings[1] != 0).then(|| xy(v, kings[1])),
         ];
         let mut has_prince = [false; 2];
-        for &c in &v.cells {
-            let p = s.board[c as usize];
-            if !is_piece(p) {
-                continue;
-            }
-            let k = kind_of(p);
-            let col = color_of(p).index();
-            let (x, y) = xy(v, c);
-            if is_pawnlike(k) {
-                if col == 0 {
-                    white_min[x as usize] = white_min[x as usize].min(y as i8);
-                } else {
-                    black_max[x as usize] = black_max[x as usize].max(y as i8);
-                }
-                continue;
-            }
-            let wc = if col == 0 { c } else { self.mirror[c as usize] } as usize;
-            let val = self.value[k as usize];
-            if k == Kind::King as u8 && self.royal {
-                continue;
-            }
-            phase += val;
-            let mut here = val + self.pst[k as usize * CELLS + wc] as i32;
-            if is_serpent(k) && p & LOCK_BIT == 0 {
-                here += 10;
-            }
-            if k == Kind::Prince as u8 {
-                has_prince[col] = true;
-            }
-            mg[col] += here;
-            eg[col] += here;
-            if self.colourbound >> k & 1 != 0 {
-                bound[col][self.light[c as usize] as usize] = true;
-            }
-            // King safety: own pieces next to the king, enemy pieces near.
-            if let Some((kx, ky)) = king_xy[col]
-                && (kx - x).abs().max((ky - y).abs()) == 1
-            {
-                shelter[col] += 1;
-            }
-            if let Some((kx, ky)) = king_xy[1 - col] {
-                let d = (kx - x).abs().max((ky - y).abs());
-                if d <= 3 {
-                    danger[1 - col] += val * (4 - d) / 50;
-                }
-            }
-        }
-        // Pawns and kings (second pass over the few cells that matter).
-        for &c in &v.cells {
-            let p = s.board[c as usize];
-            if !is_piece(p) {
-                continue;
-            }
-            let k = kind_of(p);
-            let col = color_of(p).index();
-            let wc = if col == 0 { c } else { self.mirror[c as usize] } as usize;
-            let (x, y) = xy(v, c);
-            if is_pawnlike(k) {
-                let passed = (x - 1..=x + 1).filter(|f| (0..16).contains(f)).all(|f| {
+        // Pawns are kept for a second pass, once the pawn files are known.
+        let mut pawns = [0u16; CELLS];
+        let mut npawns = 0;
+        for (w, &word) in s.occ.iter().flatten().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let c = ((w % 6) * 64) as u16 + bits.trailing_zeros() as u16;
+                bits &= bits - 1;
+                let p = s.board[c as usize];
+                let k = kind_of(p);
+                let col = color_of(p).index();
+                let (x, y) = xy(v, c);
+                if is_pawnlike(k) {
                     if col == 0 {
-                        black_max[f as usize] <= y as i8
+                        white_min[x as usize] = white_min[x as usize].min(y as i8);
                     } else {
-                        white_min[f as usize] >= y as i8
+                        black_max[x as usize] = black_max[x as usize].max(y as i8);
                     }
-                });
-                let t = self.pawn[wc];
+                    pawns[npawns] = c;
+                    npawns += 1;
+                    continue;
+                }
+                if k == Kind::King as u8 && self.royal {
+                    continue;
+                }
+                let wc = if col == 0 { c } else { self.mirror[c as usize] } as usize;
                 let val = self.value[k as usize];
-                let (m, e) = if passed { (t[2], t[3]) } else { (t[0], t[1]) };
-                mg[col] += val + m as i32;
-                eg[col] += val + e as i32;
+                phase += val;
+                let mut here = val + self.pst[k as usize * CELLS + wc] as i32;
+                if is_serpent(k) && p & LOCK_BIT == 0 {
+                    here += 10;
+                }
+                if k == Kind::Prince as u8 {
+                    has_prince[col] = true;
+                }
+                mg[col] += here;
+                eg[col] += here;
+                if self.colourbound >> k & 1 != 0 {
+                    bound[col][self.light[c as usize] as usize] = true;
+                }
+                // King safety: own pieces next to the king, enemy pieces near.
                 if let Some((kx, ky)) = king_xy[col]
                     && (kx - x).abs().max((ky - y).abs()) == 1
                 {
                     shelter[col] += 1;
                 }
-            } else if k == Kind::King as u8 && self.royal {
-                let t = self.king[wc];
-                mg[col] += t[0] as i32;
-                eg[col] += t[1] as i32;
+                if let Some((kx, ky)) = king_xy[1 - col] {
+                    let d = (kx - x).abs().max((ky - y).abs());
+                    if d <= 3 {
+                        danger[1 - col] += val * (4 - d) / 50;
+                    }
+                }
+            }
+        }
+        for &c in &pawns[..npawns] {
+            let p = s.board[c as usize];
+            let col = color_of(p).index();
+            let wc = if col == 0 { c } else { self.mirror[c as usize] } as usize;
+            let (x, y) = xy(v, c);
+            let passed = (x - 1..=x + 1).filter(|f| (0..16).contains(f)).all(|f| {
+                if col == 0 {
+                    black_max[f as usize] <= y as i8
+                } else {
+                    white_min[f as usize] >= y as i8
+                }
+            });
+            let t = self.pawn[wc];
+            let val = self.value[kind_of(p) as usize];
+            let (m, e) = if passed { (t[2], t[3]) } else { (t[0], t[1]) };
+            mg[col] += val + m as i32;
+            eg[col] += val + e as i32;
+            if let Some((kx, ky)) = king_xy[col]
+                && (kx - x).abs().max((ky - y).abs()) == 1
+            {
+                shelter[col] += 1;
+            }
+        }
+        if self.royal {
+            for (col, &k) in kings.iter().enumerate() {
+                if k != 0 {
+                    let wc = if col == 0 { k } else { self.mirror[k as usize] } as usize;
+                    mg[col] += self.king[wc][0] as i32;
+                    eg[col] += self.king[wc][1] as i32;
+                }
             }
         }
         // Hands.
@@ -386,17 +391,10 @@ impl Evaluator {
     /// capture whenever an enemy piece exists, so it counts extra.
     fn giveaway_eval(&self, pos: &Position, mobility: i32) -> i32 {
         let s = &pos.s;
-        let mut n = [0i32; 2];
-        for &c in &self.variant.cells {
-            let p = s.board[c as usize];
-            if is_piece(p) {
-                n[color_of(p).index()] += if kind_of(p) == Kind::Warlord as u8 {
-                    150
-                } else {
-                    100
-                };
-            }
-        }
+        let n: [i32; 2] = std::array::from_fn(|c| {
+            let pieces: u32 = s.occ[c].iter().map(|w| w.count_ones()).sum();
+            100 * pieces as i32 + 50 * s.count[c][Kind::Warlord as usize] as i32
+        });
         let us = s.side.index();
         (n[1 - us] - n[us]) - 3 * mobility.clamp(-30, 30)
     }

@@ -85,3 +85,50 @@ fn level_5_beats_level_1() {
     let o = r.outcome.expect("the game ends");
     assert_eq!(o.winner, Some(Color::White), "{o:?} after {:?}", r.moves);
 }
+
+#[test]
+fn holywar_drop_opening_is_placed_not_random() {
+    // Level 8 plays the whole drop opening against itself (16 drops): the
+    // placement terms put each king next to its Lady (the swap is its
+    // escape) and the two bishops on squares of different colours.
+    let v = variant("holywar", &[]);
+    let cfg = SelfPlay {
+        variant: v.clone(),
+        start: None,
+        opening: vec![],
+        levels: [8, 8],
+        limits: Limits::depth(3),
+        seed: 1,
+        max_plies: 16,
+        hash_mb: 4,
+    };
+    let r = play_game(&cfg).unwrap();
+    assert!(r.moves.iter().all(|m| m.contains('@')), "{:?}", r.moves);
+    let p = chimera::rules::Position::from_vfen(&v, &r.final_vfen).unwrap();
+    for side in [Color::White, Color::Black] {
+        let squares = |kind| -> Vec<chimera::rules::Sq> {
+            v.squares()
+                .filter(|s| {
+                    p.piece_at(*s)
+                        .is_some_and(|pi| pi.color == side && pi.kind == kind)
+                })
+                .collect()
+        };
+        let king = squares(chimera::rules::Kind::King)[0];
+        let lady = squares(chimera::rules::Kind::Lady)[0];
+        assert!(
+            (king.x as i32 - lady.x as i32).abs() <= 1
+                && (king.y as i32 - lady.y as i32).abs() <= 1,
+            "{side:?}: {}",
+            r.final_vfen
+        );
+        let bishops = squares(chimera::rules::Kind::Bishop);
+        assert_eq!(bishops.len(), 2);
+        assert_ne!(
+            v.is_light(bishops[0]),
+            v.is_light(bishops[1]),
+            "{}",
+            r.final_vfen
+        );
+    }
+}

@@ -118,11 +118,12 @@ pub const CASES: &[Tactic] = &[
         expect: Mate(1),
     },
     Tactic {
-        // d5 forks the c6 knight and e6 rook; e2 shuts the e-file, h3 gives
-        // the king air, so no check saves both.
+        // d5 forks the c6 knight and e6 rook. The f1 king guards e2 and b3
+        // guards c4, so the rook cannot win the pawns back (it would take
+        // three for the knight), and no check saves both.
         name: "pawn fork",
         opts: &[],
-        pieces: "Kg1 Pc4 Pd4 Pe2 Pf2 Pg2 Ph3 kg8 nc6 re6 pf7 pg7 ph7",
+        pieces: "Kf1 Pb3 Pc4 Pd4 Pe2 Pf2 Pg2 Ph3 kg8 nc6 re6 pf7 pg7 ph7",
         rest: "w - - - 0 1",
         best: &["d4d5"],
         depth: Some(4),

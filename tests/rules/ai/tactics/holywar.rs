@@ -30,11 +30,12 @@ pub const CASES: &[Tactic] = &[
     },
     Tactic {
         // b6 to a8: the path through b7 is blocked, the one through the
-        // missing a7 never is. The Lady is taken (the squire is lost to the
-        // b7 bishop afterwards: still a Lady for a squire).
+        // missing a7 never is. The squire, attacked by the c7 king, takes
+        // the shut-in Lady (and is then lost to the bishop: a Lady for a
+        // squire).
         name: "squire jumps into the corner",
         opts: &[],
-        pieces: "Ke2 Sb6 ke7 la8 bb7",
+        pieces: "Ke2 Sb6 kc7 la8 bb7",
         rest: "w - - - 0 1",
         best: &["b6a8"],
         depth: Some(2),
