@@ -1,17 +1,21 @@
 //! Playing strength levels 1–8 and [`Player`], a computer player of one level.
 //!
-//! | level | depth | root noise (cp, ±) | random move | quiescence, pruning | time and nodes used |
+//! | level | depth | root noise (cp, ±) | random move | quiescence, pruning | share of the time and nodes |
 //! |---|---|---|---|---|---|
-//! | 1 | 1 | 250 | 25 % | no | all |
-//! | 2 | 1 | 120 | 12 % | yes | all |
-//! | 3 | 2 | 80 | 6 % | yes | all |
-//! | 4 | 3 | 50 | 3 % | yes | all |
-//! | 5 | 4 | 30 | 1 % | yes | all |
-//! | 6 | 5 | 15 | — | yes | all |
-//! | 7 | 8 | — | — | yes | a third |
+//! | 1 | 1 | 250 | 25 % | no | 1/32 |
+//! | 2 | 1 | 120 | 12 % | yes | 1/32 |
+//! | 3 | 2 | 80 | 6 % | yes | 1/16 |
+//! | 4 | 3 | 50 | 3 % | yes | 1/12 |
+//! | 5 | 4 | 30 | 1 % | yes | 1/8 |
+//! | 6 | 5 | 15 | — | yes | 1/6 |
+//! | 7 | 7 | — | — | yes | 1/3 |
 //! | 8 | — | — | — | yes | all |
 //!
-//! The depth is a cap: the caller's limits (time, nodes, depth) still apply.
+//! The depth is a cap and the share scales the caller's time and node
+//! budget (a depth limit of the caller still applies as given). Every
+//! level searches at least as deep, with at least as much of the budget and
+//! no more noise or random moves than the level below, so it is stronger
+//! whatever the limits.
 //! Noise is a fixed random bias per root move, so a weak level prefers
 //! moves a little worse than the best; a "random move" is a uniformly drawn
 //! legal move instead of a search. All randomness comes from the player's
@@ -57,14 +61,14 @@ pub fn level_spec(level: u8) -> LevelSpec {
                 quiescence: false,
                 pruning: false,
             },
-            1.0,
+            1.0 / 32.0,
         ),
-        2 => (Some(1), 120, 0.12, full, 1.0),
-        3 => (Some(2), 80, 0.06, full, 1.0),
-        4 => (Some(3), 50, 0.03, full, 1.0),
-        5 => (Some(4), 30, 0.01, full, 1.0),
-        6 => (Some(5), 15, 0.0, full, 1.0),
-        7 => (Some(8), 0, 0.0, full, 1.0 / 3.0),
+        2 => (Some(1), 120, 0.12, full, 1.0 / 32.0),
+        3 => (Some(2), 80, 0.06, full, 1.0 / 16.0),
+        4 => (Some(3), 50, 0.03, full, 1.0 / 12.0),
+        5 => (Some(4), 30, 0.01, full, 1.0 / 8.0),
+        6 => (Some(5), 15, 0.0, full, 1.0 / 6.0),
+        7 => (Some(7), 0, 0.0, full, 1.0 / 3.0),
         _ => (None, 0, 0.0, full, 1.0),
     };
     LevelSpec {

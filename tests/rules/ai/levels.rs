@@ -22,6 +22,7 @@ fn levels_narrow_the_callers_limits() {
         level_spec(7).limits(&wide).movetime,
         Some(Duration::from_millis(300))
     );
+    assert_eq!(level_spec(1).limits(&Limits::nodes(3200)).nodes, Some(100));
     assert_eq!(level_spec(8).limits(&wide), wide);
     // Out-of-range levels are the nearest real ones.
     assert_eq!(level_spec(0), level_spec(1));
@@ -31,6 +32,7 @@ fn levels_narrow_the_callers_limits() {
         let (a, b) = (level_spec(l), level_spec(l + 1));
         assert!(b.depth.unwrap_or(u32::MAX) >= a.depth.unwrap_or(u32::MAX));
         assert!(b.noise <= a.noise && b.random_move <= a.random_move);
+        assert!(b.share >= a.share);
     }
 }
 
