@@ -369,7 +369,7 @@ impl Searcher {
         let first = self.pick(0, 0);
         let mut best = (first, 0i32, 0u32, vec![first]);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let soft = soft_limit(limits);
+        let soft = time_limits(limits).0;
         let mut prev: i32 = 0;
         for d in 1..=max_depth {
             if self.stop.load(Ordering::Relaxed) {
@@ -439,7 +439,7 @@ impl Searcher {
     fn begin(&mut self, root: &Position, history: &[u64], limits: &Limits) -> Position {
         self.prepare_eval(root.variant());
         self.start = Instant::now();
-        self.hard = hard_limit(limits);
+        self.hard = time_limits(limits).1;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
         self.nodes = 0;
         self.seldepth = 0;
@@ -473,6 +473,20 @@ impl Searcher {
             time: self.start.elapsed(),
             pv,
         }
+    }
+
+    /// Counts a node at `ply` (its line starts empty); false when the search
+    /// has been stopped.
+    #[inline]
+    fn enter(&mut self, ply: usize) -> bool {
+        self.pv_len[ply] = 0;
+        if self.aborted {
+            return false;
+        }
+        self.nodes += 1;
+        self.poll();
+        self.seldepth = self.seldepth.max(ply);
+        !self.aborted
     }
 
     /// Looks at the stop flag, the clock and the node budget.
@@ -693,20 +707,13 @@ impl Searcher {
         pv_node: bool,
         can_null: bool,
     ) -> i32 {
-        self.pv_len[ply] = 0;
-        if self.aborted {
-            return 0;
-        }
         if depth <= 0 && !in_check {
             return self.quiesce(pos, ply, alpha, beta, false);
         }
-        depth = depth.max(1);
-        self.nodes += 1;
-        self.poll();
-        if self.aborted {
+        if !self.enter(ply) {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
+        depth = depth.max(1);
         let root = ply == 0;
         if !root {
             if self.repeated(pos) {
@@ -816,20 +823,13 @@ impl Searcher {
                         r = self.lmr[depth.min(63) as usize][i.min(63)] as i32 - i32::from(pv_node);
                         r = r.clamp(0, (new_depth - 1).max(0));
                     }
-                    let mut s = -self.node(
-                        pos,
-                        new_depth - r,
-                        ply + 1,
-                        -a - 1,
-                        -a,
-                        gives_check,
-                        false,
-                        true,
-                    );
-                    if s > a && r > 0 {
+                    // A null-window search, reduced for late quiet moves; a
+                    // reduced one that beats alpha is repeated at full depth.
+                    let mut s;
+                    loop {
                         s = -self.node(
                             pos,
-                            new_depth,
+                            new_depth - r,
                             ply + 1,
                             -a - 1,
                             -a,
@@ -837,6 +837,10 @@ impl Searcher {
                             false,
                             true,
                         );
+                        if s <= a || r == 0 {
+                            break;
+                        }
+                        r = 0;
                     }
                     if s > a && s < b && pv_node {
                         s = -self.node(pos, new_depth, ply + 1, -b, -a, gives_check, true, true);
@@ -895,16 +899,9 @@ impl Searcher {
         beta: i32,
         in_check: bool,
     ) -> i32 {
-        self.pv_len[ply] = 0;
-        if self.aborted {
+        if !self.enter(ply) {
             return 0;
         }
-        self.nodes += 1;
-        self.poll();
-        if self.aborted {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
         pos.legal_moves_into(&mut self.plies[ply].moves);
         if self.plies[ply].moves.is_empty() {
             return self.no_moves(pos.variant(), ply, in_check);
@@ -976,27 +973,17 @@ fn nps(nodes: u64, t: Duration) -> u64 {
     nodes.saturating_mul(1_000_000) / us
 }
 
-/// Time after which no new iteration starts.
-fn soft_limit(l: &Limits) -> Option<Duration> {
-    if l.infinite {
-        return None;
-    }
-    match (l.movetime, l.clock) {
-        (Some(t), _) => Some(t),
-        (None, Some(c)) => Some(budget(&c).0),
-        _ => None,
-    }
-}
-
-/// Time after which the search is abandoned.
-fn hard_limit(l: &Limits) -> Option<Duration> {
-    if l.infinite {
-        return None;
-    }
-    match (l.movetime, l.clock) {
-        (Some(t), _) => Some(t),
-        (None, Some(c)) => Some(budget(&c).1),
-        _ => None,
+/// (soft, hard) time limits: after the soft one no new iteration starts,
+/// at the hard one the search is abandoned. A fixed move time is both.
+fn time_limits(l: &Limits) -> (Option<Duration>, Option<Duration>) {
+    match (l.infinite, l.movetime, l.clock) {
+        (true, _, _) => (None, None),
+        (false, Some(t), _) => (Some(t), Some(t)),
+        (false, None, Some(c)) => {
+            let (soft, hard) = budget(&c);
+            (Some(soft), Some(hard))
+        }
+        _ => (None, None),
     }
 }
 

@@ -46,43 +46,40 @@ fn level_8_plays_the_full_search() {
     assert_eq!((a.best, a.raw), (b.best, b.raw));
 }
 
-fn selfplay(levels: [u8; 2], seed: u64) -> SelfPlay {
-    let v = variant("grand", &[]);
+/// A self-play game of `id` between `levels` at a fixed depth.
+fn selfplay(id: &str, levels: [u8; 2], depth: u32, seed: u64, max_plies: usize) -> SelfPlay {
     SelfPlay {
-        opening: random_opening(&v, 4, seed),
-        variant: v,
+        variant: variant(id, &[]),
         start: None,
+        opening: vec![],
         levels,
-        limits: Limits::depth(3),
+        limits: Limits::depth(depth),
         seed,
-        max_plies: 24,
-        hash_mb: 1,
+        max_plies,
+        hash_mb: 4,
     }
+}
+
+/// A Grand game from a 4-ply random opening.
+fn grand(levels: [u8; 2], seed: u64) -> SelfPlay {
+    let mut cfg = selfplay("grand", levels, 3, seed, 24);
+    cfg.opening = random_opening(&cfg.variant, 4, seed);
+    cfg
 }
 
 #[test]
 fn a_seed_reproduces_a_game() {
-    let a = play_game(&selfplay([2, 4], 7)).unwrap();
-    let b = play_game(&selfplay([2, 4], 7)).unwrap();
+    let a = play_game(&grand([2, 4], 7)).unwrap();
+    let b = play_game(&grand([2, 4], 7)).unwrap();
     assert_eq!(a.moves, b.moves);
     assert_eq!(a.moves.len(), 24);
-    let c = play_game(&selfplay([2, 4], 8)).unwrap();
+    let c = play_game(&grand([2, 4], 8)).unwrap();
     assert_ne!(a.moves, c.moves);
 }
 
 #[test]
 fn level_5_beats_level_1() {
-    let v = variant("chess", &[]);
-    let cfg = SelfPlay {
-        variant: v,
-        start: None,
-        opening: vec![],
-        levels: [5, 1],
-        limits: Limits::depth(4),
-        seed: 3,
-        max_plies: 300,
-        hash_mb: 4,
-    };
+    let cfg = selfplay("chess", [5, 1], 4, 3, 300);
     let r = play_game(&cfg).unwrap();
     let o = r.outcome.expect("the game ends");
     assert_eq!(o.winner, Some(Color::White), "{o:?} after {:?}", r.moves);
@@ -93,17 +90,8 @@ fn holywar_drop_opening_is_placed_not_random() {
     // Level 8 plays the whole drop opening against itself (16 drops): the
     // placement terms put each king next to its Lady (the swap is its
     // escape) and the two bishops on squares of different colours.
-    let v = variant("holywar", &[]);
-    let cfg = SelfPlay {
-        variant: v.clone(),
-        start: None,
-        opening: vec![],
-        levels: [8, 8],
-        limits: Limits::depth(3),
-        seed: 1,
-        max_plies: 16,
-        hash_mb: 4,
-    };
+    let cfg = selfplay("holywar", [8, 8], 3, 1, 16);
+    let v = cfg.variant.clone();
     let r = play_game(&cfg).unwrap();
     assert!(r.moves.iter().all(|m| m.contains('@')), "{:?}", r.moves);
     let p = chimera::rules::Position::from_vfen(&v, &r.final_vfen).unwrap();

@@ -7,8 +7,8 @@ use std::sync::atomic::Ordering;
 
 use chimera::ai::search::{DRAW, MATE, MATE_BOUND};
 use chimera::ai::tt::{Bound, Table, from_tt, to_tt};
-use chimera::ai::{Limits, Score, Searcher};
-use chimera::rules::{Game, MoveKind};
+use chimera::ai::{Limits, Score, SearchResult, Searcher};
+use chimera::rules::{Game, MoveKind, Position};
 
 use super::board::{position, variant};
 
@@ -38,6 +38,11 @@ unsafe impl GlobalAlloc for Counting {
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
+
+/// Level-8 search of `p` to `depth` with a fresh 1 MB table.
+fn search(p: &Position, depth: u32) -> SearchResult {
+    Searcher::new(1).search(p, &[], &Limits::depth(depth), &mut |_| {})
+}
 
 fn allocations() -> u64 {
     ALLOCATIONS.with(|n| n.get())
@@ -170,21 +175,28 @@ fn the_table_keeps_entries_and_their_moves() {
 // ------------------------------------------- game ends as the rules say
 
 #[test]
-fn mate_in_one_is_reported_as_mate_1() {
+fn mates_are_reported_in_moves() {
+    // White mates with Re8; once mated, Black has no move: mate 0.
     let v = variant("chess", &[]);
-    let p = position(&v, "Kg1 Re1 Pf2 Pg2 Ph2 kg8 pf7 pg7 ph7", "w - - - 0 1");
-    let r = Searcher::new(1).search(&p, &[], &Limits::depth(3), &mut |_| {});
-    assert_eq!(p.lmn(r.best.unwrap()), "e1e8");
-    assert_eq!(r.score, Score::Mate(1));
-}
-
-#[test]
-fn a_mated_side_has_no_move_and_mate_0() {
-    let v = variant("chess", &[]);
-    let p = position(&v, "Kg1 Re8 Pf2 Pg2 Ph2 kg8 pf7 pg7 ph7", "b - - - 0 1");
-    let r = Searcher::new(1).search(&p, &[], &Limits::depth(3), &mut |_| {});
-    assert_eq!(r.best, None);
-    assert_eq!(r.score, Score::Mate(0));
+    for (pieces, rest, best, score) in [
+        (
+            "Kg1 Re1 Pf2 Pg2 Ph2 kg8 pf7 pg7 ph7",
+            "w - - - 0 1",
+            Some("e1e8"),
+            1,
+        ),
+        (
+            "Kg1 Re8 Pf2 Pg2 Ph2 kg8 pf7 pg7 ph7",
+            "b - - - 0 1",
+            None,
+            0,
+        ),
+    ] {
+        let p = position(&v, pieces, rest);
+        let r = search(&p, 3);
+        assert_eq!(r.best.map(|m| p.lmn(m)).as_deref(), best);
+        assert_eq!(r.score, Score::Mate(score));
+    }
 }
 
 #[test]
@@ -194,11 +206,11 @@ fn the_hundredth_quiet_ply_draws_unless_it_mates() {
     // 100 plies and draws; with the mate available it wins (mate outranks
     // the 100-ply rule).
     let mate = position(&v, "Kg6 Ra1 kg8", "w - - - 99 120");
-    let r = Searcher::new(1).search(&mate, &[], &Limits::depth(3), &mut |_| {});
+    let r = search(&mate, 3);
     assert_eq!(mate.lmn(r.best.unwrap()), "a1a8");
     assert_eq!(r.score, Score::Mate(1));
     let no_mate = position(&v, "Kg5 Ra1 kg8", "w - - - 99 120");
-    let r = Searcher::new(1).search(&no_mate, &[], &Limits::depth(3), &mut |_| {});
+    let r = search(&no_mate, 3);
     assert_eq!(r.score, Score::Cp(DRAW));
 }
 
@@ -214,7 +226,7 @@ fn a_checkmated_king_with_a_free_prince_crowns_instead_of_losing() {
     let moves = p.legal_moves();
     assert_eq!(moves.len(), 1);
     assert_eq!(moves[0].kind(), MoveKind::Crown);
-    let r = Searcher::new(1).search(&p, &[], &Limits::depth(4), &mut |_| {});
+    let r = search(&p, 4);
     assert_eq!(p.lmn(r.best.unwrap()), "^c5");
     assert!(
         !matches!(r.score, Score::Mate(n) if n <= 0),
@@ -223,7 +235,7 @@ fn a_checkmated_king_with_a_free_prince_crowns_instead_of_losing() {
     );
     // Without the prince the same position is lost at once.
     let q = position(&v, "Ka1 Pa2 Pb2 kf10 rh1", "w - - - 0 1");
-    let r = Searcher::new(1).search(&q, &[], &Limits::depth(4), &mut |_| {});
+    let r = search(&q, 4);
     assert_eq!((r.best, r.score), (None, Score::Mate(0)));
     let g = Game::from_vfen(&v, &q.to_vfen()).unwrap();
     assert_eq!(
@@ -240,11 +252,11 @@ fn ghostarelay_side_without_a_move_wins() {
     let v = variant("ghostarelay", &[]);
     let p = position(&v, "Pa2 pa3 kj10", "w - - - 0 1");
     assert!(p.legal_moves().is_empty());
-    let r = Searcher::new(1).search(&p, &[], &Limits::depth(2), &mut |_| {});
+    let r = search(&p, 2);
     assert_eq!(r.best, None);
     assert_eq!(r.raw, MATE);
     // One ply earlier Black, to move, can only give White that win.
     let q = position(&v, "Pa2 pa4 kj10", "b - - - 0 1");
-    let r = Searcher::new(1).search(&q, &[], &Limits::depth(3), &mut |_| {});
+    let r = search(&q, 3);
     assert!(matches!(r.score, Score::Mate(n) if n < 0), "{:?}", r.score);
 }

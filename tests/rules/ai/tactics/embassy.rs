@@ -151,12 +151,13 @@ pub const CASES: &[Tactic] = &[
         expect: Mate(1),
     },
     Tactic {
-        // Qc8 mates; Qc7 would stalemate.
+        // Qh1 or Qa1 checks along rank 1 and covers i1; the i3 king covers
+        // i2 and j2. Qh2 would stalemate.
         name: "mate, not stalemate",
         opts: &[],
-        pieces: "Kb6 Qc1 ka8",
+        pieces: "Ki3 Qh8 kj1",
         rest: "w - - - 0 1",
-        best: &["c1c8"],
+        best: &["h8h1", "h8a1"],
         depth: None,
         expect: Mate(1),
     },
