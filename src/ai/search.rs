@@ -94,6 +94,24 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// (soft, hard) time limits: after the soft one no new iteration
+    /// starts, at the hard one the search is abandoned. A fixed move time is
+    /// both; a clock gives an even share of the time left over the moves to
+    /// go (30 when unknown) plus most of the increment as the target, 3/5 of
+    /// it as the soft limit and three times it, never more than half the
+    /// time left, as the hard one.
+    pub fn time_limits(&self) -> (Option<Duration>, Option<Duration>) {
+        match (self.infinite, self.movetime, self.clock) {
+            (true, _, _) => (None, None),
+            (false, Some(t), _) => (Some(t), Some(t)),
+            (false, None, Some(c)) => {
+                let (soft, hard) = budget(&c);
+                (Some(soft), Some(hard))
+            }
+            _ => (None, None),
+        }
+    }
+
     /// A depth limit.
     pub fn depth(d: u32) -> Limits {
         Limits {
@@ -369,7 +387,7 @@ impl Searcher {
         let first = self.pick(0, 0);
         let mut best = (first, 0i32, 0u32, vec![first]);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let soft = time_limits(limits).0;
+        let soft = limits.time_limits().0;
         let mut prev: i32 = 0;
         for d in 1..=max_depth {
             if self.stop.load(Ordering::Relaxed) {
@@ -439,7 +457,7 @@ impl Searcher {
     fn begin(&mut self, root: &Position, history: &[u64], limits: &Limits) -> Position {
         self.prepare_eval(root.variant());
         self.start = Instant::now();
-        self.hard = time_limits(limits).1;
+        self.hard = limits.time_limits().1;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
         self.nodes = 0;
         self.seldepth = 0;
@@ -973,29 +991,13 @@ fn nps(nodes: u64, t: Duration) -> u64 {
     nodes.saturating_mul(1_000_000) / us
 }
 
-/// (soft, hard) time limits: after the soft one no new iteration starts,
-/// at the hard one the search is abandoned. A fixed move time is both.
-fn time_limits(l: &Limits) -> (Option<Duration>, Option<Duration>) {
-    match (l.infinite, l.movetime, l.clock) {
-        (true, _, _) => (None, None),
-        (false, Some(t), _) => (Some(t), Some(t)),
-        (false, None, Some(c)) => {
-            let (soft, hard) = budget(&c);
-            (Some(soft), Some(hard))
-        }
-        _ => (None, None),
-    }
-}
-
-/// (soft, hard) time for a move from a clock: an even share of the time
-/// left over the moves to go (30 when unknown) plus most of the increment;
-/// the hard limit allows a difficult move three times that, never more than
-/// 40 % of what is left.
+/// (soft, hard) time for a move from a clock (see [`Limits::time_limits`]);
+/// 20 ms of the time left are kept for the move's own overhead.
 fn budget(c: &Clock) -> (Duration, Duration) {
     let left = c.time.saturating_sub(Duration::from_millis(20));
     let mtg = c.movestogo.unwrap_or(30).clamp(1, 60);
     let target = (left / mtg + c.inc * 3 / 4).min(left * 4 / 5);
-    let soft = target * 3 / 5;
-    let hard = (target * 3).min(left * 2 / 5).max(soft);
+    let hard = (target * 3).min(left / 2);
+    let soft = (target * 3 / 5).min(hard);
     (soft, hard)
 }

@@ -114,6 +114,62 @@ fn a_node_budget_is_kept() {
     assert!(r.best.is_some());
 }
 
+#[test]
+fn time_limits_follow_the_clock() {
+    use chimera::ai::Clock;
+    use std::time::Duration;
+    let ms = Duration::from_millis;
+    let clock = |time, inc, movestogo| Limits {
+        clock: Some(Clock {
+            time: ms(time),
+            inc: ms(inc),
+            movestogo,
+        }),
+        ..Limits::default()
+    };
+    // 60 s (+20 ms kept back) and 1 s increment, moves to go unknown (30):
+    // target 60000/30 + 750 = 2750 ms; soft 3/5 of it, hard three times it.
+    assert_eq!(
+        clock(60_020, 1000, None).time_limits(),
+        (Some(ms(1650)), Some(ms(8250)))
+    );
+    // One move to go with 1 s: the target is capped at 4/5 (800 ms), the
+    // hard limit at half the time (500 ms), the soft one 3/5 of 800.
+    assert_eq!(
+        clock(1_020, 0, Some(1)).time_limits(),
+        (Some(ms(480)), Some(ms(500)))
+    );
+    assert_eq!(
+        Limits::movetime(ms(300)).time_limits(),
+        (Some(ms(300)), Some(ms(300)))
+    );
+    let infinite = Limits {
+        infinite: true,
+        ..clock(5000, 0, None)
+    };
+    assert_eq!(infinite.time_limits(), (None, None));
+    assert_eq!(Limits::depth(7).time_limits(), (None, None));
+}
+
+#[test]
+fn a_repetition_is_a_draw_the_losing_side_takes() {
+    // White (rook against queen) has been shuffling: Rh2 Qb8 Rh1 Qa8 came
+    // back to the start. Rh2 again repeats the position after White's first
+    // move, a draw (score 0), better than anything else.
+    let v = variant("chess", &[]);
+    let start = position(&v, "Kg1 Rh1 kg8 qa8", "w - - - 0 1");
+    let mut game = Game::from_vfen(&v, &start.to_vfen()).unwrap();
+    for m in ["h1h2", "a8b8", "h2h1", "b8a8"] {
+        game.play_lmn(m).unwrap();
+    }
+    let r = Searcher::new(1).search_game(&game, &Limits::depth(4), &mut |_| {});
+    assert_eq!(game.position().lmn(r.best.unwrap()), "h1h2");
+    assert_eq!(r.score, Score::Cp(DRAW));
+    // Without that history the same move is just a bad position.
+    let r = search(&start, 4);
+    assert!(r.raw < -300, "{:?}", r.score);
+}
+
 // ------------------------------------------------------ table and scores
 
 #[test]
