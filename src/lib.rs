@@ -1,11 +1,12 @@
 //! Chimera: a game for large fairy-chess variants.
 //!
-//! [`rules`] is the pure rules engine; [`record`] reads and writes game
-//! records and [`clock`] keeps time; [`net`] is the network core of LAN
-//! matches; [`settings`] (the settings file) and [`sound`] (which sound an
-//! event plays) — all pure; [`cli`] holds the command-line tools; [`app`] is
-//! the Bevy game client.
+//! [`rules`] is the pure rules engine; [`ai`] is the computer opponent;
+//! [`record`] reads and writes game records and [`clock`] keeps time; [`net`]
+//! is the network core of LAN matches; [`settings`] (the settings file) and
+//! [`sound`] (which sound an event plays) — all pure; [`cli`] holds the
+//! command-line tools; [`app`] is the Bevy game client.
 
+pub mod ai;
 pub mod app;
 pub mod cli;
 pub mod clock;

@@ -1,6 +1,7 @@
 //! Rules-engine tests: one module per variant or topic. They share one test
 //! binary so that a build links the crate once for all of them.
 
+mod ai;
 mod attacks;
 mod chess_grand_embassy;
 mod clock;

@@ -1,0 +1,18 @@
+//! The computer opponent: search, evaluation derived from the rules, levels,
+//! self-play. Pure: no Bevy, no I/O.
+
+pub mod eval;
+pub mod levels;
+pub mod play;
+pub mod rng;
+pub mod search;
+pub mod tt;
+pub mod values;
+
+pub use levels::{LevelSpec, MAX_LEVEL, MIN_LEVEL, Player, level_spec};
+pub use play::{
+    BenchLine, GameRecord, SelfPlay, analyse, bench_positions, bench_search, bestmove_line,
+    info_line, play_game, pv_lmn, random_opening,
+};
+pub use search::{Clock, Features, Info, Limits, Score, SearchResult, Searcher};
+pub use values::{PieceValue, piece_values, values_markdown};
