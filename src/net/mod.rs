@@ -19,7 +19,7 @@ pub use client::{Client, ClientConfig, ClientEvent};
 pub use host::{ClientId, Host, HostConfig, HostEvent, Limits};
 pub use protocol::{
     ClientMsg, HostMsg, OfferKind, PROTOCOL_VERSION, Role, SeatState, SeatToken, SeatWish, Side,
-    TimeControl, WireResult,
+    WireClocks, WireResult,
 };
 pub use state::MatchState;
 pub use transport::{ClientRunner, HostRunner, Link};

@@ -6,9 +6,9 @@
 use std::time::Duration;
 
 use chimera::net::protocol::{
-    ClientMsg, Hello, HostMsg, PROTOCOL_VERSION, SeatWish, decode, encode,
+    ClientMsg, Hello, HostMsg, PROTOCOL_VERSION, Role, SeatWish, Snapshot, decode, encode,
 };
-use chimera::net::{ClientId, Host, HostConfig, HostEvent};
+use chimera::net::{ClientId, Host, HostConfig, HostEvent, SeatToken};
 use chimera::rules::{Game, Variant};
 
 /// A host state machine fed by hand.
@@ -34,7 +34,7 @@ impl Bench {
         id: ClientId,
         name: &str,
         wish: SeatWish,
-        token: Option<chimera::net::SeatToken>,
+        token: Option<SeatToken>,
     ) -> Vec<HostEvent> {
         self.send(
             id,
@@ -92,6 +92,21 @@ pub fn to(events: &[HostEvent], id: ClientId) -> Vec<HostMsg> {
             _ => None,
         })
         .collect()
+}
+
+/// The Welcome sent to `id`: role, token, snapshot.
+pub fn welcome(events: &[HostEvent], id: ClientId) -> (Role, Option<SeatToken>, Box<Snapshot>) {
+    to(events, id)
+        .into_iter()
+        .find_map(|m| match m {
+            HostMsg::Welcome {
+                role,
+                token,
+                snapshot,
+            } => Some((role, token, snapshot)),
+            _ => None,
+        })
+        .expect("a welcome")
 }
 
 /// The log lines.

@@ -375,7 +375,7 @@ impl Lan {
             assert_eq!(s.vfen(), h.vfen(), "{ctx}: position");
             assert_eq!(s.hash(), h.hash(), "{ctx}: hash");
             assert_eq!(s.result, h.result, "{ctx}: result");
-            assert_eq!(s.clocks, h.clocks, "{ctx}: clocks");
+            assert_eq!(s.wire_clocks(), h.wire_clocks(), "{ctx}: clocks");
             assert_eq!(s.seats, h.seats, "{ctx}: seats");
             assert_eq!(s.spectators, h.spectators, "{ctx}: spectators");
             assert_eq!(s.game_number, h.game_number, "{ctx}: game number");

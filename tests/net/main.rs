@@ -4,6 +4,7 @@
 mod client_copy;
 mod common;
 mod discovery;
+mod host_clock;
 mod host_rules;
 mod lan;
 mod loopback;
