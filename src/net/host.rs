@@ -29,8 +29,7 @@ use crate::rules::RulesError;
 
 use super::protocol::{
     ClientMsg, Hello, HostMsg, MAX_REASON_CHARS, MoveConfirmed, OfferKind, PROTOCOL_VERSION, Role,
-    SeatState, SeatToken, SeatWish, Side, WireEndReason, WireResult,
-    encode,
+    SeatState, SeatToken, SeatWish, Side, WireEndReason, WireResult, encode,
 };
 use super::state::MatchState;
 

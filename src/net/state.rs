@@ -11,6 +11,7 @@
 use std::time::Duration;
 
 use crate::clock::{Clock, ClockState, TimeControl};
+use crate::record::{GameResult, MatchRecord};
 use crate::rules::{Color, Game, RulesError, Variant};
 
 use super::protocol::{OfferKind, SeatState, Side, Snapshot, WireClocks, WireResult};
@@ -98,6 +99,18 @@ impl MatchState {
         Ok(m)
     }
 
+    /// The game as a record: variant, options, start, moves, result and the
+    /// clock as it stands (stopped); no tags.
+    pub fn record(&self) -> MatchRecord {
+        let mut r = MatchRecord::from_game(&self.game);
+        r.result = self.result.map(GameResult::from);
+        r.clock = self.clock.as_ref().map(|c| ClockState {
+            running: false,
+            ..c.state(self.now)
+        });
+        r
+    }
+
     /// The whole match as a snapshot.
     pub fn snapshot(&self) -> Snapshot {
         let v = self.game.variant();
@@ -135,7 +148,8 @@ impl MatchState {
         }
         if let Some(c) = &self.clock {
             let now = self.now;
-            let left = [Color::White, Color::Black].map(|s| c.remaining(s, now).unwrap_or_default());
+            let left =
+                [Color::White, Color::Black].map(|s| c.remaining(s, now).unwrap_or_default());
             self.clock = Some(self.clock_at(c.control(), left));
         }
     }

@@ -5,13 +5,13 @@
 use std::net::{SocketAddr, UdpSocket};
 use std::time::Duration;
 
+use chimera::clock::TimeControl;
+use chimera::net::HostConfig;
 use chimera::net::discovery::{
     Announcer, BEACON_MAGIC, Beacon, BeaconError, DEFAULT_DISCOVERY_ADDR, FORGET_AFTER, Listener,
     decode_beacon, encode_beacon, parse_discovery_addr,
 };
 use chimera::net::protocol::{PROTOCOL_VERSION, SeatState, SeatWish};
-use chimera::clock::TimeControl;
-use chimera::net::HostConfig;
 
 use crate::lan::{DT, Lan, player};
 

@@ -86,10 +86,7 @@ fn fischer_increment_on_confirmed_moves_and_flag_fall() {
     b.advance(secs(10.0));
     assert_eq!(clocks(&b), c, "and stays stopped");
     let e = b.play(1, "g1f3");
-    assert_eq!(
-        refusals(&e, 1)[0].1,
-        "the game is over (0-1 time forfeit)"
-    );
+    assert_eq!(refusals(&e, 1)[0].1, "the game is over (0-1 time forfeit)");
 }
 
 #[test]
@@ -100,7 +97,11 @@ fn delay_and_time_per_move() {
     assert_eq!(c.left_ms, [60_000, 60_000], "3 s of the 5 s delay");
     b.advance(secs(8.0));
     assert_eq!(clocks(&b).spent_ms, 8_000);
-    assert_eq!(clocks(&b).left_ms, [60_000, 57_000], "shown during the turn");
+    assert_eq!(
+        clocks(&b).left_ms,
+        [60_000, 57_000],
+        "shown during the turn"
+    );
     let c = moved_clocks(&b.play(2, "e7e5"));
     assert_eq!(c.left_ms, [60_000, 57_000], "8 s - 5 s");
 
@@ -167,8 +168,15 @@ fn a_takeback_keeps_the_times_shown() {
             _ => None,
         })
         .expect("taken back to the start");
-    assert_eq!(c.left_ms, [47_000, 56_000], "White's 3 s of this turn stay spent");
-    assert_eq!((c.to_move, c.running, c.spent_ms, c.moves), (Side::White, true, 0, [0, 0]));
+    assert_eq!(
+        c.left_ms,
+        [47_000, 56_000],
+        "White's 3 s of this turn stay spent"
+    );
+    assert_eq!(
+        (c.to_move, c.running, c.spent_ms, c.moves),
+        (Side::White, true, 0, [0, 0])
+    );
     b.advance(secs(7.0));
     assert_eq!(clocks(&b).left_ms, [40_000, 56_000]);
 }

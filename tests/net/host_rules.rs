@@ -34,7 +34,6 @@ fn fingerprint(b: &Bench) -> Fingerprint {
     )
 }
 
-
 #[test]
 fn seats_go_to_the_first_askers_then_spectators() {
     let mut b = Bench::new(HostConfig::new("chess"));

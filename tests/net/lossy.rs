@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
-use chimera::net::protocol::SeatWish;
 use chimera::net::HostConfig;
+use chimera::net::protocol::SeatWish;
 
 use crate::common::{HOLY_GRAIL, script_config, seeded_moves};
 use crate::lan::{Lan, Loss, player};

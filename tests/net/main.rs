@@ -10,3 +10,5 @@ mod lan;
 mod loopback;
 mod lossy;
 mod protocol;
+mod seats;
+mod serve;
