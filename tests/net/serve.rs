@@ -37,11 +37,17 @@ impl Proc {
     /// Starts `chimera args…` with the data and config directories in `dir`
     /// and beacons (if any) kept on 127.0.0.1.
     fn start(dir: &Path, args: &[&str]) -> Proc {
+        Proc::start_beaconing(dir, args, "127.0.0.1:5859")
+    }
+
+    /// [`Proc::start`] with beacons sent to `beacons` (on 127.0.0.1).
+    fn start_beaconing(dir: &Path, args: &[&str], beacons: &str) -> Proc {
+        assert!(beacons.starts_with("127.0.0.1:"));
         let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
             .args(args)
             .env("CHIMERA_DATA_DIR", dir.join("data"))
             .env("CHIMERA_CONFIG_DIR", dir.join("config"))
-            .env("CHIMERA_DISCOVERY_ADDR", "127.0.0.1:5859")
+            .env("CHIMERA_DISCOVERY_ADDR", beacons)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -138,6 +144,11 @@ impl Drop for Proc {
 /// `chimera serve` of `s`'s variant and start on a free port of 127.0.0.1;
 /// returns it with its address.
 fn serve(dir: &Path, s: &Script, extra: &[&str]) -> (Proc, String) {
+    serve_beaconing(dir, s, extra, "127.0.0.1:5859")
+}
+
+/// [`serve`] with beacons (if `--announce`) sent to `beacons`.
+fn serve_beaconing(dir: &Path, s: &Script, extra: &[&str], beacons: &str) -> (Proc, String) {
     let mut args = vec![
         "serve",
         "--bind",
@@ -150,7 +161,7 @@ fn serve(dir: &Path, s: &Script, extra: &[&str]) -> (Proc, String) {
         s.start,
     ];
     args.extend_from_slice(extra);
-    let p = Proc::start(dir, &args);
+    let p = Proc::start_beaconing(dir, &args, beacons);
     let line = p.wait_line("listening on ");
     let addr = line
         .split_whitespace()
@@ -254,6 +265,90 @@ fn two_headless_players_and_a_spectator_finish_a_game() {
     assert!(text.contains("[TimeControl \"300+2\"]"), "{text}");
     assert_eq!(loaded.result_line(), format!("result: {}", HOLYWAR.result));
     assert_eq!(loaded.final_vfen(), HOLYWAR.end_vfen);
+}
+
+/// Plays the whole Holywar script between two fresh headless clients and
+/// checks their output.
+fn play_holywar(dir: &Path, addr: &str, names: [&str; 2]) {
+    let script = HOLYWAR.moves.join(" ");
+    let players =
+        names.map(|name| join(&dir.join(name), addr, &["--name", name, "--play", &script]));
+    let expected = format!("{}{}", ply_lines(HOLYWAR.moves), fen_output(&HOLYWAR));
+    for p in players {
+        let (code, out, err) = p.finish();
+        assert_eq!((code, out), (Some(0), expected.clone()), "{err:?}");
+    }
+}
+
+#[test]
+#[cfg(unix)]
+fn forever_hosts_game_after_game_announced_and_recorded_in_one_file() {
+    use chimera::net::PROTOCOL_VERSION;
+    use chimera::net::discovery::Listener;
+    let dir = scratch("forever");
+    let mut listener = Listener::bind("127.0.0.1:0".parse().unwrap(), PROTOCOL_VERSION).unwrap();
+    let beacons = listener.local_addr().unwrap().to_string();
+    let file = dir.join("games.pgn");
+    let file_arg = file.to_str().unwrap();
+    let (host, addr) = serve_beaconing(
+        &dir.join("host"),
+        &HOLYWAR,
+        &[
+            "--forever",
+            "--announce",
+            "--name",
+            "Den",
+            "--record",
+            file_arg,
+        ],
+        &beacons,
+    );
+    host.wait_line(&format!("announcing to {beacons}"));
+    let start = Instant::now();
+    while listener.hosts().is_empty() {
+        assert!(start.elapsed() < PATIENCE, "no beacon");
+        listener.update(Duration::from_millis(20));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let heard = &listener.hosts()[0];
+    assert_eq!(heard.addr.to_string(), addr);
+    let beacon = heard.beacon.clone().expect("our version");
+    assert_eq!(
+        (beacon.host_name.as_str(), beacon.variant.as_str()),
+        ("Den", "holywar")
+    );
+    // The first client asking for any seat gets White.
+    play_holywar(&dir, &addr, ["Ann", "Bo"]);
+    host.wait_line("new game: waiting for players");
+    play_holywar(&dir, &addr, ["Cy", "Di"]);
+    let start = Instant::now();
+    while host
+        .stderr()
+        .iter()
+        .filter(|l| l.starts_with("record saved to "))
+        .count()
+        < 2
+    {
+        assert!(start.elapsed() < PATIENCE, "{:?}", host.stderr());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    host.terminate();
+    let (code, _, err) = host.finish();
+    assert_eq!(code, Some(0), "{err:?}");
+    let takes = |name: &str, side: &str| {
+        err.iter()
+            .any(|l| l.contains(&format!("({name}) takes {side}'s seat")))
+    };
+    assert!(takes("Ann", "White") || takes("Bo", "White"), "{err:?}");
+    assert!(takes("Cy", "White") || takes("Di", "White"), "{err:?}");
+    let text = chimera::record::read_file(&file).unwrap();
+    let games = chimera::record::list(&text).unwrap();
+    assert_eq!(games.len(), 2, "{text}");
+    for n in 1..=2 {
+        let g = chimera::record::load(&text, n).unwrap();
+        assert_eq!(g.final_vfen(), HOLYWAR.end_vfen);
+        assert_eq!(g.result_line(), format!("result: {}", HOLYWAR.result));
+    }
 }
 
 #[test]
