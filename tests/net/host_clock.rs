@@ -16,13 +16,18 @@ fn secs(s: f64) -> Duration {
     Duration::from_secs_f64(s)
 }
 
-/// A bench of `variant` (from `start`, if given) timed by `control`, with
-/// Ann (1) as White and Bo (2) as Black, both seated at time 0.
-fn timed(variant: &str, start: Option<&str>, control: &str) -> Bench {
+/// A host of `variant` (from `start`, if given) timed by `control`.
+fn config(variant: &str, start: Option<&str>, control: &str) -> HostConfig {
     let mut cfg = HostConfig::new(variant);
     cfg.start_vfen = start.map(str::to_string);
     cfg.time_control = control.parse().unwrap();
-    Bench::seated(cfg)
+    cfg
+}
+
+/// A bench of [`config`] with Ann (1) as White and Bo (2) as Black, both
+/// seated at time 0.
+fn timed(variant: &str, start: Option<&str>, control: &str) -> Bench {
+    Bench::seated(config(variant, start, control))
 }
 
 /// The clocks of the one `Moved` sent to client 1.
@@ -55,9 +60,7 @@ fn ended(e: &[HostEvent]) -> (String, WireClocks) {
 
 #[test]
 fn fischer_increment_on_confirmed_moves_and_flag_fall() {
-    let mut cfg = HostConfig::new("chess");
-    cfg.time_control = "60+1".parse().unwrap();
-    let mut b = Bench::new(cfg);
+    let mut b = Bench::new(config("chess", None, "60+1"));
     b.join(1, "Ann", SeatWish::White);
     b.advance(secs(5.0));
     let c = clocks(&b);
@@ -129,9 +132,7 @@ fn a_flag_against_a_lone_king_is_a_draw() {
 
 #[test]
 fn the_clock_stops_while_a_seated_player_is_away() {
-    let mut cfg = HostConfig::new("chess");
-    cfg.time_control = "60+0".parse().unwrap();
-    let mut b = Bench::new(cfg);
+    let mut b = Bench::new(config("chess", None, "60+0"));
     b.join(1, "Ann", SeatWish::White);
     let token = welcome(&b.join(2, "Bo", SeatWish::Black), 2).1;
     b.advance(secs(10.0));

@@ -17,6 +17,18 @@ use crate::common::{HOLYWAR, Script};
 /// Longest wait for anything a process should do.
 const PATIENCE: Duration = Duration::from_secs(120);
 
+/// Polls `f` until it gives a value; fails with `why()` after [`PATIENCE`].
+fn await_some<T>(why: impl Fn() -> String, mut f: impl FnMut() -> Option<T>) -> T {
+    let start = Instant::now();
+    loop {
+        if let Some(v) = f() {
+            return v;
+        }
+        assert!(start.elapsed() < PATIENCE, "{}", why());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// A fresh directory for one test.
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("chimera-net-{}-{name}", std::process::id()));
@@ -86,36 +98,25 @@ impl Proc {
 
     /// Waits for a stderr line containing `text`; returns it.
     fn wait_line(&self, text: &str) -> String {
-        let start = Instant::now();
-        loop {
-            if let Some(l) = self.stderr().into_iter().find(|l| l.contains(text)) {
-                return l;
-            }
-            assert!(
-                start.elapsed() < PATIENCE,
-                "{}: no line with '{text}' in {:?}",
-                self.what,
-                self.stderr()
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        await_some(
+            || {
+                format!(
+                    "{}: no line with '{text}' in {:?}",
+                    self.what,
+                    self.stderr()
+                )
+            },
+            || self.stderr().into_iter().find(|l| l.contains(text)),
+        )
     }
 
     /// Waits for the end; returns the exit status, stdout and stderr.
     fn finish(mut self) -> (Option<i32>, String, Vec<String>) {
-        let start = Instant::now();
-        let status = loop {
-            if let Some(s) = self.child.try_wait().unwrap() {
-                break s;
-            }
-            assert!(
-                start.elapsed() < PATIENCE,
-                "{} did not end; stderr {:?}",
-                self.what,
-                self.stderr()
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        };
+        let (what, err) = (self.what.clone(), Arc::clone(&self.err));
+        let status = await_some(
+            || format!("{what} did not end; stderr {:?}", err.lock().unwrap()),
+            || self.child.try_wait().unwrap(),
+        );
         // The reader threads end with the pipes; give them a moment.
         std::thread::sleep(Duration::from_millis(100));
         let out = self.out.lock().unwrap().clone();
@@ -179,6 +180,18 @@ fn join(dir: &Path, addr: &str, flags: &[&str]) -> Proc {
     Proc::start(dir, &args)
 }
 
+/// `name` joins from its own directory (its own kept tokens), asking for
+/// `seat` (`any` if none), with `--play script`.
+fn player(dir: &Path, addr: &str, seat: Option<&str>, name: &str, script: &str) -> Proc {
+    let home = dir.join(name.to_lowercase());
+    let seat = seat.unwrap_or("any");
+    join(
+        &home,
+        addr,
+        &["--seat", seat, "--name", name, "--play", script],
+    )
+}
+
 /// The ply lines a client prints for `moves` (White moves first here).
 fn ply_lines(moves: &[&str]) -> String {
     moves
@@ -221,16 +234,8 @@ fn two_headless_players_and_a_spectator_finish_a_game() {
     let script = HOLYWAR.moves.join(" ");
     let watcher = join(&dir.join("eve"), &addr, &["--spectate", "--name", "Eve"]);
     watcher.wait_line("joined");
-    let white = join(
-        &dir.join("ann"),
-        &addr,
-        &["--seat", "white", "--name", "Ann", "--play", &script],
-    );
-    let black = join(
-        &dir.join("bo"),
-        &addr,
-        &["--seat", "black", "--name", "Bo", "--play", &script],
-    );
+    let white = player(&dir, &addr, Some("white"), "Ann", &script);
+    let black = player(&dir, &addr, Some("black"), "Bo", &script);
     let expected = format!("{}{}", ply_lines(HOLYWAR.moves), fen_output(&HOLYWAR));
     assert!(expected.ends_with(&format!(
         "{}\nresult: {}\n",
@@ -271,8 +276,7 @@ fn two_headless_players_and_a_spectator_finish_a_game() {
 /// checks their output.
 fn play_holywar(dir: &Path, addr: &str, names: [&str; 2]) {
     let script = HOLYWAR.moves.join(" ");
-    let players =
-        names.map(|name| join(&dir.join(name), addr, &["--name", name, "--play", &script]));
+    let players = names.map(|name| player(dir, addr, None, name, &script));
     let expected = format!("{}{}", ply_lines(HOLYWAR.moves), fen_output(&HOLYWAR));
     for p in players {
         let (code, out, err) = p.finish();
@@ -304,13 +308,13 @@ fn forever_hosts_game_after_game_announced_and_recorded_in_one_file() {
         &beacons,
     );
     host.wait_line(&format!("announcing to {beacons}"));
-    let start = Instant::now();
-    while listener.hosts().is_empty() {
-        assert!(start.elapsed() < PATIENCE, "no beacon");
-        listener.update(Duration::from_millis(20));
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let heard = &listener.hosts()[0];
+    let heard = await_some(
+        || "no beacon".to_string(),
+        || {
+            listener.update(Duration::from_millis(20));
+            listener.hosts().first().cloned()
+        },
+    );
     assert_eq!(heard.addr.to_string(), addr);
     let beacon = heard.beacon.clone().expect("our version");
     assert_eq!(
@@ -321,17 +325,17 @@ fn forever_hosts_game_after_game_announced_and_recorded_in_one_file() {
     play_holywar(&dir, &addr, ["Ann", "Bo"]);
     host.wait_line("new game: waiting for players");
     play_holywar(&dir, &addr, ["Cy", "Di"]);
-    let start = Instant::now();
-    while host
-        .stderr()
-        .iter()
-        .filter(|l| l.starts_with("record saved to "))
-        .count()
-        < 2
-    {
-        assert!(start.elapsed() < PATIENCE, "{:?}", host.stderr());
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    await_some(
+        || format!("two records saved: {:?}", host.stderr()),
+        || {
+            let saved = host.stderr();
+            let n = saved
+                .iter()
+                .filter(|l| l.starts_with("record saved to "))
+                .count();
+            (n == 2).then_some(())
+        },
+    );
     host.terminate();
     let (code, _, err) = host.finish();
     assert_eq!(code, Some(0), "{err:?}");
@@ -357,25 +361,9 @@ fn bad_scripts_exit_2_naming_the_move_and_sigterm_saves_the_game() {
     let dir = scratch("bad");
     let (host, addr) = serve(&dir.join("host"), &HOLYWAR, &[]);
     // White's third move drops the Squire on Black's king.
-    let white = join(
-        &dir.join("ann"),
-        &addr,
-        &[
-            "--seat",
-            "white",
-            "--name",
-            "Ann",
-            "--play",
-            "K@h1 K@a8 S@a8",
-        ],
-    );
+    let white = player(&dir, &addr, Some("white"), "Ann", "K@h1 K@a8 S@a8");
     // Black expects another first move.
-    let bo = dir.join("bo");
-    let black = join(
-        &bo,
-        &addr,
-        &["--seat", "black", "--name", "Bo", "--play", "K@a1 K@a8"],
-    );
+    let black = player(&dir, &addr, Some("black"), "Bo", "K@a1 K@a8");
     let (code, out, err) = black.finish();
     assert_eq!(code, Some(2), "{err:?}");
     assert_eq!(out, "ply 1 white K@h1\n");
@@ -385,11 +373,7 @@ fn bad_scripts_exit_2_naming_the_move_and_sigterm_saves_the_game() {
     );
     // Black left after White's first move; it comes back (its kept token
     // gives it its seat) to play its move with the right script.
-    let black = join(
-        &bo,
-        &addr,
-        &["--seat", "black", "--name", "Bo", "--play", "K@h1 K@a8"],
-    );
+    let black = player(&dir, &addr, Some("black"), "Bo", "K@h1 K@a8");
     let (code, out, err) = black.finish();
     assert_eq!(code, Some(0), "{err:?}");
     assert!(
@@ -428,25 +412,16 @@ fn a_restarted_client_gets_its_seat_back_with_its_kept_token() {
     let dir = scratch("token");
     let (host, addr) = serve(&dir.join("host"), &HOLYWAR, &[]);
     let script = HOLYWAR.moves.join(" ");
-    let black = join(
-        &dir.join("bo"),
-        &addr,
-        &["--seat", "black", "--name", "Bo", "--play", &script],
-    );
+    let black = player(&dir, &addr, Some("black"), "Bo", &script);
     // White plays its first move only, and leaves.
-    let ann = dir.join("ann");
-    let first = join(
-        &ann,
-        &addr,
-        &["--seat", "white", "--name", "Ann", "--play", "K@h1"],
-    );
+    let first = player(&dir, &addr, Some("white"), "Ann", "K@h1");
     let (code, out, err) = first.finish();
     assert_eq!(code, Some(0), "{err:?}");
     assert!(out.starts_with("ply 1 white K@h1\n"), "{out}");
     host.wait_line("(Ann) disconnected");
     // Back, asking for any seat: only its token can give it White's (Black's
     // is held, White's waits for its holder).
-    let again = join(&ann, &addr, &["--name", "Ann", "--play", &script]);
+    let again = player(&dir, &addr, None, "Ann", &script);
     let expected = format!("{}{}", ply_lines(HOLYWAR.moves), fen_output(&HOLYWAR));
     for (who, p) in [("white", again), ("black", black)] {
         let (code, out, err) = p.finish();
