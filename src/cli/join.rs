@@ -233,7 +233,9 @@ impl Headless {
             }
             ClientEvent::Log(line) => eprintln!("{line}"),
             e => {
-                if let Some(s) = c.state() {
+                // What came before the welcome is in its snapshot.
+                let joined = self.game_number.is_some() || matches!(e, ClientEvent::Joined { .. });
+                if let Some(s) = c.state().filter(|_| joined) {
                     self.game_event(e, c, s)?;
                 }
             }
