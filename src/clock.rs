@@ -154,7 +154,7 @@ impl TimeControl {
     }
 
     /// The part of `elapsed` (time spent on one move) that comes off the clock.
-    fn charge(&self, elapsed: Duration) -> Duration {
+    pub fn charge(&self, elapsed: Duration) -> Duration {
         match *self {
             TimeControl::None => Duration::ZERO,
             TimeControl::Delay { delay, .. } => elapsed.saturating_sub(delay),

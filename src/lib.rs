@@ -3,7 +3,8 @@
 //! [`rules`] is the pure rules engine; [`ai`] is the computer opponent;
 //! [`record`] reads and writes game records and [`clock`] keeps time; [`net`]
 //! is the network core of LAN matches; [`settings`] (the settings file) and
-//! [`sound`] (which sound an event plays) — all pure; [`cli`] holds the
+//! [`sound`] (which sound an event plays) — all pure; [`paths`] finds the
+//! config and data directories; [`cli`] holds the
 //! command-line tools; [`app`] is the Bevy game client.
 
 pub mod ai;
@@ -11,6 +12,7 @@ pub mod app;
 pub mod cli;
 pub mod clock;
 pub mod net;
+pub mod paths;
 pub mod record;
 pub mod rules;
 pub mod settings;

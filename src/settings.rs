@@ -10,7 +10,7 @@
 //! mid-save leaves the previous file intact.
 
 use std::fmt;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::rules::{Variant, variants};
@@ -442,21 +442,4 @@ pub struct LoadedSettings {
     pub error: Option<String>,
 }
 
-/// Replaces `path` with `contents` so that a reader sees either the old file
-/// or the whole new one, never a part: writes `path` + `.<pid>.tmp` beside
-/// it, flushes it to disk, then renames it over `path`.
-pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".{}.tmp", std::process::id()));
-    let tmp = PathBuf::from(tmp);
-    let written = std::fs::File::create(&tmp).and_then(|mut f| {
-        f.write_all(contents)?;
-        f.sync_all()
-    });
-    let result = written.and_then(|()| std::fs::rename(&tmp, path));
-    if result.is_err() {
-        // Best effort: a leftover temporary file is harmless but untidy.
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
-}
+pub use crate::paths::write_atomic;

@@ -466,6 +466,40 @@ fn a_flag_that_may_appear_once_cannot_repeat() {
     assert!(!out.is_empty() && !out.contains('@'), "{out}");
 }
 
+/// The network commands refuse bad values before opening any socket.
+#[test]
+fn network_commands_name_their_bad_values() {
+    fail_table(&[
+        ("join 127.0.0.1", &["'join' needs --headless"]),
+        ("join --headless", &["'join' needs", "ADDRESS"]),
+        (
+            "join 127.0.0.1:port --headless",
+            &["'127.0.0.1:port'", "'port' is not a port number"],
+        ),
+        (
+            "join 127.0.0.1 --headless --seat white --spectate",
+            &["'--seat' cannot be used with '--spectate'"],
+        ),
+        (
+            "join 127.0.0.1 --headless --seat left",
+            &["invalid value 'left' for '--seat'", "white, black, any"],
+        ),
+        (
+            "serve --time 10x",
+            &["invalid value '10x' for '--time'", "600+5"],
+        ),
+        ("serve --port 70000", &["'70000'", "'--port'"]),
+        ("serve --grace soon", &["'soon'", "'--grace'"]),
+        ("serve --bind here", &["'here'", "'--bind'"]),
+        ("serve --variant nosuch", &["nosuch"]),
+        (
+            "serve --variant chess --fen '8/8/8 w - - - 0 1'",
+            &["3 ranks", "chess needs 8"],
+        ),
+        ("netbench --moves 0", &["'0'", "'--moves'"]),
+    ]);
+}
+
 #[test]
 fn a_value_of_the_wrong_type_is_an_error() {
     fail_table(&[
@@ -1020,6 +1054,43 @@ const SUBCOMMANDS: &[(&str, &[&str])] = &[
     ("load", &["FILE", "--game"]),
     ("bench", &["--quick"]),
     ("variants", &[]),
+    (
+        "serve",
+        &[
+            "--variant",
+            "--option",
+            "--fen",
+            "--time",
+            "--port",
+            "--bind",
+            "--grace",
+            "--forever",
+            "--announce",
+            "--name",
+            "--record",
+        ],
+    ),
+    (
+        "join",
+        &[
+            "--headless",
+            "--seat",
+            "--spectate",
+            "--name",
+            "--play",
+            "--stay",
+        ],
+    ),
+    (
+        "netbench",
+        &[
+            "--variant",
+            "--option",
+            "--moves",
+            "--host-hz",
+            "--client-hz",
+        ],
+    ),
 ];
 
 #[test]

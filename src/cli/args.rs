@@ -111,6 +111,12 @@ pub fn name_value(s: &str) -> Result<(String, String), String> {
         .ok_or_else(|| "expected NAME=VALUE".to_string())
 }
 
+/// A time control (`--time`): `-`, `600+5`, `600d5`, `*30`, `40/5400`.
+pub fn time_control(s: &str) -> Result<crate::clock::TimeControl, String> {
+    s.parse()
+        .map_err(|e: crate::clock::TimeControlError| e.to_string())
+}
+
 /// A whole number (`--depth`).
 pub fn whole_number(s: &str) -> Result<u32, String> {
     s.parse().map_err(|_| "not a whole number".to_string())

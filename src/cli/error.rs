@@ -53,6 +53,10 @@ pub enum CliError {
         /// What is wrong with it.
         source: RecordError,
     },
+    /// A network command failed (cannot bind, host unreachable or of another
+    /// version, a refused or diverging scripted move).
+    #[error("{0}")]
+    Net(String),
     /// Standard output could not be written.
     #[error("cannot write to stdout: {0}")]
     Stdout(#[from] std::io::Error),

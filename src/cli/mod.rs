@@ -1,6 +1,7 @@
 //! The `chimera` command line, parsed by clap (derive): `play` (the default
 //! when no subcommand is given), `frametime`, `perft`, `moves`, `fen`,
-//! `export`, `load`, `bench`, `variants`, each with its own `--help`. Every error is one line
+//! `export`, `load`, `bench`, `variants`, `serve`, `join`, `netbench`, each
+//! with its own `--help`. Every error is one line
 //! `error: …` on stderr and exit status 2; `--help` prints to stdout and exits 0.
 //!
 //! Adding a subcommand: one variant of [`Command`] (its doc comment is the
@@ -32,7 +33,10 @@ pub mod args;
 pub mod bench;
 mod error;
 pub mod game;
+pub mod join;
+pub mod netbench;
 pub mod records;
+pub mod serve;
 pub mod tools;
 
 pub use args::{GameArgs, MoveList, PositionArgs, VariantArgs};
@@ -87,6 +91,12 @@ pub enum Command {
     Bench(bench::BenchCmd),
     /// List the variant ids, descriptions and options
     Variants,
+    /// Host a LAN game without a window (both seats remote); logs every event to stderr
+    Serve(serve::ServeCmd),
+    /// Join a LAN game in the terminal (--headless): prints the moves, plays a --play script
+    Join(join::JoinCmd),
+    /// Move latency over loopback: host and two clients in one process; median and p99
+    Netbench(netbench::NetbenchCmd),
 }
 
 impl Command {
@@ -102,6 +112,9 @@ impl Command {
             Command::Load(a) => records::load(a),
             Command::Bench(a) => bench::bench(a),
             Command::Variants => tools::variants(),
+            Command::Serve(a) => serve::serve(a),
+            Command::Join(a) => join::join(a),
+            Command::Netbench(a) => netbench::netbench(a),
         }
     }
 }

@@ -202,8 +202,8 @@ impl Client {
             HostMsg::Ended { result, clocks } => {
                 s.result = Some(*result);
                 s.offers.clear();
-                if clocks.is_some() {
-                    s.clocks = clocks.clone();
+                if let Some(c) = clocks {
+                    s.set_clocks(c);
                 }
             }
             HostMsg::Seat { side, state } => s.seats[side.index()] = state.clone(),
@@ -216,8 +216,8 @@ impl Client {
     /// Time passes: the running clock counts down for display (the host's
     /// times replace it on every confirmed move).
     pub fn advance(&mut self, dt: Duration) {
-        if let Some(c) = self.state.as_mut().and_then(|s| s.clocks.as_mut()) {
-            c.run(dt);
+        if let Some(s) = self.state.as_mut() {
+            s.advance(dt);
         }
     }
 
@@ -274,8 +274,8 @@ impl Client {
             ));
         }
         s.offers.clear();
-        if m.clocks.is_some() {
-            s.clocks = m.clocks;
+        if let Some(c) = &m.clocks {
+            s.set_clocks(c);
         }
         self.events.push(ClientEvent::Applied {
             ply: m.ply,
@@ -294,8 +294,8 @@ impl Client {
         }
         s.take_back_to(ply);
         s.offers.clear();
-        if clocks.is_some() {
-            s.clocks = clocks;
+        if let Some(c) = &clocks {
+            s.set_clocks(c);
         }
         if s.hash() != hash {
             return self.resync(format!("hash after takeback to ply {ply} differs"));

@@ -11,16 +11,25 @@
 //! rematch, the chat and request limits, the grace period after a player
 //! drops and the win claimed after it. Every request is checked (right seat,
 //! current ply, legal move) before it changes anything.
+//!
+//! Clocks: a [`crate::clock::Clock`] of the configured time control (none,
+//! Fischer, delay, fixed time per move, moves per period) on the host's time
+//! line. It starts when both seats are taken and stops while a seated player
+//! is away (see [`MatchState::clock_side`]); a confirmed move charges the
+//! mover and adds any increment; a takeback keeps the times shown. When the
+//! side to move runs out, the result is [`crate::clock::flag_result`]'s: a
+//! loss, or a draw when the opponent has a lone king and an empty hand (in
+//! the variants with the bare-kings draw).
 
 use std::collections::HashMap;
 use std::time::Duration;
 
+use crate::clock::{TimeControl, flag_result};
 use crate::rules::RulesError;
 
 use super::protocol::{
     ClientMsg, Hello, HostMsg, MAX_REASON_CHARS, MoveConfirmed, OfferKind, PROTOCOL_VERSION, Role,
-    SeatState, SeatToken, SeatWish, Side, TimeControl, WireClocks, WireEndReason, WireResult,
-    encode,
+    SeatState, SeatToken, SeatWish, Side, WireEndReason, WireResult, encode,
 };
 use super::state::MatchState;
 
@@ -80,8 +89,8 @@ pub struct HostConfig {
     pub start_vfen: Option<String>,
     /// Moves already played from the start (resuming a saved game), LMN.
     pub moves: Vec<String>,
-    /// Time control, if timed.
-    pub time_control: Option<TimeControl>,
+    /// Time control ([`TimeControl::None`]: untimed).
+    pub time_control: TimeControl,
     /// The side the host's own window plays (`None`: both seats remote).
     pub local_side: Option<Side>,
     /// The name of the host's own player.
@@ -103,7 +112,7 @@ impl HostConfig {
             options: Vec::new(),
             start_vfen: None,
             moves: Vec::new(),
-            time_control: None,
+            time_control: TimeControl::None,
             local_side: None,
             local_name: "Host".to_string(),
             grace: Duration::from_secs(120),
@@ -289,6 +298,7 @@ impl Host {
             state.play(lmn).map_err(|e| e.at_move(i + 1, lmn))?;
         }
         state.result = state.rules_result();
+        state.reset_clock(cfg.time_control);
         let mut host = Host {
             state,
             seats: [Seat::open(), Seat::open()],
@@ -445,13 +455,8 @@ impl Host {
     pub fn advance(&mut self, dt: Duration) {
         let before = self.now;
         self.now += dt;
-        self.state.sync_clock();
-        if let Some(side) = self.state.clocks.as_mut().and_then(|c| c.run(dt)) {
-            self.end(WireResult {
-                winner: Some(side.opposite()),
-                reason: WireEndReason::TimeForfeit,
-            });
-        }
+        self.state.advance(dt);
+        self.check_flag();
         for side in Side::BOTH {
             let seat = &mut self.seats[side.index()];
             if seat.holder == Holder::Nobody && seat.token.is_some() {
@@ -882,10 +887,9 @@ impl Host {
         let lmn = self.state.play(lmn).map_err(|e| e.to_string())?;
         let hash = self.state.hash();
         self.state.offers.clear();
-        let inc = self.cfg.time_control.map_or(0, |t| t.increment_ms);
-        if let Some(c) = &mut self.state.clocks {
-            c.left_ms[side.index()] += inc;
-        }
+        // `advance` ends the game the moment a flag falls, and time passes
+        // only there: the mover has time left.
+        let _ = self.state.punch_clock();
         // The result is set before the clocks are sent, so that they stop.
         let ended = self.state.rules_result();
         self.state.result = ended;
@@ -905,7 +909,7 @@ impl Host {
             ply,
             lmn,
             hash,
-            clocks: self.state.clocks.clone(),
+            clocks: self.state.wire_clocks(),
         }));
         if let Some(r) = ended {
             self.announce_end(r);
@@ -969,7 +973,7 @@ impl Host {
                 self.broadcast(&HostMsg::TakenBack {
                     ply,
                     hash: self.state.hash(),
-                    clocks: self.state.clocks.clone(),
+                    clocks: self.state.wire_clocks(),
                 });
             }
             OfferKind::Rematch => self.rematch(),
@@ -981,9 +985,6 @@ impl Host {
         self.state.restart();
         self.seats.swap(0, 1);
         self.state.seats.swap(0, 1);
-        if let Some(tc) = self.cfg.time_control {
-            self.state.clocks = Some(WireClocks::start(&tc));
-        }
         self.state.sync_clock();
         self.cfg.local_side = self.cfg.local_side.map(Side::opposite);
         for peer in self.peers.values_mut() {
@@ -1033,6 +1034,17 @@ impl Host {
         }
     }
 
+    /// Ends the game if the side to move has run out of time.
+    fn check_flag(&mut self) {
+        if let Some(side) = self.state.flagged() {
+            let r = flag_result(self.state.game().position(), side.into());
+            self.end(WireResult {
+                winner: r.winner().map(Side::from),
+                reason: WireEndReason::TimeForfeit,
+            });
+        }
+    }
+
     /// Ends the game (unless it has ended already).
     fn end(&mut self, result: WireResult) {
         if self.state.result.is_some() {
@@ -1049,7 +1061,7 @@ impl Host {
         self.events.push(HostEvent::Ended(result));
         self.broadcast(&HostMsg::Ended {
             result,
-            clocks: self.state.clocks.clone(),
+            clocks: self.state.wire_clocks(),
         });
     }
 
@@ -1060,7 +1072,11 @@ impl Host {
             host_name: clean_name(&self.cfg.name),
             variant: self.cfg.variant.clone(),
             options: self.state.game().variant().options().to_vec(),
-            time_control: self.cfg.time_control.map(|t| t.text()),
+            time_control: self
+                .cfg
+                .time_control
+                .is_timed()
+                .then(|| self.cfg.time_control.to_string()),
             seats: self.state.seats.clone(),
             spectators: self.state.spectators,
             port,

@@ -5,13 +5,17 @@
 //! - [`host`]: the authoritative host as a state machine (pure).
 //! - [`client`]: a player's or spectator's state machine (pure).
 //! - [`discovery`]: the LAN beacon and its listener (UDP).
+//! - [`seats`]: the seat tokens a player keeps in the config directory.
+//! - [`bench`]: the loopback latency measurement of `chimera netbench`.
 //! - [`transport`]: renet + netcode over UDP driving the state machines,
 //!   and the version probe.
 
+pub mod bench;
 pub mod client;
 pub mod discovery;
 pub mod host;
 pub mod protocol;
+pub mod seats;
 pub mod state;
 pub mod transport;
 
@@ -19,7 +23,7 @@ pub use client::{Client, ClientConfig, ClientEvent};
 pub use host::{ClientId, Host, HostConfig, HostEvent, Limits};
 pub use protocol::{
     ClientMsg, HostMsg, OfferKind, PROTOCOL_VERSION, Role, SeatState, SeatToken, SeatWish, Side,
-    TimeControl, WireResult,
+    WireClocks, WireResult,
 };
 pub use state::MatchState;
 pub use transport::{ClientRunner, HostRunner, Link};

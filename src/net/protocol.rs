@@ -9,11 +9,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::clock::TimeControl;
+use crate::record::{GameResult, Score, Termination};
 use crate::rules::{Color, EndReason, Outcome};
 
 /// The version of this protocol. Peers of different versions cannot connect:
 /// the netcode protocol id derives from it ([`protocol_id`]).
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// Largest frame either side sends or accepts, in bytes.
 pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
@@ -202,15 +204,25 @@ pub enum ClientMsg {
     },
 }
 
-/// Clock state as sent on the wire (the host runs the clocks).
+/// A clock as sent on the wire (the host runs the clocks; see
+/// [`crate::clock::Clock`]). `state` converts it to and from a `Clock`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WireClocks {
-    /// Milliseconds left, White then Black.
+    /// The time control.
+    pub control: TimeControl,
+    /// What each clock shows when the message is made, in milliseconds,
+    /// White then Black.
     pub left_ms: [u64; 2],
-    /// The side whose clock runs, if any.
-    pub running: Option<Side>,
-    /// Time control in PGN form (`600+5`).
-    pub control: String,
+    /// The side whose turn the clock times.
+    pub to_move: Side,
+    /// Time the side to move has spent on its current move, in milliseconds
+    /// (a delay control needs it to go on counting).
+    pub spent_ms: u64,
+    /// Whether that side's clock runs (not before both players are seated,
+    /// while one is away, or after the end).
+    pub running: bool,
+    /// Moves each side made under this clock (moves-per-period controls).
+    pub moves: [u32; 2],
 }
 
 /// Why a game ended, on the wire: the rules' reasons plus the ones only a
@@ -255,19 +267,26 @@ impl From<EndReason> for WireEndReason {
 }
 
 impl WireEndReason {
-    /// The word after the score, as the rules write theirs (`checkmate`, ...).
+    /// The word after the score, as records and `chimera fen` write it
+    /// (`checkmate`, `time forfeit`, ...).
     pub fn word(self) -> &'static str {
-        match self {
-            WireEndReason::Checkmate => EndReason::Checkmate.word(),
-            WireEndReason::Stalemate => EndReason::Stalemate.word(),
-            WireEndReason::Repetition => EndReason::Repetition.word(),
-            WireEndReason::HundredPly => EndReason::HundredPly.word(),
-            WireEndReason::Insufficient => EndReason::Insufficient.word(),
-            WireEndReason::NoMoves => EndReason::NoMoves.word(),
-            WireEndReason::Resignation => EndReason::Resignation.word(),
-            WireEndReason::DrawAgreed => EndReason::DrawAgreed.word(),
-            WireEndReason::TimeForfeit => "time-forfeit",
-            WireEndReason::Abandoned => "abandoned",
+        Termination::from(self).word()
+    }
+}
+
+impl From<WireEndReason> for Termination {
+    fn from(r: WireEndReason) -> Termination {
+        match r {
+            WireEndReason::Checkmate => Termination::Checkmate,
+            WireEndReason::Stalemate => Termination::Stalemate,
+            WireEndReason::Repetition => Termination::Repetition,
+            WireEndReason::HundredPly => Termination::HundredPly,
+            WireEndReason::Insufficient => Termination::Insufficient,
+            WireEndReason::NoMoves => Termination::NoMoves,
+            WireEndReason::Resignation => Termination::Resignation,
+            WireEndReason::DrawAgreed => Termination::Agreement,
+            WireEndReason::TimeForfeit => Termination::TimeForfeit,
+            WireEndReason::Abandoned => Termination::Abandoned,
         }
     }
 }
@@ -291,14 +310,19 @@ impl From<Outcome> for WireResult {
 }
 
 impl WireResult {
-    /// Score and reason (`1-0 checkmate`), as `chimera fen` prints rule endings.
+    /// Score and reason (`1-0 checkmate`), as `chimera fen` and records
+    /// write them.
     pub fn result_text(&self) -> String {
-        let score = match self.winner {
-            Some(Side::White) => "1-0",
-            Some(Side::Black) => "0-1",
-            None => "1/2-1/2",
-        };
-        format!("{score} {}", self.reason.word())
+        GameResult::from(*self).text()
+    }
+}
+
+impl From<WireResult> for GameResult {
+    fn from(r: WireResult) -> GameResult {
+        GameResult {
+            score: Score::of(r.winner.map(Color::from)),
+            termination: r.reason.into(),
+        }
     }
 }
 
@@ -601,39 +625,5 @@ fn decode_error(e: bincode::error::DecodeError) -> WireError {
         E::UnexpectedEnd { .. } => WireError::Truncated,
         E::LimitExceeded => WireError::LengthOverLimit,
         other => WireError::Malformed(other.to_string()),
-    }
-}
-
-/// Time control in PGN form: `base+increment` in seconds (`600+5`, `300`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TimeControl {
-    /// Starting time per side, milliseconds.
-    pub base_ms: u64,
-    /// Added after each move, milliseconds.
-    pub increment_ms: u64,
-}
-
-impl TimeControl {
-    /// Parses `600+5` or `600`.
-    pub fn parse(text: &str) -> Result<TimeControl, String> {
-        let bad =
-            || format!("bad time control '{text}' (expected seconds[+increment], e.g. 600+5)");
-        let (base, inc) = match text.trim().split_once('+') {
-            Some((b, i)) => (b, i),
-            None => (text.trim(), "0"),
-        };
-        let base: u64 = base.parse().map_err(|_| bad())?;
-        let inc: u64 = inc.parse().map_err(|_| bad())?;
-        if base == 0 || base > 100 * 3600 || inc > 3600 {
-            return Err(bad());
-        }
-        Ok(TimeControl {
-            base_ms: base * 1000,
-            increment_ms: inc * 1000,
-        })
-    }
-    /// `600+5`.
-    pub fn text(&self) -> String {
-        format!("{}+{}", self.base_ms / 1000, self.increment_ms / 1000)
     }
 }

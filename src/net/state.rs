@@ -1,13 +1,20 @@
 //! [`MatchState`]: the match as both ends keep it — the game with its moves
-//! in LMN, result, clocks, offers, seats and spectators — and the snapshot
+//! in LMN, result, clock, offers, seats and spectators — and the snapshot
 //! that carries it whole. The host's copy is the authority; a client's copy
 //! only ever takes what the host confirmed.
+//!
+//! The clock is a [`crate::clock::Clock`] on the match's own time line
+//! ([`MatchState::advance`]); it becomes [`WireClocks`] at the protocol edge
+//! ([`WireClocks::from_clock`], [`WireClocks::to_clock`]). It runs only while
+//! both seats are connected and the game goes on ([`MatchState::clock_side`]).
 
 use std::time::Duration;
 
-use crate::rules::{Game, RulesError, Variant};
+use crate::clock::{Clock, ClockState, TimeControl};
+use crate::record::{GameResult, MatchRecord};
+use crate::rules::{Color, Game, RulesError, Variant};
 
-use super::protocol::{OfferKind, SeatState, Side, Snapshot, TimeControl, WireClocks, WireResult};
+use super::protocol::{OfferKind, SeatState, Side, Snapshot, WireClocks, WireResult};
 
 /// One match: game, moves, result, clocks, offers, seats.
 #[derive(Clone)]
@@ -17,8 +24,10 @@ pub struct MatchState {
     lmns: Vec<String>,
     /// The result, once over.
     pub result: Option<WireResult>,
-    /// Clocks, if timed.
-    pub clocks: Option<WireClocks>,
+    /// The clock, if timed.
+    clock: Option<Clock>,
+    /// The match's time line: how much time has passed for it.
+    now: Duration,
     /// Offers waiting for an answer.
     pub offers: Vec<(OfferKind, Side)>,
     /// Seats, White then Black.
@@ -36,24 +45,27 @@ impl MatchState {
         variant: &str,
         options: &[(String, String)],
         start_vfen: Option<&str>,
-        time_control: Option<TimeControl>,
+        time_control: TimeControl,
     ) -> Result<MatchState, RulesError> {
         let v = Variant::new(variant, options)?;
         let game = match start_vfen {
             Some(text) => Game::from_vfen(&v, text)?,
             None => Game::new(&v),
         };
-        Ok(MatchState {
+        let mut m = MatchState {
             start_vfen: game.start().to_vfen(),
             game,
             lmns: Vec::new(),
             result: None,
-            clocks: time_control.map(|tc| WireClocks::start(&tc)),
+            clock: None,
+            now: Duration::ZERO,
             offers: Vec::new(),
             seats: [SeatState::Open, SeatState::Open],
             spectators: 0,
             game_number: 1,
-        })
+        };
+        m.reset_clock(time_control);
+        Ok(m)
     }
 
     /// Rebuilds a match from a snapshot, replaying its moves and checking
@@ -66,7 +78,8 @@ impl MatchState {
             game,
             lmns: Vec::with_capacity(s.moves.len()),
             result: s.result,
-            clocks: s.clocks.clone(),
+            clock: s.clocks.as_ref().map(|w| w.to_clock(Duration::ZERO)),
+            now: Duration::ZERO,
             offers: s.offers.clone(),
             seats: s.seats.clone(),
             spectators: s.spectators,
@@ -86,6 +99,18 @@ impl MatchState {
         Ok(m)
     }
 
+    /// The game as a record: variant, options, start, moves, result and the
+    /// clock as it stands (stopped); no tags.
+    pub fn record(&self) -> MatchRecord {
+        let mut r = MatchRecord::from_game(&self.game);
+        r.result = self.result.map(GameResult::from);
+        r.clock = self.clock.as_ref().map(|c| ClockState {
+            running: false,
+            ..c.state(self.now)
+        });
+        r
+    }
+
     /// The whole match as a snapshot.
     pub fn snapshot(&self) -> Snapshot {
         let v = self.game.variant();
@@ -95,7 +120,7 @@ impl MatchState {
             start_vfen: self.start_vfen.clone(),
             moves: self.lmns.clone(),
             hash: self.hash(),
-            clocks: self.clocks.clone(),
+            clocks: self.wire_clocks(),
             result: self.result,
             offers: self.offers.clone(),
             seats: self.seats.clone(),
@@ -114,19 +139,61 @@ impl MatchState {
         Ok(text)
     }
 
-    /// Takes moves back until `ply` moves are left.
+    /// Takes moves back until `ply` moves are left. Both clocks keep the
+    /// time they show (a takeback gives no time back) and the clock now times
+    /// the side to move, stopped until [`MatchState::sync_clock`].
     pub fn take_back_to(&mut self, ply: u32) {
         while self.ply() > ply && self.game.undo().is_some() {
             self.lmns.pop();
         }
+        if let Some(c) = &self.clock {
+            let now = self.now;
+            let left =
+                [Color::White, Color::Black].map(|s| c.remaining(s, now).unwrap_or_default());
+            self.clock = Some(self.clock_at(c.control(), left));
+        }
     }
 
-    /// The same match from its start position again (a rematch).
+    /// The same match from its start position again (a rematch), with full
+    /// clocks.
     pub fn restart(&mut self) {
         self.take_back_to(0);
         self.result = None;
         self.offers.clear();
         self.game_number += 1;
+        if let Some(c) = &self.clock {
+            self.reset_clock(c.control());
+        }
+    }
+
+    /// A stopped clock of `control` with full time for the position as it
+    /// stands (after resumed moves, or a rematch); none if untimed.
+    pub fn reset_clock(&mut self, control: TimeControl) {
+        self.clock = control.is_timed().then(|| {
+            let full = control.initial();
+            self.clock_at(control, [full, full])
+        });
+    }
+
+    /// A stopped clock showing `left`, timing the side to move, with the
+    /// moves of each side counted from the move list (sides alternate).
+    fn clock_at(&self, control: TimeControl, left: [Duration; 2]) -> Clock {
+        let to_move: Color = self.side_to_move().into();
+        let n = self.ply();
+        // The side to move made n/2 of the n moves, the other the rest.
+        let (mover, other) = (n / 2, n.div_ceil(2));
+        let mut moves = [mover, mover];
+        moves[to_move.opposite().index()] = other;
+        let state = ClockState {
+            control,
+            left,
+            to_move,
+            turn_elapsed: Duration::ZERO,
+            running: false,
+            moves,
+            flagged: false,
+        };
+        Clock::from_state(&state, self.now)
     }
 
     /// The game.
@@ -161,18 +228,67 @@ impl MatchState {
     pub fn rules_result(&self) -> Option<WireResult> {
         self.game.outcome().map(WireResult::from)
     }
-    /// The side whose clock runs: the side to move once both seats are
-    /// taken, until the game ends.
+    /// The side whose clock runs: the side to move while both seats are
+    /// connected, until the game ends. It stops while a seated player is
+    /// away, so a dropped link costs no time (the grace period and the
+    /// opponent's win claim keep an absent player from stalling for ever).
     pub fn clock_side(&self) -> Option<Side> {
-        let seated = self.seats.iter().all(|s| *s != SeatState::Open);
-        (seated && self.result.is_none()).then(|| self.side_to_move())
+        let present = self
+            .seats
+            .iter()
+            .all(|s| matches!(s, SeatState::Connected { .. }));
+        (present && self.result.is_none()).then(|| self.side_to_move())
     }
-    /// Sets which clock runs after anything changed ([`MatchState::clock_side`]).
+    /// Starts or stops the clock after anything changed
+    /// ([`MatchState::clock_side`]).
     pub fn sync_clock(&mut self) {
         let side = self.clock_side();
-        if let Some(c) = &mut self.clocks {
-            c.running = side;
+        let now = self.now;
+        if let Some(c) = &mut self.clock {
+            match side {
+                Some(s) if Color::from(s) == c.to_move() => c.start(now),
+                _ => c.pause(now),
+            }
         }
+    }
+
+    /// Time passes for the match: the running clock counts down.
+    pub fn advance(&mut self, dt: Duration) {
+        self.now = self.now.saturating_add(dt);
+    }
+
+    /// The side whose time has run out, if any (only the side to move can).
+    pub fn flagged(&self) -> Option<Side> {
+        self.clock.as_ref()?.flag(self.now).map(Side::from)
+    }
+
+    /// The move just played ends the mover's turn on the clock: its time
+    /// is charged, the increment added, the other side's turn begins.
+    /// `Err` with the mover if its time had run out (the clock stops).
+    pub fn punch_clock(&mut self) -> Result<(), Side> {
+        let now = self.now;
+        match &mut self.clock {
+            Some(c) => c.move_made(now).map(drop).map_err(|f| f.0.into()),
+            None => Ok(()),
+        }
+    }
+
+    /// The clock, if timed.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+    /// What `side`'s clock shows now, if timed.
+    pub fn clock_left(&self, side: Side) -> Option<Duration> {
+        self.clock.as_ref()?.remaining(side.into(), self.now)
+    }
+    /// The clock as sent on the wire, now.
+    pub fn wire_clocks(&self) -> Option<WireClocks> {
+        let c = self.clock.as_ref()?;
+        Some(WireClocks::from_clock(c, self.now))
+    }
+    /// Takes the host's clock (clients, on every confirmed change).
+    pub fn set_clocks(&mut self, w: &WireClocks) {
+        self.clock = Some(w.to_clock(self.now));
     }
     /// Who offered `kind`, if pending.
     pub fn offer_by(&self, kind: OfferKind) -> Option<Side> {
@@ -185,26 +301,47 @@ impl MatchState {
 }
 
 impl WireClocks {
-    /// Both clocks full, none running.
-    pub fn start(tc: &TimeControl) -> WireClocks {
+    /// The wire form of `c` at `now`.
+    pub fn from_clock(c: &Clock, now: Duration) -> WireClocks {
+        let s = c.state(now);
+        let shown = |side| ms(c.remaining(side, now).unwrap_or_default());
         WireClocks {
-            left_ms: [tc.base_ms; 2],
-            running: None,
-            control: tc.text(),
+            control: s.control,
+            left_ms: [shown(Color::White), shown(Color::Black)],
+            to_move: s.to_move.into(),
+            spent_ms: ms(s.turn_elapsed),
+            running: s.running,
+            moves: s.moves,
         }
     }
 
-    /// Runs the running clock for `dt`; returns the side whose time ran out.
-    pub fn run(&mut self, dt: Duration) -> Option<Side> {
-        let side = self.running?;
-        let left = &mut self.left_ms[side.index()];
-        let was = *left;
-        *left = left.saturating_sub(dt.as_millis().min(u128::from(u64::MAX)) as u64);
-        (was > 0 && *left == 0).then_some(side)
+    /// The clock this describes, continuing from `now` on the receiver's
+    /// time line. Exact: `from_clock(&w.to_clock(t), t) == w`.
+    pub fn to_clock(&self, now: Duration) -> Clock {
+        let spent = Duration::from_millis(self.spent_ms);
+        let mut left = self.left_ms.map(Duration::from_millis);
+        // What the side to move had when its turn began.
+        let i = self.to_move.index();
+        left[i] = left[i].saturating_add(self.control.charge(spent));
+        let state = ClockState {
+            control: self.control,
+            left,
+            to_move: self.to_move.into(),
+            turn_elapsed: spent,
+            running: self.running,
+            moves: self.moves,
+            flagged: false,
+        };
+        Clock::from_state(&state, now)
     }
 
-    /// Milliseconds left for `side`.
+    /// Milliseconds `side`'s clock showed when this was made.
     pub fn left(&self, side: Side) -> u64 {
         self.left_ms[side.index()]
     }
+}
+
+/// Whole milliseconds (saturating).
+fn ms(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }

@@ -238,6 +238,13 @@ impl HostRunner {
         }
     }
 
+    /// Starts over with `host` on the same sockets (a new game): every
+    /// client is disconnected first. Returns the old host.
+    pub fn replace_host(&mut self, host: Host) -> Host {
+        self.transport.disconnect_all(&mut self.server);
+        std::mem::replace(&mut self.host, host)
+    }
+
     /// Tells every client goodbye at once (before the process ends).
     pub fn shutdown(&mut self) {
         self.transport.disconnect_all(&mut self.server);

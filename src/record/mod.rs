@@ -353,11 +353,29 @@ impl MatchRecord {
     /// The record as text (one game). Fails only if the record does not
     /// rebuild or holds a tag that cannot be written.
     pub fn to_text(&self) -> Result<String, RecordError> {
+        self.write(None)
+    }
+
+    fn write(&self, stopped: Option<Termination>) -> Result<String, RecordError> {
         for (name, _) in &self.tags {
             check_tag_name(name)?;
         }
         let game = self.game()?;
-        Ok(write::write(self, &game))
+        Ok(write::write(self, &game, stopped))
+    }
+
+    /// The text of an unfinished game (`*`) with a `Termination` tag saying
+    /// why it stopped: `abandoned` when a host shut down mid-game. (A
+    /// reader takes such a record as a game that goes on.) Fails like
+    /// [`MatchRecord::to_text`], or if the record has a result.
+    pub fn unfinished_text(&self, why: Termination) -> Result<String, RecordError> {
+        if let Some(r) = self.result {
+            return Err(RecordError::Invalid(format!(
+                "the game is not unfinished: it ended {}",
+                r.text()
+            )));
+        }
+        self.write(Some(why))
     }
 
     /// Game `number` (from 1) of a record text.

@@ -3,8 +3,8 @@
 use crate::clock::TimeControl;
 use crate::rules::{Color, Game};
 
-use super::MatchRecord;
 use super::syntax::format_hms;
+use super::{MatchRecord, Termination};
 
 /// The Seven Tag Roster with the values written when unknown.
 const ROSTER: [(&str, &str); 6] = [
@@ -33,8 +33,9 @@ fn comment_text(c: &str) -> String {
     c.replace('}', ")").replace("[%", "[ %")
 }
 
-/// Writes `rec`, whose moves `game` has replayed.
-pub(super) fn write(rec: &MatchRecord, game: &Game) -> String {
+/// Writes `rec`, whose moves `game` has replayed; `stopped` is the
+/// `Termination` of an unfinished game.
+pub(super) fn write(rec: &MatchRecord, game: &Game, stopped: Option<Termination>) -> String {
     let v = game.variant();
     let mut out = String::new();
     for (name, unknown) in ROSTER {
@@ -57,8 +58,8 @@ pub(super) fn write(rec: &MatchRecord, game: &Game) -> String {
     }
     let control = rec.clock.map_or(TimeControl::None, |c| c.control);
     tag(&mut out, "TimeControl", &control.to_string());
-    if let Some(r) = rec.result {
-        tag(&mut out, "Termination", r.termination.word());
+    if let Some(t) = rec.result.map(|r| r.termination).or(stopped) {
+        tag(&mut out, "Termination", t.word());
     }
     for (name, value) in &rec.tags {
         if !ROSTER.iter().any(|(n, _)| n == name) {

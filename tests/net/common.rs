@@ -6,10 +6,10 @@
 use std::time::Duration;
 
 use chimera::net::protocol::{
-    ClientMsg, Hello, HostMsg, PROTOCOL_VERSION, SeatWish, decode, encode,
+    ClientMsg, Hello, HostMsg, PROTOCOL_VERSION, Role, SeatWish, Snapshot, decode, encode,
 };
-use chimera::net::{ClientId, Host, HostConfig, HostEvent};
-use chimera::rules::{Game, Variant};
+use chimera::net::{ClientId, Host, HostConfig, HostEvent, SeatToken};
+use chimera::rules::Variant;
 
 /// A host state machine fed by hand.
 pub struct Bench {
@@ -34,7 +34,7 @@ impl Bench {
         id: ClientId,
         name: &str,
         wish: SeatWish,
-        token: Option<chimera::net::SeatToken>,
+        token: Option<SeatToken>,
     ) -> Vec<HostEvent> {
         self.send(
             id,
@@ -92,6 +92,21 @@ pub fn to(events: &[HostEvent], id: ClientId) -> Vec<HostMsg> {
             _ => None,
         })
         .collect()
+}
+
+/// The Welcome sent to `id`: role, token, snapshot.
+pub fn welcome(events: &[HostEvent], id: ClientId) -> (Role, Option<SeatToken>, Box<Snapshot>) {
+    to(events, id)
+        .into_iter()
+        .find_map(|m| match m {
+            HostMsg::Welcome {
+                role,
+                token,
+                snapshot,
+            } => Some((role, token, snapshot)),
+            _ => None,
+        })
+        .expect("a welcome")
 }
 
 /// The log lines.
@@ -173,40 +188,6 @@ pub fn script_config(s: &Script) -> HostConfig {
 /// by a seeded generator, avoiding moves that end the game.
 pub fn seeded_moves(variant: &str, n: usize, seed: u64) -> Vec<String> {
     let v = Variant::new(variant, &[]).expect("variant");
-    let mut game = Game::new(&v);
-    let mut rng = Rng(seed);
-    let mut out = Vec::new();
-    while out.len() < n {
-        let quiet: Vec<_> = game
-            .position()
-            .legal_moves()
-            .into_iter()
-            .filter(|&m| {
-                let mut g = game.clone();
-                g.play(m).is_ok() && g.outcome().is_none()
-            })
-            .collect();
-        assert!(!quiet.is_empty(), "{variant}: every move ends the game");
-        let m = quiet[rng.below(quiet.len())];
-        out.push(game.position().lmn(m));
-        game.play(m).expect("legal");
-    }
-    out
-}
-
-/// A xorshift generator for reproducible picks and packet fates.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        let mut x = self.0 | 1;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
+    chimera::net::bench::quiet_moves(&v, n, seed)
+        .unwrap_or_else(|| panic!("{variant}: every move ends the game"))
 }

@@ -5,12 +5,13 @@
 use std::net::{SocketAddr, UdpSocket};
 use std::time::Duration;
 
+use chimera::clock::TimeControl;
+use chimera::net::HostConfig;
 use chimera::net::discovery::{
     Announcer, BEACON_MAGIC, Beacon, BeaconError, DEFAULT_DISCOVERY_ADDR, FORGET_AFTER, Listener,
     decode_beacon, encode_beacon, parse_discovery_addr,
 };
 use chimera::net::protocol::{PROTOCOL_VERSION, SeatState, SeatWish};
-use chimera::net::{HostConfig, TimeControl};
 
 use crate::lan::{DT, Lan, player};
 
@@ -38,8 +39,8 @@ fn beacon_frames_round_trip_and_refuse_strangers() {
     assert_eq!(&frame[..8], BEACON_MAGIC);
     assert_eq!(
         &frame[8..14],
-        &[1, 0, 0, 0, 0xE2, 0x16],
-        "version 1, port 5858"
+        &[2, 0, 0, 0, 0xE2, 0x16],
+        "version 2, port 5858"
     );
     assert_eq!(decode_beacon(&frame, PROTOCOL_VERSION), Ok(b.clone()));
     assert_eq!(b.free_seats(), 1);
@@ -47,19 +48,19 @@ fn beacon_frames_round_trip_and_refuse_strangers() {
         decode_beacon(b"M-SEARCH * HTTP/1.1", 1),
         Err(BeaconError::Foreign)
     );
-    assert_eq!(decode_beacon(&frame, 2), Err(BeaconError::OtherVersion(1)));
+    assert_eq!(decode_beacon(&frame, 3), Err(BeaconError::OtherVersion(2)));
     assert!(matches!(
-        decode_beacon(&frame[..frame.len() - 1], 1),
+        decode_beacon(&frame[..frame.len() - 1], 2),
         Err(BeaconError::Malformed(_))
     ));
     assert!(matches!(
-        decode_beacon(&frame[..11], 1),
+        decode_beacon(&frame[..11], 2),
         Err(BeaconError::Malformed(_))
     ));
     let mut long = frame.clone();
     long.push(0);
     assert!(matches!(
-        decode_beacon(&long, 1),
+        decode_beacon(&long, 2),
         Err(BeaconError::Malformed(_))
     ));
 }
@@ -101,7 +102,7 @@ fn the_listener_keeps_fresh_hosts_and_ignores_the_rest() {
     let stranger = UdpSocket::bind("127.0.0.1:0").unwrap();
     for junk in [
         &b"hello"[..],
-        &[BEACON_MAGIC.as_slice(), &[1, 0, 0, 0, 1, 2, 0xFF]].concat(),
+        &[BEACON_MAGIC.as_slice(), &[2, 0, 0, 0, 1, 2, 0xFF]].concat(),
     ] {
         stranger.send_to(junk, dest).unwrap();
     }
@@ -115,7 +116,7 @@ fn the_listener_keeps_fresh_hosts_and_ignores_the_rest() {
     let hosts = l.hosts();
     assert_eq!(hosts.len(), 2);
     let me: SocketAddr = "127.0.0.1:6000".parse().unwrap();
-    assert_eq!((hosts[0].addr, hosts[0].version), (me, 1));
+    assert_eq!((hosts[0].addr, hosts[0].version), (me, 2));
     assert_eq!(hosts[0].beacon, Some(beacon(6000)));
     assert_eq!(hosts[1].addr, "127.0.0.1:7000".parse().unwrap());
     assert_eq!((hosts[1].version, hosts[1].beacon.clone()), (7, None));
@@ -141,7 +142,7 @@ fn a_running_host_announces_its_match() {
         ("seed".into(), "42".into()),
         ("opening".into(), "random".into()),
     ];
-    cfg.time_control = Some(TimeControl::parse("600+5").unwrap());
+    cfg.time_control = "600+5".parse::<TimeControl>().unwrap();
     let mut lan = Lan::new(cfg);
     lan.host.announce(l.local_addr().unwrap()).unwrap();
     lan.join(player("Ann", SeatWish::White), None);

@@ -8,14 +8,13 @@ use std::time::Duration;
 
 use bevy_renet::netcode::{ClientAuthentication, NetcodeClientTransport};
 use bevy_renet::renet::{DefaultChannel, RenetClient};
+use chimera::net::bench::XorShift;
 use chimera::net::protocol::{ClientMsg, HostMsg, PROTOCOL_VERSION, SeatWish, decode, protocol_id};
 use chimera::net::transport::connection_config;
 use chimera::net::{
     Client, ClientConfig, ClientEvent, ClientRunner, Host, HostConfig, HostEvent, HostRunner,
     MatchState,
 };
-
-use crate::common::Rng;
 
 /// Simulated time per step.
 pub const DT: Duration = Duration::from_millis(10);
@@ -42,7 +41,7 @@ pub struct Relay {
     host: SocketAddr,
     client: Option<SocketAddr>,
     loss: Loss,
-    rng: Rng,
+    rng: XorShift,
     queue: Vec<(Duration, bool, Vec<u8>)>,
     pub dropped: usize,
     pub forwarded: usize,
@@ -63,7 +62,7 @@ impl Relay {
             host,
             client: None,
             loss,
-            rng: Rng(loss.seed),
+            rng: XorShift(loss.seed),
             queue: Vec::new(),
             dropped: 0,
             forwarded: 0,
@@ -85,12 +84,12 @@ impl Relay {
                 if to_host {
                     self.client = Some(from);
                 }
-                if self.rng.next() % 100 < self.loss.drop_percent {
+                if self.rng.next_u64() % 100 < self.loss.drop_percent {
                     self.dropped += 1;
                     continue;
                 }
                 let max = self.loss.max_delay.as_millis() as u64 + 1;
-                let due = now + Duration::from_millis(self.rng.next() % max);
+                let due = now + Duration::from_millis(self.rng.next_u64() % max);
                 let lane = usize::from(to_host);
                 if due < self.last_due[lane] {
                     self.reordered += 1;
@@ -375,7 +374,7 @@ impl Lan {
             assert_eq!(s.vfen(), h.vfen(), "{ctx}: position");
             assert_eq!(s.hash(), h.hash(), "{ctx}: hash");
             assert_eq!(s.result, h.result, "{ctx}: result");
-            assert_eq!(s.clocks, h.clocks, "{ctx}: clocks");
+            assert_eq!(s.wire_clocks(), h.wire_clocks(), "{ctx}: clocks");
             assert_eq!(s.seats, h.seats, "{ctx}: seats");
             assert_eq!(s.spectators, h.spectators, "{ctx}: spectators");
             assert_eq!(s.game_number, h.game_number, "{ctx}: game number");

@@ -9,7 +9,7 @@ use chimera::net::protocol::{
     ClientMsg, HostMsg, OfferKind, Role, SeatState, SeatWish, Side, WireEndReason, WireResult,
     encode,
 };
-use chimera::net::{Client, ClientConfig, ClientEvent, HostConfig, Link, TimeControl};
+use chimera::net::{Client, ClientConfig, ClientEvent, HostConfig, Link};
 use chimera::rules::{Game, Variant};
 
 use crate::common::{
@@ -20,7 +20,7 @@ use crate::lan::{Lan, player};
 /// Host, White, Black and a spectator play `script` to its end.
 fn play_script(s: &Script) -> Lan {
     let mut cfg = script_config(s);
-    cfg.time_control = Some(TimeControl::parse("300+2").unwrap());
+    cfg.time_control = "300+2".parse().unwrap();
     let mut lan = Lan::new(cfg);
     let w = lan.join(player("Ann", SeatWish::Any), None);
     let b = lan.join(player("Bo", SeatWish::Any), None);
@@ -392,7 +392,8 @@ fn another_version_is_told_which_version_the_host_speaks() {
     lan.step();
     let addr = lan.host_addr();
     let text = format!(
-        "the host at {addr} speaks Chimera network protocol 99, this build speaks 1: use the same Chimera version on both machines"
+        "the host at {addr} speaks Chimera network protocol 99, this build speaks {}: use the same Chimera version on both machines",
+        chimera::net::PROTOCOL_VERSION
     );
     assert_eq!(lan.runner(c).link(), &Link::Closed(text.clone()));
     assert_eq!(lan.client(c).version_mismatch(), Some(text.as_str()));

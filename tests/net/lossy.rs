@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
+use chimera::net::HostConfig;
 use chimera::net::protocol::SeatWish;
-use chimera::net::{HostConfig, TimeControl};
 
 use crate::common::{HOLY_GRAIL, script_config, seeded_moves};
 use crate::lan::{Lan, Loss, player};
@@ -32,7 +32,7 @@ fn assert_relays_were_bad(lan: &Lan) {
 #[test]
 fn a_full_game_survives_a_lossy_link() {
     let mut cfg = script_config(&HOLY_GRAIL);
-    cfg.time_control = Some(TimeControl::parse("180+2").unwrap());
+    cfg.time_control = "180+2".parse().unwrap();
     let mut lan = Lan::new(cfg);
     let w = lan.join(player("Ann", SeatWish::White), loss(1));
     let b = lan.join(player("Bo", SeatWish::Black), loss(2));

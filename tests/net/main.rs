@@ -4,8 +4,11 @@
 mod client_copy;
 mod common;
 mod discovery;
+mod host_clock;
 mod host_rules;
 mod lan;
 mod loopback;
 mod lossy;
 mod protocol;
+mod seats;
+mod serve;

@@ -6,7 +6,7 @@
 use chimera::net::protocol::{
     ClientMsg, Hello, HostMsg, MAX_CHAT_CHARS, MAX_MESSAGE_BYTES, MoveConfirmed, OfferKind,
     PROTOCOL_VERSION, Role, SeatState, SeatToken, SeatWish, Side, Snapshot, TO_CLIENT, TO_HOST,
-    TimeControl, WireClocks, WireEndReason, WireError, WireResult, decode, encode, protocol_id,
+    WireClocks, WireEndReason, WireError, WireResult, decode, encode, protocol_id,
 };
 
 fn snapshot() -> Snapshot {
@@ -17,9 +17,12 @@ fn snapshot() -> Snapshot {
         moves: vec!["J@e2-e5".into(), "e9e8".into()],
         hash: 0x0123_4567_89ab_cdef,
         clocks: Some(WireClocks {
+            control: "600d5".parse().unwrap(),
             left_ms: [600_000, 598_500],
-            running: Some(Side::White),
-            control: "600+5".into(),
+            to_move: Side::White,
+            spent_ms: 7_250,
+            running: true,
+            moves: [1, 1],
         }),
         result: None,
         offers: vec![(OfferKind::Draw, Side::Black)],
@@ -296,21 +299,7 @@ fn seat_tokens_print_and_read_back() {
 }
 
 #[test]
-fn time_controls_and_results_read_as_written() {
-    assert_eq!(
-        TimeControl::parse("600+5"),
-        Ok(TimeControl {
-            base_ms: 600_000,
-            increment_ms: 5_000
-        })
-    );
-    assert_eq!(
-        TimeControl::parse("300").map(|t| t.text()),
-        Ok("300+0".into())
-    );
-    for bad in ["", "+5", "0+1", "10+x", "ten"] {
-        assert!(TimeControl::parse(bad).is_err(), "{bad}");
-    }
+fn results_read_as_written() {
     let r = |winner, reason| WireResult { winner, reason }.result_text();
     assert_eq!(
         r(Some(Side::White), WireEndReason::Checkmate),
@@ -318,11 +307,61 @@ fn time_controls_and_results_read_as_written() {
     );
     assert_eq!(
         r(Some(Side::Black), WireEndReason::TimeForfeit),
-        "0-1 time-forfeit"
+        "0-1 time forfeit"
     );
     assert_eq!(r(None, WireEndReason::HundredPly), "1/2-1/2 100-ply");
     assert_eq!(
         r(Some(Side::White), WireEndReason::Abandoned),
         "1-0 abandoned"
     );
+}
+
+/// A clock sent on the wire and rebuilt on another time line reads the
+/// same and goes on exactly as the sender's: mid-turn, inside a delay,
+/// paused, and after a flag fell.
+#[test]
+fn clocks_cross_the_wire_exactly() {
+    use chimera::clock::{Clock, TimeControl};
+    use chimera::rules::Color;
+    use std::time::Duration;
+    let ms = Duration::from_millis;
+    for (control, moves_at, now) in [
+        ("600+5", &[1_500, 4_000][..], 9_250),
+        ("60d5", &[1_500, 9_000], 11_000),
+        ("60d5", &[2_000], 3_000),
+        ("*10", &[3_000, 5_000], 7_777),
+        ("2/60", &[1_000, 2_000, 3_000, 4_000], 5_001),
+        ("10+0", &[1_000], 30_000),
+    ] {
+        let tc: TimeControl = control.parse().unwrap();
+        let mut c = Clock::new(tc, Color::White);
+        c.start(Duration::ZERO);
+        for &t in moves_at {
+            c.move_made(ms(t)).unwrap();
+        }
+        let now = ms(now);
+        let w = WireClocks::from_clock(&c, now);
+        let there = ms(123_456_789);
+        let copy = w.to_clock(there);
+        assert_eq!(WireClocks::from_clock(&copy, there), w, "{control}");
+        for later in [0, 1_000, 4_000, 60_000] {
+            for side in [Color::White, Color::Black] {
+                assert_eq!(
+                    copy.remaining(side, there + ms(later)),
+                    c.remaining(side, now + ms(later)),
+                    "{control}: {side:?} {later} ms later"
+                );
+            }
+            assert_eq!(copy.flag(there + ms(later)), c.flag(now + ms(later)));
+        }
+        c.pause(now);
+        let w = WireClocks::from_clock(&c, now);
+        assert!(!w.running);
+        let copy = w.to_clock(there);
+        assert_eq!(
+            copy.remaining(Color::White, there + ms(5_000)),
+            c.remaining(Color::White, now + ms(5_000)),
+            "{control}: paused"
+        );
+    }
 }

@@ -301,6 +301,34 @@ fn round_trip_time_forfeit() {
 /// variant, every option, no VFEN for a start-position game, the time
 /// control, the moves in the side panel's notation with numbers, and the
 /// result; `chimera fen`'s result line comes back from `load`.
+/// A game stopped before its end (a host shut down): `*` with a
+/// `Termination` tag, read back as a game that goes on.
+#[test]
+fn an_unfinished_game_says_why_it_stopped() {
+    let v = Variant::new("chess", &[]).unwrap();
+    let mut g = Game::new(&v);
+    for m in ["e2e4", "e7e5"] {
+        g.play_lmn(m).unwrap();
+    }
+    let r = MatchRecord::from_game(&g);
+    let text = r.unfinished_text(Termination::Abandoned).unwrap();
+    assert!(text.contains("[Result \"*\"]\n"), "{text}");
+    assert!(text.contains("[Termination \"abandoned\"]\n"), "{text}");
+    assert_eq!(
+        text.replace("[Termination \"abandoned\"]\n", ""),
+        r.to_text().unwrap(),
+        "the same record otherwise"
+    );
+    let back = load(&text);
+    assert_eq!((back.record.result, back.record.moves.len()), (None, 2));
+    let mut over = r.clone();
+    over.result = Some(GameResult {
+        score: Score::WhiteWins,
+        termination: Termination::Resignation,
+    });
+    assert!(over.unfinished_text(Termination::Abandoned).is_err());
+}
+
 #[test]
 fn export_writes_tags_and_readable_moves() {
     let v = variant("holygrail", &[("drops", "ninjas")]);

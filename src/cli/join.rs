@@ -1,0 +1,388 @@
+//! `chimera join ADDRESS --headless`: a terminal client for scripts and
+//! servers (the window client is not part of this command yet, so
+//! `--headless` is required).
+//!
+//! Every move applied is printed on stdout as `ply N white e2e4` (N counts
+//! the game's moves from 1). `--play "M1 M2 …"` holds the whole game's
+//! moves in order: the client plays those that fall on its turns and checks
+//! that the others arrive as written; the first divergence, or a move the
+//! host refuses (with the host's reason), ends it with an `error:` line and
+//! status 2. When the game is over, or every scripted move has been
+//! applied, it prints the final VFEN and the `result:` line as `chimera fen`
+//! does and leaves (`--stay` keeps it watching until the host closes).
+//! `--spectate` watches only. Other notices (seats, offers, chat, the
+//! host's log lines) go to stderr. A player's seat token is kept in the
+//! config directory ([`SeatBook`]) so that the same `--name` restarted
+//! against the same host gets its seat back.
+
+use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
+use std::time::{Duration, Instant};
+
+use clap::{Args, ValueEnum};
+
+use super::CliError;
+use super::args::MoveList;
+use crate::net::seats::SeatBook;
+use crate::net::transport::{DEFAULT_PORT, random_u64, wall_clock};
+use crate::net::{
+    Client, ClientConfig, ClientEvent, ClientRunner, HostMsg, Link, MatchState, Role, SeatState,
+    SeatWish, Side,
+};
+use crate::rules::Position;
+
+/// Client updates per second.
+const TICK_HZ: u64 = 200;
+/// How long to wait for the version probe before connecting regardless.
+const PROBE_WAIT: Duration = Duration::from_secs(3);
+
+/// The seat `--seat` asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SeatArg {
+    /// White's seat.
+    White,
+    /// Black's seat.
+    Black,
+    /// Whichever is free, White first.
+    Any,
+}
+
+/// Flags of `join`.
+#[derive(Debug, Clone, Args)]
+pub struct JoinCmd {
+    /// The host: ADDRESS[:PORT] (port 5858 if not given).
+    #[arg(value_name = "ADDRESS[:PORT]", value_parser = host_address)]
+    pub address: SocketAddr,
+    /// Play in the terminal: print the moves, no window (required for now).
+    #[arg(long, required = true)]
+    pub headless: bool,
+    /// The seat to ask for.
+    #[arg(long, value_enum, default_value = "any", conflicts_with = "spectate")]
+    pub seat: SeatArg,
+    /// Watch only.
+    #[arg(long)]
+    pub spectate: bool,
+    /// Player name (with the host's address, it keys the seat token kept in the config directory).
+    #[arg(long, default_value = "Player")]
+    pub name: String,
+    /// The whole game's moves in LMN, in order: plays those on its turns, checks the others.
+    #[arg(long, value_name = "\"M1 M2 …\"")]
+    pub play: Option<MoveList>,
+    /// Keep watching after the game (or the script) is over, until the host closes.
+    #[arg(long)]
+    pub stay: bool,
+}
+
+/// `ADDRESS[:PORT]`: an IP address or a host name, port 5858 by default.
+pub fn host_address(text: &str) -> Result<SocketAddr, String> {
+    if let Ok(a) = text.parse::<SocketAddr>() {
+        return Ok(a);
+    }
+    if let Ok(ip) = text.trim_matches(['[', ']']).parse::<IpAddr>() {
+        return Ok(SocketAddr::new(ip, DEFAULT_PORT));
+    }
+    let (name, port) = match text.rsplit_once(':') {
+        Some((name, port)) => (
+            name,
+            port.parse::<u16>()
+                .map_err(|_| format!("'{port}' is not a port number"))?,
+        ),
+        None => (text, DEFAULT_PORT),
+    };
+    let found: Vec<SocketAddr> = (name, port)
+        .to_socket_addrs()
+        .map_err(|e| format!("cannot find host '{name}': {e}"))?
+        .collect();
+    found
+        .iter()
+        .find(|a| a.is_ipv4())
+        .or(found.first())
+        .copied()
+        .ok_or_else(|| format!("cannot find host '{name}'"))
+}
+
+/// The moves of `--play`, checked against the game as it comes.
+struct Script {
+    moves: Vec<String>,
+    /// Moves of the game checked so far, and the position after them.
+    checked: usize,
+    pos: Option<Position>,
+}
+
+impl Script {
+    /// Checks the game's moves not yet checked against the script.
+    fn check(&mut self, s: &MatchState) -> Result<(), CliError> {
+        if s.ply() < self.checked as u32 {
+            // Taken back: check again from the start.
+            self.checked = 0;
+            self.pos = None;
+        }
+        let g = s.game();
+        let pos = self.pos.get_or_insert_with(|| g.start().clone());
+        let upto = (s.ply() as usize).min(self.moves.len());
+        while self.checked < upto {
+            let i = self.checked;
+            let actual = g.moves()[i];
+            let went = &s.moves()[i];
+            let written = &self.moves[i];
+            match pos.parse_lmn(written) {
+                Ok(m) if m == actual => {}
+                Ok(_) => {
+                    return Err(CliError::Net(format!(
+                        "move {} of --play is '{written}' but the game went '{went}'",
+                        i + 1
+                    )));
+                }
+                Err(e) => {
+                    return Err(CliError::Net(format!(
+                        "move {} of --play '{written}' cannot be played ({e}); the game went '{went}'",
+                        i + 1
+                    )));
+                }
+            }
+            pos.make_move(actual);
+            self.checked += 1;
+        }
+        Ok(())
+    }
+}
+
+/// The side that plays move `ply` (from 0) of `s`'s game.
+fn mover(s: &MatchState, ply: usize) -> Side {
+    let first: Side = s.game().start().side_to_move().into();
+    if ply.is_multiple_of(2) {
+        first
+    } else {
+        first.opposite()
+    }
+}
+
+fn print_move(s: &MatchState, ply: usize, lmn: &str) -> Result<(), CliError> {
+    out!(
+        "ply {} {} {lmn}",
+        ply + 1,
+        mover(s, ply).name().to_lowercase()
+    );
+    Ok(())
+}
+
+/// A notice for stderr, in words.
+fn notice_line(m: &HostMsg) -> Option<String> {
+    Some(match m {
+        HostMsg::Seat { side, state } => match state {
+            SeatState::Open => format!("{}'s seat is open", side.name()),
+            SeatState::Connected { name } => format!("{}: {name}", side.name()),
+            SeatState::Away { name, grace_left_s } => format!(
+                "{} ({name}) disconnected — waiting ({}:{:02})",
+                side.name(),
+                grace_left_s / 60,
+                grace_left_s % 60
+            ),
+        },
+        HostMsg::Offered { kind, by } => format!("{} offers a {}", by.name(), kind.word()),
+        HostMsg::Declined { kind, by } => format!("{} declines the {}", by.name(), kind.word()),
+        HostMsg::Chat { from, text } => format!("chat {from}: {text}"),
+        HostMsg::Spectators(n) => format!("{n} watching"),
+        _ => return None,
+    })
+}
+
+/// The headless client between updates.
+struct Headless {
+    host: String,
+    name: String,
+    book: Option<(std::path::PathBuf, SeatBook)>,
+    script: Option<Script>,
+    /// The ply a scripted move was sent at.
+    sent_at: Option<u32>,
+    /// The game (number) the script and the end belong to.
+    game_number: Option<u32>,
+    finished: bool,
+}
+
+impl Headless {
+    fn keep_token(&mut self, token: Option<crate::net::SeatToken>) {
+        let Some((path, book)) = &mut self.book else {
+            return;
+        };
+        // Another client of this machine may have written meanwhile.
+        *book = SeatBook::load(path);
+        match token {
+            Some(t) => book.set(&self.host, &self.name, t),
+            None => book.remove(&self.host, &self.name),
+        }
+        if let Err(e) = book.save(path) {
+            eprintln!("cannot keep the seat token in {}: {e}", path.display());
+        }
+    }
+
+    /// Handles one event: prints it, or fails on a refusal.
+    fn event(&mut self, e: ClientEvent, c: &Client) -> Result<(), CliError> {
+        match e {
+            ClientEvent::Notice(HostMsg::Rejected { what, reason }) => {
+                return Err(CliError::Net(match (self.sent_at, &self.script) {
+                    (Some(ply), Some(script)) if what.starts_with("move ") => format!(
+                        "move {} '{}' of --play was refused by the host: {reason}",
+                        ply + 1,
+                        script.moves[ply as usize]
+                    ),
+                    _ => format!("the host refused {what}: {reason}"),
+                }));
+            }
+            ClientEvent::Notice(HostMsg::VersionMismatch { text, .. }) => {
+                return Err(CliError::Net(text));
+            }
+            ClientEvent::Log(line) => eprintln!("{line}"),
+            e => {
+                // What came before the welcome is in its snapshot.
+                let joined = self.game_number.is_some() || matches!(e, ClientEvent::Joined { .. });
+                if let Some(s) = c.state().filter(|_| joined) {
+                    self.game_event(e, c, s)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// An event about the game (joined, moves, notices).
+    fn game_event(&mut self, e: ClientEvent, c: &Client, s: &MatchState) -> Result<(), CliError> {
+        match e {
+            ClientEvent::Joined { role, game_number } => {
+                let what = match role {
+                    Role::Player(side) => format!("as {}", side.name()),
+                    Role::Spectator => "as a spectator".to_string(),
+                };
+                eprintln!(
+                    "joined {} {what}: {} game {game_number}",
+                    self.host,
+                    s.game().variant().id()
+                );
+                if let Role::Player(_) = role {
+                    self.keep_token(c.token());
+                }
+                if self.game_number.is_some_and(|n| n != game_number) {
+                    // A rematch: the script was the last game's.
+                    self.script = None;
+                }
+                self.game_number = Some(game_number);
+                for (i, lmn) in s.moves().iter().enumerate() {
+                    print_move(s, i, lmn)?;
+                }
+            }
+            ClientEvent::Applied { ply, lmn, .. } => print_move(s, ply as usize, &lmn)?,
+            ClientEvent::Resynced => eprintln!("resynchronised with the host"),
+            ClientEvent::TakenBack { ply } => eprintln!("taken back to ply {ply}"),
+            ClientEvent::Notice(m) => {
+                if let Some(line) = notice_line(&m) {
+                    eprintln!("{line}");
+                }
+            }
+            ClientEvent::Log(line) => eprintln!("{line}"),
+        }
+        Ok(())
+    }
+
+    /// After the events of an update: checks the script, plays the next
+    /// scripted move on this client's turn, prints the end. True once the
+    /// game (or the script) is over.
+    fn after(&mut self, runner: &mut ClientRunner) -> Result<bool, CliError> {
+        let c = runner.client();
+        let Some(s) = c.state() else {
+            return Ok(false);
+        };
+        if let Some(script) = &mut self.script {
+            script.check(s)?;
+        }
+        let script_done = self
+            .script
+            .as_ref()
+            .is_some_and(|sc| s.ply() as usize >= sc.moves.len());
+        if !self.finished && (s.result.is_some() || script_done) {
+            self.finished = true;
+            out!("{}", s.vfen());
+            out!(
+                "result: {}",
+                s.result.map_or("*".to_string(), |r| r.result_text())
+            );
+            if s.result.is_some() && matches!(c.role(), Some(Role::Player(_))) {
+                self.keep_token(None);
+            }
+            return Ok(true);
+        }
+        let seated = s.seats.iter().all(|seat| *seat != SeatState::Open);
+        let ply = s.ply();
+        let next = self
+            .script
+            .as_ref()
+            .and_then(|sc| sc.moves.get(ply as usize))
+            .cloned();
+        if let Some(lmn) = next
+            && seated
+            && c.my_turn()
+            && self.sent_at != Some(ply)
+        {
+            self.sent_at = Some(ply);
+            runner
+                .client_mut()
+                .play(&lmn)
+                .map_err(|e| CliError::Net(format!("move {} '{lmn}': {e}", ply + 1)))?;
+        }
+        Ok(false)
+    }
+}
+
+/// `chimera join ADDRESS --headless`.
+pub fn join(a: JoinCmd) -> Result<(), CliError> {
+    let host = a.address.to_string();
+    let book = SeatBook::default_path().map(|p| {
+        let b = SeatBook::load(&p);
+        (p, b)
+    });
+    let wish = match (a.spectate, a.seat) {
+        (true, _) => SeatWish::Spectate,
+        (false, SeatArg::White) => SeatWish::White,
+        (false, SeatArg::Black) => SeatWish::Black,
+        (false, SeatArg::Any) => SeatWish::Any,
+    };
+    let mut cfg = ClientConfig::new(&a.name, wish);
+    if !a.spectate {
+        cfg.token = book.as_ref().and_then(|(_, b)| b.get(&host, &a.name));
+    }
+    let mut runner = ClientRunner::connect(Client::new(cfg), a.address, random_u64(), wall_clock())
+        .map_err(|e| CliError::Net(e.to_string()))?;
+    runner.wait_for_probe(PROBE_WAIT);
+    let mut h = Headless {
+        host,
+        name: a.name.clone(),
+        book,
+        script: a.play.map(|m| Script {
+            moves: m.0,
+            checked: 0,
+            pos: None,
+        }),
+        sent_at: None,
+        game_number: None,
+        finished: false,
+    };
+    let period = Duration::from_millis(1000 / TICK_HZ);
+    let mut last = Instant::now();
+    loop {
+        let now = Instant::now();
+        let events = runner.update(now - last);
+        last = now;
+        for e in events {
+            h.event(e, runner.client())?;
+        }
+        if let Link::Closed(why) = runner.link() {
+            return if h.finished {
+                Ok(())
+            } else {
+                Err(CliError::Net(why.clone()))
+            };
+        }
+        if h.after(&mut runner)? && !a.stay {
+            runner.disconnect();
+            return Ok(());
+        }
+        std::thread::sleep(period.saturating_sub(now.elapsed()));
+    }
+}

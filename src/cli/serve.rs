@@ -1,0 +1,318 @@
+//! `chimera serve`: a dedicated LAN host — no window, no GPU, no audio.
+//!
+//! A Bevy app of `MinimalPlugins` whose schedule runner loops at
+//! [`TICK_HZ`]; one system drives the [`HostRunner`] (it updates the renet
+//! transport itself, so renet's Bevy plugins are not added). Both seats are
+//! remote; the first client asking for `any` gets White. Every host event is
+//! one line on stderr. A finished game's record is written to the games
+//! folder of the data directory (or appended to `--record FILE`); then the
+//! host waits up to [`LINGER`] for a rematch or for every client to leave,
+//! and ends — or, with `--forever`, opens a new game on the same port.
+//! SIGINT and SIGTERM end it cleanly: the record of an unfinished game is
+//! written (`*`, Termination `abandoned`) and the clients are told goodbye.
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use bevy::app::ScheduleRunnerPlugin;
+use bevy::prelude::*;
+use clap::Args;
+
+use super::CliError;
+use super::args::{VariantArgs, time_control, whole_number};
+use crate::clock::TimeControl;
+use crate::net::discovery::discovery_addr;
+use crate::net::transport::{DEFAULT_PORT, random_u64, wall_clock};
+use crate::net::{Host, HostConfig, HostEvent, HostRunner, MatchState, SeatState};
+use crate::record::Termination;
+
+/// Host updates per second.
+pub const TICK_HZ: u32 = 100;
+/// How long a finished game stays up for a rematch while clients remain.
+pub const LINGER: Duration = Duration::from_secs(30);
+
+/// Flags of `serve`.
+#[derive(Debug, Clone, Args)]
+pub struct ServeCmd {
+    /// `--variant` and `--option`.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Start from this position (VFEN) instead of the variant's start.
+    #[arg(long, value_name = "VFEN")]
+    pub fen: Option<String>,
+    /// Time control: - (none), 600+5 (Fischer), 600d5 (delay), *30 (per move), 40/5400 (periods).
+    #[arg(long, value_name = "TC", default_value = "-", value_parser = time_control)]
+    pub time: TimeControl,
+    /// UDP game port; the version probe answers on the same TCP port. 0 picks a free one.
+    #[arg(long, value_name = "P", default_value_t = DEFAULT_PORT)]
+    pub port: u16,
+    /// Address to listen on.
+    #[arg(long, value_name = "IP", default_value = "0.0.0.0")]
+    pub bind: IpAddr,
+    /// Seconds a dropped player's seat waits before the opponent may claim the win.
+    #[arg(long, value_name = "S", default_value = "120", value_parser = whole_number)]
+    pub grace: u32,
+    /// Host a new game after each one ends, until stopped.
+    #[arg(long)]
+    pub forever: bool,
+    /// Announce the game on the LAN (UDP beacons to $CHIMERA_DISCOVERY_ADDR, else the broadcast address, port 5859).
+    #[arg(long)]
+    pub announce: bool,
+    /// Host name shown in the join list.
+    #[arg(long, default_value = "Chimera")]
+    pub name: String,
+    /// Append the game records to FILE instead of writing them to the data directory's games folder.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+}
+
+/// What the loop does next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tick {
+    Go,
+    Done,
+}
+
+/// The dedicated host without Bevy: the runner, and what to do at the end.
+struct Dedicated {
+    runner: HostRunner,
+    cfg: HostConfig,
+    forever: bool,
+    record: Option<PathBuf>,
+    /// Time since the result, while the finished game stays up.
+    since_end: Option<Duration>,
+}
+
+fn say(line: &str) {
+    eprintln!("{line}");
+}
+
+impl Dedicated {
+    fn start(a: &ServeCmd) -> Result<Dedicated, CliError> {
+        let v = a.variant.build(super::args::DEFAULT_VARIANT)?;
+        let mut cfg = HostConfig::new(v.id());
+        cfg.options = v.options().to_vec();
+        cfg.start_vfen = a.fen.clone();
+        cfg.time_control = a.time;
+        cfg.grace = Duration::from_secs(a.grace.into());
+        cfg.name = a.name.clone();
+        let host = Host::new(cfg.clone(), random_u64())?;
+        let addr = SocketAddr::new(a.bind, a.port);
+        let mut runner =
+            HostRunner::bind(host, addr, wall_clock()).map_err(|e| CliError::Net(e.to_string()))?;
+        say(&format!(
+            "listening on {} (UDP game port; TCP version probe on the same port)",
+            runner.local_addr()
+        ));
+        if a.announce {
+            let dest = discovery_addr().map_err(CliError::Net)?;
+            runner
+                .announce(dest)
+                .map_err(|e| CliError::Net(format!("cannot announce to {dest}: {e}")))?;
+            say(&format!("announcing to {dest}"));
+        }
+        Ok(Dedicated {
+            runner,
+            cfg,
+            forever: a.forever,
+            record: a.record.clone(),
+            since_end: None,
+        })
+    }
+
+    fn update(&mut self, dt: Duration) -> Tick {
+        for e in self.runner.update(dt) {
+            match e {
+                HostEvent::Log(line) => say(&line),
+                HostEvent::Ended(_) => {
+                    self.save(None);
+                    self.since_end = Some(Duration::ZERO);
+                }
+                HostEvent::NewGame { .. } => self.since_end = None,
+                _ => {}
+            }
+        }
+        let Some(since) = &mut self.since_end else {
+            return Tick::Go;
+        };
+        *since += dt;
+        if self.runner.host().client_count() > 0 && *since < LINGER {
+            return Tick::Go;
+        }
+        if !self.forever {
+            self.runner.shutdown();
+            say("game over: shutting down");
+            return Tick::Done;
+        }
+        match Host::new(self.cfg.clone(), random_u64()) {
+            Ok(host) => {
+                self.runner.replace_host(host);
+                self.since_end = None;
+                say("new game: waiting for players");
+                Tick::Go
+            }
+            Err(e) => {
+                say(&format!("cannot start a new game: {e}"));
+                self.runner.shutdown();
+                Tick::Done
+            }
+        }
+    }
+
+    /// SIGINT or SIGTERM: the record of a game in progress, goodbye to all.
+    fn stop(&mut self) {
+        let s = self.runner.host().state();
+        if s.result.is_none() && s.ply() > 0 {
+            self.save(Some(Termination::Abandoned));
+        }
+        self.runner.shutdown();
+        say("stopped: shutting down");
+    }
+
+    /// Writes the current game's record (`stopped`: unfinished, why).
+    fn save(&self, stopped: Option<Termination>) {
+        let s = self.runner.host().state();
+        let mut rec = s.record();
+        let now = wall_clock();
+        for (tag, value) in record_tags(s, &self.cfg.name, now) {
+            // Valid tag names: this cannot fail.
+            let _ = rec.set_tag(tag, &value);
+        }
+        let text = match stopped {
+            Some(why) => rec.unfinished_text(why),
+            None => rec.to_text(),
+        };
+        let written = text
+            .map_err(|e| e.to_string())
+            .and_then(|text| match &self.record {
+                Some(path) => append_record(path, &text).map(|()| path.clone()),
+                None => new_record_file(s, now, &text),
+            });
+        match written {
+            Ok(path) => say(&format!("record saved to {}", path.display())),
+            Err(e) => say(&format!("cannot save the record: {e}")),
+        }
+    }
+}
+
+/// The tags of a LAN game's record.
+fn record_tags(s: &MatchState, host: &str, now: Duration) -> Vec<(&'static str, String)> {
+    let (y, mo, d, ..) = utc(now);
+    let name = |i: usize| s.seats[i].name().unwrap_or("?").to_string();
+    vec![
+        ("Event", "Chimera LAN game".to_string()),
+        ("Site", host.to_string()),
+        ("Date", format!("{y:04}.{mo:02}.{d:02}")),
+        ("Round", s.game_number.to_string()),
+        ("White", name(0)),
+        ("Black", name(1)),
+    ]
+}
+
+/// Appends a record to `path` (creating it), a blank line between games.
+fn append_record(path: &Path, text: &str) -> Result<(), String> {
+    let old = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    let sep = if old.is_empty() || old.ends_with("\n\n") {
+        ""
+    } else if old.ends_with('\n') {
+        "\n"
+    } else {
+        "\n\n"
+    };
+    crate::paths::write_atomic(path, &format!("{old}{sep}{text}"))
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Writes a record into the games folder as
+/// `YYYY-MM-DD-HHMMSS-variant-White-Black.pgn` (UTC; `-2`, `-3` … if taken).
+fn new_record_file(s: &MatchState, now: Duration, text: &str) -> Result<PathBuf, String> {
+    let dir =
+        crate::paths::games_dir().ok_or("no data directory (set CHIMERA_DATA_DIR or HOME)")?;
+    let (y, mo, d, h, mi, se) = utc(now);
+    let part = |t: &str| -> String {
+        t.chars()
+            .map(|c| if c.is_alphanumeric() { c } else { '_' })
+            .collect()
+    };
+    let names: Vec<String> = s
+        .seats
+        .iter()
+        .map(|seat: &SeatState| part(seat.name().unwrap_or("nobody")))
+        .collect();
+    let stem = format!(
+        "{y:04}-{mo:02}-{d:02}-{h:02}{mi:02}{se:02}-{}-{}-{}",
+        s.game().variant().id(),
+        names[0],
+        names[1]
+    );
+    let path = (1..)
+        .map(|n| match n {
+            1 => dir.join(format!("{stem}.pgn")),
+            n => dir.join(format!("{stem}-{n}.pgn")),
+        })
+        .find(|p| !p.exists())
+        .expect("some number is free");
+    crate::paths::write_atomic(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(path)
+}
+
+/// Year, month, day, hour, minute, second (UTC) of a time since the epoch
+/// (the civil-from-days algorithm of H. Hinnant's date library).
+pub fn utc(t: Duration) -> (i64, u32, u32, u32, u32, u32) {
+    let secs = t.as_secs() as i64;
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    let rem = rem as u32;
+    (year, month, day, rem / 3600, rem / 60 % 60, rem % 60)
+}
+
+/// The Bevy side: the dedicated host and the signal flag.
+#[derive(Resource)]
+struct Serving {
+    host: Dedicated,
+    stop: Arc<AtomicBool>,
+}
+
+fn serve_tick(mut s: ResMut<Serving>, time: Res<Time<Real>>, mut exit: MessageWriter<AppExit>) {
+    let s = &mut *s;
+    if s.stop.load(Ordering::Relaxed) {
+        s.host.stop();
+        exit.write(AppExit::Success);
+    } else if s.host.update(time.delta()) == Tick::Done {
+        exit.write(AppExit::Success);
+    }
+}
+
+/// `chimera serve`: hosts until the game ends (or for ever), or a signal.
+pub fn serve(a: ServeCmd) -> Result<(), CliError> {
+    let stop = Arc::new(AtomicBool::new(false));
+    for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        signal_hook::flag::register(sig, Arc::clone(&stop))
+            .map_err(|e| CliError::Net(format!("cannot catch signal {sig}: {e}")))?;
+    }
+    let host = Dedicated::start(&a)?;
+    let mut app = App::new();
+    let tick = Duration::from_secs(1) / TICK_HZ;
+    app.add_plugins(MinimalPlugins.set(ScheduleRunnerPlugin::run_loop(tick)))
+        .insert_resource(Serving { host, stop })
+        .add_systems(Update, serve_tick);
+    match app.run() {
+        AppExit::Success => Ok(()),
+        AppExit::Error(code) => Err(CliError::Net(format!("the host loop failed ({code})"))),
+    }
+}

@@ -1,0 +1,107 @@
+//! [`SeatBook`]: the seat tokens a player keeps between runs, so that a
+//! client restarted with the same name and host gets its seat back.
+//!
+//! A small text file in the config directory ([`SeatBook::default_path`]),
+//! one seat a line: `<32 hex digits> <host address> <player name>`. Lines
+//! that do not read are skipped (the file is a cache: losing an entry only
+//! means joining as a newcomer). At most [`MAX_SEATS`] entries are kept, the
+//! newest last.
+
+use std::path::{Path, PathBuf};
+
+use super::protocol::SeatToken;
+
+/// Entries kept at most.
+pub const MAX_SEATS: usize = 64;
+/// The file name in the config directory.
+pub const FILE_NAME: &str = "seats.txt";
+
+/// One remembered seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Entry {
+    token: SeatToken,
+    host: String,
+    name: String,
+}
+
+/// Seat tokens by host address and player name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeatBook {
+    entries: Vec<Entry>,
+}
+
+impl SeatBook {
+    /// `seats.txt` in the config directory (see `crate::paths`).
+    pub fn default_path() -> Option<PathBuf> {
+        crate::paths::config_dir().map(|d| d.join(FILE_NAME))
+    }
+
+    /// Reads the book at `path`; a missing or unreadable file is an empty
+    /// book, a malformed line is skipped.
+    pub fn load(path: &Path) -> SeatBook {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        SeatBook::parse(&text)
+    }
+
+    /// Reads the book's text.
+    pub fn parse(text: &str) -> SeatBook {
+        let entries = text
+            .lines()
+            .filter_map(|line| {
+                let mut parts = line.trim().splitn(3, ' ');
+                let token = SeatToken::from_hex(parts.next()?)?;
+                let host = parts.next().filter(|h| !h.is_empty())?.to_string();
+                let name = parts.next().filter(|n| !n.is_empty())?.to_string();
+                Some(Entry { token, host, name })
+            })
+            .collect();
+        SeatBook { entries }
+    }
+
+    /// The book as text.
+    pub fn text(&self) -> String {
+        self.entries
+            .iter()
+            .map(|e| format!("{} {} {}\n", e.token.to_hex(), e.host, e.name))
+            .collect()
+    }
+
+    /// Writes the book to `path` (whole or not at all).
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        crate::paths::write_atomic(path, &self.text())
+    }
+
+    /// The token `name` holds at `host`.
+    pub fn get(&self, host: &str, name: &str) -> Option<SeatToken> {
+        let name = name.trim();
+        self.entries
+            .iter()
+            .find(|e| e.host == host && e.name == name)
+            .map(|e| e.token)
+    }
+
+    /// Remembers `token` for `name` at `host` (replacing an older one).
+    /// Names are kept trimmed on one line: control characters become spaces.
+    pub fn set(&mut self, host: &str, name: &str, token: SeatToken) {
+        let name: String = name
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        let name = name.trim().to_string();
+        self.remove(host, &name);
+        self.entries.push(Entry {
+            token,
+            host: host.to_string(),
+            name,
+        });
+        if self.entries.len() > MAX_SEATS {
+            self.entries.remove(0);
+        }
+    }
+
+    /// Forgets `name`'s seat at `host` (the game is over).
+    pub fn remove(&mut self, host: &str, name: &str) {
+        let name = name.trim();
+        self.entries.retain(|e| !(e.host == host && e.name == name));
+    }
+}
