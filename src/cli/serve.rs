@@ -226,7 +226,7 @@ fn append_record(path: &Path, text: &str) -> Result<(), String> {
     } else {
         "\n\n"
     };
-    crate::paths::write_atomic(path, &format!("{old}{sep}{text}"))
+    crate::paths::write_atomic(path, format!("{old}{sep}{text}"))
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 

@@ -68,7 +68,7 @@ impl SeatBook {
 
     /// Writes the book to `path` (whole or not at all).
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        crate::paths::write_atomic(path, &self.text())
+        crate::paths::write_atomic(path, self.text())
     }
 
     /// The token `name` holds at `host`.
