@@ -68,6 +68,21 @@ fn frametime(args: &cli::Args) -> Result<(), cli::CliError> {
     chimera::app::perf::compare_frame_times(&game, secs, rounds).map_err(cli::CliError)
 }
 
+/// `--window WIDTHxHEIGHT` (logical pixels), e.g. `1024x600`.
+fn window_size(text: &str) -> Result<bevy::math::UVec2, cli::CliError> {
+    let bad = || {
+        cli::CliError(format!(
+            "--window must be WIDTHxHEIGHT, e.g. 1024x600, not '{text}'"
+        ))
+    };
+    let (w, h) = text.split_once('x').ok_or_else(bad)?;
+    let (w, h): (u32, u32) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
+    if w == 0 || h == 0 {
+        return Err(bad());
+    }
+    Ok(bevy::math::UVec2::new(w, h))
+}
+
 /// Opens the game window (the menu, or a game when `--variant` is given).
 fn play(args: &cli::Args) -> Result<(), cli::CliError> {
     use chimera::app::{PlayArgs, ViewMode};
@@ -89,6 +104,7 @@ fn play(args: &cli::Args) -> Result<(), cli::CliError> {
         flip: args.extra("--flip").is_some(),
         screenshot: args.extra("--screenshot").map(Into::into),
         measure,
+        window: args.extra("--window").map(window_size).transpose()?,
     };
     chimera::app::run_play(play)
         .map(|_| ())

@@ -46,6 +46,9 @@ pub struct PlayArgs {
     pub screenshot: Option<PathBuf>,
     /// Print the mean frame time over this many seconds (after a warm-up), then exit.
     pub measure: Option<f64>,
+    /// Window size in logical pixels (default 1280×800; the frame-time
+    /// measurement always uses 1280×800).
+    pub window: Option<UVec2>,
 }
 
 /// The view and feature plugins of the client (everything but the window and
@@ -86,9 +89,10 @@ pub fn play_app(args: PlayArgs) -> Result<App, String> {
         primary_window: Some(if probe.is_some() {
             perf::measured_window()
         } else {
+            let size = args.window.unwrap_or(UVec2::new(1280, 800));
             Window {
                 title: "Chimera".into(),
-                resolution: WindowResolution::new(1280, 800),
+                resolution: WindowResolution::new(size.x, size.y),
                 ..default()
             }
         }),

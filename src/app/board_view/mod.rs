@@ -18,7 +18,7 @@ use bevy::prelude::*;
 pub use cameras::{BoardCamera2d, BoardCamera3d, BoardViewport, CameraRig};
 pub use hands::{HandSlot, hand_row};
 pub use highlight::{BoardHighlights, Marker};
-pub use spawn::{BoardViewSystems, spawn_piece};
+pub use spawn::{BoardViewSystems, DARK, FRAME_COLOUR, LIGHT, spawn_piece};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ViewMode>()
