@@ -240,8 +240,8 @@ impl Glyphs<'_> {
     }
 }
 
-/// The preview's size in board squares: the board, a hand row above and
-/// below when the variant has hands, and a caption.
+/// The preview's size in board squares: the board in its frame, a hand
+/// row above and below when the variant has hands, and a caption.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct PreviewShape {
     files: f32,
@@ -254,6 +254,8 @@ impl PreviewShape {
     const HAND_ROW: f32 = 1.2;
     /// Height of the caption, in squares.
     const CAPTION: f32 = 0.8;
+    /// Width of the frame around the board, in squares (as on the game's board).
+    const FRAME: f32 = 0.09;
 
     fn of(v: &Variant) -> PreviewShape {
         PreviewShape {
@@ -262,19 +264,21 @@ impl PreviewShape {
             hands: !v.hand_kinds().is_empty(),
         }
     }
+    /// Height of the hand rows above and below, in squares.
+    fn hand_rows(&self) -> f32 {
+        if self.hands { Self::HAND_ROW } else { 0.0 }
+    }
+    /// Width in squares.
+    fn columns(&self) -> f32 {
+        self.files + 2.0 * Self::FRAME
+    }
     /// Height in squares.
     fn rows(&self) -> f32 {
-        self.ranks
-            + Self::CAPTION
-            + if self.hands {
-                2.0 * Self::HAND_ROW
-            } else {
-                0.0
-            }
+        Self::CAPTION + self.ranks + 2.0 * Self::FRAME + 2.0 * self.hand_rows()
     }
     /// Width over height.
     fn aspect(&self) -> f32 {
-        self.files / self.rows()
+        self.columns() / self.rows()
     }
 }
 
@@ -283,9 +287,9 @@ fn colour32(c: Color) -> egui::Color32 {
     egui::Color32::from_rgba_unmultiplied(r, g, b, a)
 }
 
-/// Draws the start position `pos` into `rect`: Black's hand, the board
-/// (White at the bottom, squares and frame in the board's colours, pieces in
-/// their 2D glyphs), White's hand, and a caption.
+/// Draws the start position `pos` into `rect`, centred across at its top: a
+/// caption, Black's hand, the board (White at the bottom, squares and frame
+/// in the board's colours, pieces in their 2D glyphs), White's hand.
 fn draw_preview(
     ui: &egui::Ui,
     rect: egui::Rect,
@@ -295,37 +299,35 @@ fn draw_preview(
     glyphs: &Glyphs,
 ) {
     let v = pos.variant();
-    let cell = (rect.width() / shape.files).min(rect.height() / shape.rows());
-    let size = egui::vec2(shape.files, shape.rows()) * cell;
-    // Centred across, at the top of the column.
-    let origin = egui::pos2(rect.center().x - size.x * 0.5, rect.min.y);
+    let cell = (rect.width() / shape.columns()).min(rect.height() / shape.rows());
+    let left = rect.center().x - shape.columns() * cell * 0.5;
     let painter = ui.painter_at(rect);
     painter.text(
-        origin + egui::vec2(size.x * 0.5, 0.0),
+        egui::pos2(rect.center().x, rect.min.y),
         egui::Align2::CENTER_TOP,
         "Start position",
         egui::FontId::proportional(15.0 * k),
         ui.visuals().weak_text_color(),
     );
-    let hand_row = if shape.hands {
-        PreviewShape::HAND_ROW * cell
-    } else {
-        0.0
-    };
-    let board_top = origin.y + PreviewShape::CAPTION * cell + hand_row;
+    let hand_above = rect.min.y + PreviewShape::CAPTION * cell;
+    let board = egui::Rect::from_min_size(
+        egui::pos2(
+            left + PreviewShape::FRAME * cell,
+            hand_above + (shape.hand_rows() + PreviewShape::FRAME) * cell,
+        ),
+        egui::vec2(shape.files, shape.ranks) * cell,
+    );
     let square = |s: Sq| {
         egui::Rect::from_min_size(
-            egui::pos2(
-                origin.x + s.x as f32 * cell,
-                board_top + (shape.ranks - 1.0 - s.y as f32) * cell,
-            ),
+            board.min + egui::vec2(s.x as f32, shape.ranks - 1.0 - s.y as f32) * cell,
             egui::vec2(cell, cell),
         )
     };
-    // The frame: every square grown a little, under the squares.
+    // The frame: every square grown a little, under the squares (boards with
+    // missing squares keep their outline).
     let frame = colour32(FRAME_COLOUR);
     for s in v.squares() {
-        painter.rect_filled(square(s).expand(cell * 0.09), 0.0, frame);
+        painter.rect_filled(square(s).expand(cell * PreviewShape::FRAME), 0.0, frame);
     }
     let (light, dark) = (colour32(LIGHT), colour32(DARK));
     for s in v.squares() {
@@ -336,52 +338,56 @@ fn draw_preview(
         }
     }
     if shape.hands {
-        let below = board_top + shape.ranks * cell + cell * 0.2;
-        let above = origin.y + PreviewShape::CAPTION * cell;
-        for (side, top) in [(Side::Black, above), (Side::White, below)] {
-            draw_hand(&painter, pos, side, origin.x, top, cell, size.x, k, glyphs);
+        let hand_below = board.max.y + (PreviewShape::FRAME + 0.2) * cell;
+        for (side, top) in [(Side::Black, hand_above), (Side::White, hand_below)] {
+            let row = egui::Rect::from_min_size(
+                egui::pos2(board.min.x, top),
+                egui::vec2(board.width(), cell),
+            );
+            draw_hand(&painter, pos, side, row, k, glyphs);
         }
     }
 }
 
-/// One side's hand in a row: each kind once, its count beside it when more than one.
-#[allow(clippy::too_many_arguments)]
+/// One side's hand in `row`: each kind once, one square apart (closer when
+/// they do not fit), with its count when more than one.
 fn draw_hand(
     painter: &egui::Painter,
     pos: &Position,
     side: Side,
-    left: f32,
-    top: f32,
-    cell: f32,
-    width: f32,
+    row: egui::Rect,
     k: f32,
     glyphs: &Glyphs,
 ) {
     let mut kinds: Vec<(Kind, u8)> = Vec::new();
     for &kind in pos.variant().hand_kinds() {
         let n = pos.hand_count(side, kind);
-        if n > 0 && !kinds.iter().any(|(k2, _)| *k2 == kind) {
+        if n > 0 && !kinds.iter().any(|(seen, _)| *seen == kind) {
             kinds.push((kind, n));
         }
     }
-    if kinds.is_empty() {
-        return;
-    }
-    // One square per kind, closer together when the row is wider than the board.
-    let step = cell.min(width / kinds.len() as f32);
-    let glyph = step.min(cell) * 0.9;
+    let cell = row.height();
+    let step = cell.min(row.width() / kinds.len().max(1) as f32);
+    let glyph = step * 0.9;
     for (i, (kind, n)) in kinds.iter().enumerate() {
         let r = egui::Rect::from_min_size(
-            egui::pos2(left + i as f32 * step + (step - glyph) * 0.5, top),
+            egui::pos2(
+                row.min.x + i as f32 * step + (step - glyph) * 0.5,
+                row.min.y,
+            ),
             egui::vec2(glyph, glyph),
         );
         glyphs.paint(painter, r, *kind, side);
         if *n > 1 {
+            // The count on a dark disc at the glyph's lower right.
+            let size = (glyph * 0.34).max(11.0 * k);
+            let at = r.right_bottom() - egui::vec2(size, size) * 0.5;
+            painter.circle_filled(at, size * 0.62, egui::Color32::from_black_alpha(210));
             painter.text(
-                r.right_bottom(),
-                egui::Align2::RIGHT_BOTTOM,
+                at,
+                egui::Align2::CENTER_CENTER,
                 format!("{n}"),
-                egui::FontId::proportional((glyph * 0.32).max(11.0 * k)),
+                egui::FontId::proportional(size),
                 egui::Color32::WHITE,
             );
         }
@@ -399,7 +405,7 @@ mod tests {
     #[test]
     fn the_columns_fit_every_window_side_by_side() {
         // Herculean (12×12, no hands) and Holywar (8×8 with hands) previews.
-        for aspect in [12.0 / 12.8, 8.0 / 11.2] {
+        for aspect in [12.2 / 13.0, 8.2 / 11.4] {
             for (w, h) in [
                 (1024.0, 600.0),
                 (1280.0, 800.0),
@@ -447,10 +453,12 @@ mod tests {
         let chess = Variant::new("chess", &[]).expect("chess");
         let (g, c) = (PreviewShape::of(&grail), PreviewShape::of(&chess));
         assert!(g.hands && !c.hands);
-        assert_eq!(c.rows(), 8.0 + PreviewShape::CAPTION);
+        let frame = 2.0 * PreviewShape::FRAME;
+        assert_eq!(c.rows(), 8.0 + frame + PreviewShape::CAPTION);
+        assert_eq!(c.columns(), 8.0 + frame);
         assert_eq!(
             g.rows(),
-            grail.height() as f32 + PreviewShape::CAPTION + 2.0 * PreviewShape::HAND_ROW
+            grail.height() as f32 + frame + PreviewShape::CAPTION + 2.0 * PreviewShape::HAND_ROW
         );
     }
 }
