@@ -227,4 +227,22 @@ mod tests {
         let (wx, bx) = (head_x(&atlas, 0), head_x(&atlas, 1));
         assert!(wx < 0.0 && bx > 0.0, "white {wx}, black {bx}");
     }
+
+    #[test]
+    fn a_glyph_is_opaque_inside_and_clear_black_around() {
+        let parts = designs::parts(Kind::Rook);
+        let atlas = raster::atlas(&[glyph_spec(&parts, Side::White)]);
+        for (m, level) in atlas.levels.iter().enumerate() {
+            let cell = raster::CELL >> m;
+            let texel = |x: usize, y: usize| &level[(y * cell + x) * 4..(y * cell + x) * 4 + 4];
+            // The corners are empty: no colour that a premultiplied blend would add.
+            for (x, y) in [(0, 0), (cell - 1, 0), (0, cell - 1), (cell - 1, cell - 1)] {
+                assert_eq!(texel(x, y), [0, 0, 0, 0], "level {m} at {x},{y}");
+            }
+            // The tower's middle is opaque ivory.
+            let mid = texel(cell / 2, cell / 2);
+            assert_eq!(mid[3], 255, "level {m}");
+            assert!(mid[0] > 180, "level {m}: {mid:?}");
+        }
+    }
 }

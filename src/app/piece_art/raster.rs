@@ -315,7 +315,6 @@ pub fn atlas(glyphs: &[GlyphSpec]) -> Atlas {
             .collect()
     });
     for (index, mips) in cells {
-        let line = glyphs[index].palette.outline.to_linear();
         let (cx, cy) = (index % columns, index / columns);
         for (m, pic) in mips.iter().enumerate() {
             let width = columns * pic.size;
@@ -323,12 +322,14 @@ pub fn atlas(glyphs: &[GlyphSpec]) -> Atlas {
             for (i, p) in pic.px.iter().enumerate() {
                 let (x, y) = (cx * pic.size + i % pic.size, cy * pic.size + i / pic.size);
                 let at = (y * width + x) * 4;
-                // Straight alpha; empty pixels take the outline colour so
-                // that filtering toward them never darkens or lightens an edge.
+                // Straight alpha, empty pixels black. Only the near-black
+                // outline meets empty pixels, so the picture is the same
+                // blended straight (the board's material) or premultiplied
+                // (egui): nothing shows around a glyph.
                 let rgb = if p[3] > 1e-6 {
                     [p[0] / p[3], p[1] / p[3], p[2] / p[3]]
                 } else {
-                    [line.red, line.green, line.blue]
+                    [0.0; 3]
                 };
                 bytes[at] = table.byte(rgb[0]);
                 bytes[at + 1] = table.byte(rgb[1]);

@@ -123,12 +123,18 @@ pub(super) fn menu_screen(
     Ok(())
 }
 
-/// How much larger than at 1280×800 the menu is drawn: it fills a bigger
-/// window the same way, and never shrinks below its normal size.
+/// Size of the menu's text and widgets against egui's defaults at 1280×800:
+/// a little larger, as the menu is also read from a couch with a pad.
+const BASE_SCALE: f32 = 1.1;
+
+/// How much larger than egui's defaults the menu is drawn: [`BASE_SCALE`]
+/// up to 1280×800, and growing with a bigger window so that it fills it the
+/// same way (never shrinking below that on a smaller one).
 fn ui_scale(area: egui::Rect) -> f32 {
-    (area.width() / 1280.0)
-        .min(area.height() / 800.0)
-        .clamp(1.0, 4.0)
+    BASE_SCALE
+        * (area.width() / 1280.0)
+            .min(area.height() / 800.0)
+            .clamp(1.0, 4.0)
 }
 
 /// Scales a style's text and spacing by `k` (the menu's own widgets only).
@@ -158,7 +164,7 @@ struct MenuLayout {
 
 impl MenuLayout {
     /// Width of the variant list, in unscaled points.
-    const LIST: f32 = 200.0;
+    const LIST: f32 = 170.0;
     /// Narrowest and widest text column (description, options, buttons).
     const DETAILS: (f32, f32) = (360.0, 520.0);
     /// Narrowest preview worth drawing.
@@ -366,14 +372,20 @@ fn draw_hand(
             kinds.push((kind, n));
         }
     }
+    if kinds.is_empty() {
+        return;
+    }
     let cell = row.height();
-    let step = cell.min(row.width() / kinds.len().max(1) as f32);
+    let step = cell.min(row.width() / kinds.len() as f32);
     let glyph = step * 0.9;
+    // A tray in the dark squares' colour, on which both sides' pieces read.
+    let tray = egui::Rect::from_min_size(row.min, egui::vec2(step * kinds.len() as f32, cell));
+    painter.rect_filled(tray.expand(cell * 0.06), cell * 0.12, colour32(DARK));
     for (i, (kind, n)) in kinds.iter().enumerate() {
         let r = egui::Rect::from_min_size(
             egui::pos2(
                 row.min.x + i as f32 * step + (step - glyph) * 0.5,
-                row.min.y,
+                row.min.y + (cell - glyph) * 0.5,
             ),
             egui::vec2(glyph, glyph),
         );
@@ -425,7 +437,7 @@ mod tests {
                 // The preview is big: at least 27 points a square across 12 files
                 // at 1024×600, and it no longer leaves a wide gap: the empty
                 // margins left and right are equal.
-                assert!(p.width() >= 12.0 * 27.0 * k.min(1.0), "{w}×{h}: {p:?}");
+                assert!(p.width() >= 12.0 * 27.0, "{w}×{h}: {p:?}");
                 let (left, right) = (l.list.min.x - area.min.x, area.max.x - p.max.x);
                 assert!((left - right).abs() < 1.0, "{w}×{h}: {left} vs {right}");
             }
@@ -434,9 +446,9 @@ mod tests {
 
     #[test]
     fn a_bigger_window_draws_a_bigger_menu() {
-        assert_eq!(ui_scale(window(1024.0, 600.0)), 1.0);
-        assert_eq!(ui_scale(window(1280.0, 800.0)), 1.0);
-        assert!((ui_scale(window(3840.0, 2160.0)) - 2.7).abs() < 1e-4);
+        assert_eq!(ui_scale(window(1024.0, 600.0)), BASE_SCALE);
+        assert_eq!(ui_scale(window(1280.0, 800.0)), BASE_SCALE);
+        assert!((ui_scale(window(3840.0, 2160.0)) - 2.7 * BASE_SCALE).abs() < 1e-4);
     }
 
     #[test]
