@@ -103,6 +103,9 @@ pub struct PlayArgs {
     pub screenshot: Option<PathBuf>,
     /// Print the mean frame time over this many seconds (after a warm-up), then exit.
     pub measure: Option<f64>,
+    /// Window size in logical pixels (default 1280×800; the frame-time
+    /// measurement always uses 1280×800).
+    pub window: Option<UVec2>,
 }
 
 /// The plugins of the client (everything but the window), with the frame's
@@ -162,9 +165,10 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
         primary_window: Some(if probe.is_some() {
             perf::measured_window()
         } else {
+            let size = args.window.unwrap_or(UVec2::new(1280, 800));
             Window {
                 title: "Chimera".into(),
-                resolution: WindowResolution::new(1280, 800),
+                resolution: WindowResolution::new(size.x, size.y),
                 ..default()
             }
         }),

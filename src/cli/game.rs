@@ -54,10 +54,13 @@ pub struct PlayCmd {
     /// Print the mean frame time over SECS seconds after a warm-up, then exit.
     #[arg(long, value_name = "SECS", value_parser = seconds, allow_negative_numbers = true)]
     pub measure: Option<f64>,
+    /// Window size in logical pixels, e.g. 1024x600 (default 1280x800).
+    #[arg(long, value_name = "WIDTHxHEIGHT", value_parser = window_size)]
+    pub window: Option<bevy::math::UVec2>,
     /// Measure an empty Bevy 3D scene instead of the game (with --measure SECS, default 10).
     #[arg(
         long = "empty-3d",
-        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot"]
+        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window"]
     )]
     pub empty_3d: bool,
 }
@@ -88,6 +91,16 @@ pub struct FrametimeCmd {
     pub rounds: u32,
 }
 
+/// `--window WIDTHxHEIGHT` (logical pixels), e.g. `1024x600`.
+fn window_size(text: &str) -> Result<bevy::math::UVec2, String> {
+    let size = text
+        .split_once('x')
+        .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
+        .filter(|&(w, h)| w > 0 && h > 0);
+    size.map(|(w, h)| bevy::math::UVec2::new(w, h))
+        .ok_or_else(|| "expected WIDTHxHEIGHT, e.g. 1024x600".to_string())
+}
+
 /// `chimera play`: opens the game window (the menu, or a game of `--variant`).
 pub fn play(a: PlayCmd) -> Result<(), CliError> {
     if a.empty_3d {
@@ -96,6 +109,7 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
     }
     let game = a.scene.game;
     let play = app::PlayArgs {
+        window: a.window,
         view: a.scene.view.unwrap_or(View::TwoD).into(),
         flip: a.scene.flip,
         moves: game.moves().to_vec(),

@@ -25,7 +25,7 @@ use bevy::prelude::*;
 use std::sync::Arc;
 
 pub use highlight::{BoardHighlights, touched_squares};
-pub use spawn::spawn_piece;
+pub use spawn::{DARK, FRAME_COLOUR, LIGHT, spawn_piece};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardHighlights>()

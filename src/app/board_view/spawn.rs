@@ -38,6 +38,8 @@ const MODEL_SCALE: f32 = 0.92;
 pub const LIGHT: Color = Color::srgb(0.93, 0.85, 0.72);
 /// Dark squares.
 pub const DARK: Color = Color::srgb(0.70, 0.53, 0.39);
+/// The board's frame.
+pub const FRAME_COLOUR: Color = Color::srgb(0.24, 0.16, 0.11);
 
 /// Shared meshes and materials of the board. Tiles and frame carry their
 /// colours in the vertices and share one material per view, so the renderer
@@ -105,7 +107,7 @@ fn build_board_art(
             ))
         })
     });
-    let frame = Color::srgb(0.24, 0.16, 0.11);
+    let frame = FRAME_COLOUR;
     let marker = Color::srgba(0.08, 0.3, 0.12, 0.55);
     let art = BoardArt {
         tile_2d,

@@ -336,7 +336,8 @@ pub struct Palette {
 }
 
 impl Palette {
-    fn tone(&self, t: Tone) -> Color {
+    /// The colour of parts of tone `t`.
+    pub fn tone(&self, t: Tone) -> Color {
         match t {
             Tone::Body => self.body,
             Tone::Accent => self.accent,
@@ -403,78 +404,8 @@ pub fn mesh_3d(parts: &[Part], palette: &Palette, mirror: bool) -> Mesh {
     .with_inserted_indices(Indices::U32(geo.indices))
 }
 
-/// Depth squeeze of the 2D glyph: piece-space z becomes a tiny z offset so
-/// that the depth test keeps front details in front.
-const GLYPH_Z: f32 = 0.01;
 /// Outline width of a 2D glyph, in piece units.
 pub const OUTLINE: f32 = 0.022;
-/// Fixed light for the glyph's relief shading (from the upper left, front).
-const GLYPH_LIGHT: Vec3 = Vec3::new(-0.45, 0.55, 0.7);
-
-/// Builds the flat 2D glyph: the front view of the parts, shaded by their
-/// normals, over a dark outline. `mirror` flips it left-right (Black).
-/// The glyph is scaled by `scale` and moved by `offset` (in the XY plane).
-pub fn mesh_2d(parts: &[Part], palette: &Palette, mirror: bool, scale: f32, offset: Vec2) -> Mesh {
-    // The front view needs few segments: the silhouette comes from the
-    // profile, and at glyph size 8 shade bands look like 14 (under software
-    // Vulkan the glyphs' triangles were half of the 2D frame at 14).
-    let segs = 8;
-    let mut fill = Geometry::default();
-    let mut outline = Geometry::default();
-    for p in parts {
-        tessellate(p, &mut fill, segs);
-        tessellate(&p.expanded(OUTLINE / scale), &mut outline, segs);
-    }
-    let light = GLYPH_LIGHT.normalize();
-    let sx = if mirror { -1.0 } else { 1.0 };
-    let mut positions: Vec<[f32; 3]> = Vec::new();
-    let mut colors: Vec<[f32; 4]> = Vec::new();
-    let mut indices: Vec<u32> = Vec::new();
-    let mut emit = |geo: &Geometry, z_shift: f32, color_of: &dyn Fn(usize) -> [f32; 4]| {
-        for tri in geo.indices.chunks_exact(3) {
-            let [a, b, c] = [tri[0] as usize, tri[1] as usize, tri[2] as usize];
-            let (pa, pb, pc) = (geo.positions[a], geo.positions[b], geo.positions[c]);
-            let face = (pb - pa).cross(pc - pa);
-            if face.z <= 1e-9 {
-                continue; // faces away from the viewer
-            }
-            let order = if mirror { [a, c, b] } else { [a, b, c] };
-            for v in order {
-                let p = geo.positions[v];
-                positions.push([
-                    sx * p.x * scale + offset.x,
-                    p.y * scale + offset.y,
-                    p.z * GLYPH_Z + z_shift,
-                ]);
-                colors.push(color_of(v));
-                indices.push(indices.len() as u32);
-            }
-        }
-    };
-    let outline_color = palette.outline.to_linear().to_f32_array();
-    emit(&outline, -0.02, &|_| outline_color);
-    let shade = |v: usize| {
-        let n = fill.normals[v];
-        let n = Vec3::new(sx * n.x, n.y, n.z);
-        let lambert = n.dot(light).max(0.0);
-        let k = 0.62 + 0.45 * lambert;
-        let base = palette.tone(fill.tones[v]).to_linear();
-        [
-            (base.red * k).min(1.0),
-            (base.green * k).min(1.0),
-            (base.blue * k).min(1.0),
-            1.0,
-        ]
-    };
-    emit(&fill, 0.0, &shade);
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colors)
-    .with_inserted_indices(Indices::U32(indices))
-}
 
 /// Bounding box of the parts' front view (x, y) in piece units.
 pub fn front_bounds(parts: &[Part]) -> (Vec2, Vec2) {
