@@ -1225,3 +1225,57 @@ fn analyse_needs_exactly_one_limit() {
         &["move 1", "e2e5"],
     )]);
 }
+
+// ------------------------------------------------------------ selfplay
+
+#[test]
+fn selfplay_prints_each_game_and_a_score_that_adds_up() {
+    let out = ok("selfplay --variant chess --levels 1,2 --games 2 --nodes 200 --max-plies 40");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    // Level 1 plays White in game 1 and Black in game 2.
+    assert!(
+        lines[0].starts_with("game 1: white level 1 black level 2: "),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with("game 2: white level 2 black level 1: "),
+        "{out}"
+    );
+    let last = lines[2];
+    let rest = last.strip_prefix("level 1 vs level 2: +").expect(last);
+    let (w, rest) = rest.split_once(" =").expect(last);
+    let (d, rest) = rest.split_once(" -").expect(last);
+    let (l, rest) = rest.split_once(" of 2 games, ").expect(last);
+    let [w, d, l]: [u32; 3] = [w, d, l].map(|n| n.parse().expect(last));
+    assert_eq!(w + d + l, 2, "{last}");
+    let pct: f64 = rest.strip_suffix('%').expect(last).parse().expect(last);
+    assert_eq!(
+        pct,
+        100.0 * (f64::from(w) + f64::from(d) / 2.0) / 2.0,
+        "{last}"
+    );
+}
+
+#[test]
+fn selfplay_flag_errors() {
+    fail_table(&[
+        (
+            "selfplay --variant chess --levels 1,9 --games 2",
+            &["'--levels'", "1,9"],
+        ),
+        (
+            "selfplay --variant chess --levels 3 --games 2",
+            &["'--levels'"],
+        ),
+        (
+            "selfplay --variant chess --levels 1,2 --games 0",
+            &["'--games'"],
+        ),
+        (
+            "selfplay --variant chess --levels 1,2 --games 2 --nodes 5 --movetime 5",
+            &["cannot be used with"],
+        ),
+        ("selfplay --variant chess --games 2", &["--levels"]),
+    ]);
+}

@@ -119,7 +119,7 @@ pub fn selfplay(a: SelfplayCmd) -> Result<(), CliError> {
         })?;
         let (result, winner) = match rec.outcome {
             Some(o) => (o.result_text(), o.winner),
-            None => (format!("1/2-1/2 stopped after {} plies", a.max_plies), None),
+            None => ("1/2-1/2 stopped at --max-plies".to_string(), None),
         };
         match winner {
             Some(c) if c == a_color => wins += 1,
