@@ -1166,3 +1166,116 @@ fn a_reader_that_has_gone_is_no_error() {
     assert!(!err.contains("panicked"), "panic on a closed pipe: {err}");
     assert_eq!(o.status.code(), Some(0), "{err}");
 }
+
+// ------------------------------------------------------------- analyse
+
+/// After 1. f3 e5 2. g4, Black mates at once with Qh4 (the fool's mate): the
+/// queen checks along the h4–e1 diagonal, f2 and g3 are empty, and White has
+/// no move that blocks, captures or escapes.
+#[test]
+fn analyse_finds_the_mate_in_one() {
+    for limit in ["--depth 3", "--nodes 5000", "--movetime 2000"] {
+        let out = ok(&format!(
+            "analyse --variant chess --moves 'f2f3 e7e5 g2g4' {limit}"
+        ));
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.last(), Some(&"bestmove d8h4 score mate 1"), "{out}");
+        let infos = &lines[..lines.len() - 1];
+        assert!(!infos.is_empty(), "{out}");
+        for l in infos {
+            assert!(l.starts_with("info depth "), "{l}");
+            assert!(l.contains(" score ") && l.contains(" nodes "), "{l}");
+        }
+        assert!(infos.last().unwrap().ends_with(" pv d8h4"), "{out}");
+    }
+}
+
+#[test]
+fn analyse_with_no_legal_move() {
+    let out = ok("analyse --variant chess --moves 'f2f3 e7e5 g2g4 d8h4' --depth 2");
+    assert_eq!(out.lines().last(), Some("bestmove (none) score mate 0"));
+}
+
+#[test]
+fn analyse_needs_exactly_one_limit() {
+    error_table(&[
+        (
+            "analyse --variant chess",
+            "error: 'analyse' needs one of --depth, --movetime, --nodes",
+        ),
+        (
+            "analyse --variant chess --depth 2 --nodes 100",
+            "error: '--depth' cannot be used with '--nodes'",
+        ),
+        (
+            "analyse --variant chess --movetime 10 --depth 2",
+            "error: '--movetime' cannot be used with '--depth'",
+        ),
+        (
+            "analyse --variant chess --depth 0",
+            "error: invalid value '0' for '--depth': expected a whole number of at least 1",
+        ),
+        (
+            "analyse --variant chess --nodes lots",
+            "error: invalid value 'lots' for '--nodes': expected a whole number of at least 1",
+        ),
+    ]);
+    fail_table(&[(
+        "analyse --variant chess --moves 'e2e5' --depth 1",
+        &["move 1", "e2e5"],
+    )]);
+}
+
+// ------------------------------------------------------------ selfplay
+
+#[test]
+fn selfplay_prints_each_game_and_a_score_that_adds_up() {
+    let out = ok("selfplay --variant chess --levels 1,2 --games 2 --nodes 200 --max-plies 40");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    // Level 1 plays White in game 1 and Black in game 2.
+    assert!(
+        lines[0].starts_with("game 1: white level 1 black level 2: "),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with("game 2: white level 2 black level 1: "),
+        "{out}"
+    );
+    let last = lines[2];
+    let rest = last.strip_prefix("level 1 vs level 2: +").expect(last);
+    let (w, rest) = rest.split_once(" =").expect(last);
+    let (d, rest) = rest.split_once(" -").expect(last);
+    let (l, rest) = rest.split_once(" of 2 games, ").expect(last);
+    let [w, d, l]: [u32; 3] = [w, d, l].map(|n| n.parse().expect(last));
+    assert_eq!(w + d + l, 2, "{last}");
+    let pct: f64 = rest.strip_suffix('%').expect(last).parse().expect(last);
+    assert_eq!(
+        pct,
+        100.0 * (f64::from(w) + f64::from(d) / 2.0) / 2.0,
+        "{last}"
+    );
+}
+
+#[test]
+fn selfplay_flag_errors() {
+    fail_table(&[
+        (
+            "selfplay --variant chess --levels 1,9 --games 2",
+            &["'--levels'", "1,9"],
+        ),
+        (
+            "selfplay --variant chess --levels 3 --games 2",
+            &["'--levels'"],
+        ),
+        (
+            "selfplay --variant chess --levels 1,2 --games 0",
+            &["'--games'"],
+        ),
+        (
+            "selfplay --variant chess --levels 1,2 --games 2 --nodes 5 --movetime 5",
+            &["cannot be used with"],
+        ),
+        ("selfplay --variant chess --games 2", &["--levels"]),
+    ]);
+}

@@ -117,6 +117,43 @@ pub fn time_control(s: &str) -> Result<crate::clock::TimeControl, String> {
         .map_err(|e: crate::clock::TimeControlError| e.to_string())
 }
 
+/// How long the search of one move may run: exactly one of `--depth`,
+/// `--movetime` or `--nodes` (`analyse`).
+#[derive(Debug, Clone, Args)]
+#[group(required = true, multiple = false)]
+pub struct SearchLimitArgs {
+    /// Search to this depth in plies.
+    #[arg(long, value_name = "N", value_parser = count)]
+    pub depth: Option<u32>,
+    /// Search for this many milliseconds.
+    #[arg(long, value_name = "MS", value_parser = count)]
+    pub movetime: Option<u32>,
+    /// Search this many nodes.
+    #[arg(long, value_name = "N", value_parser = count)]
+    pub nodes: Option<u32>,
+}
+
+impl SearchLimitArgs {
+    /// The search limits the flags give.
+    pub fn limits(&self) -> crate::ai::Limits {
+        limits(self.depth, self.movetime, self.nodes)
+    }
+}
+
+/// The limits of `--depth`, `--movetime` (ms) and `--nodes`, whichever are given.
+pub fn limits(
+    depth: Option<u32>,
+    movetime_ms: Option<u32>,
+    nodes: Option<u32>,
+) -> crate::ai::Limits {
+    crate::ai::Limits {
+        depth,
+        movetime: movetime_ms.map(|ms| std::time::Duration::from_millis(ms.into())),
+        nodes: nodes.map(u64::from),
+        ..crate::ai::Limits::default()
+    }
+}
+
 /// A whole number (`--depth`).
 pub fn whole_number(s: &str) -> Result<u32, String> {
     s.parse().map_err(|_| "not a whole number".to_string())

@@ -13,6 +13,12 @@ pub struct BenchCmd {
     /// Shallower depths, for a check in seconds.
     #[arg(long)]
     pub quick: bool,
+    /// Measure the AI search instead (nodes/s on the Grand and Holy Grail positions).
+    #[arg(long)]
+    pub search: bool,
+    /// Time per position of --search, in milliseconds.
+    #[arg(long, value_name = "MS", value_parser = super::args::count, default_value_t = 2000, requires = "search")]
+    pub movetime: u32,
 }
 
 /// One benchmark position.
@@ -78,6 +84,9 @@ const BENCH: &[BenchCase] = &[
 
 /// Runs the suite, one row per position.
 pub fn bench(a: BenchCmd) -> Result<(), CliError> {
+    if a.search {
+        return bench_search(a.movetime);
+    }
     let quick = a.quick;
     out!(
         "{:<20} {:>5} {:>14} {:>9} {:>12}",
@@ -107,6 +116,33 @@ pub fn bench(a: BenchCmd) -> Result<(), CliError> {
             secs,
             nodes as f64 / secs.max(1e-9)
         );
+    }
+    Ok(())
+}
+
+/// `bench --search`: depth, nodes and nodes/s of the search per position.
+fn bench_search(movetime_ms: u32) -> Result<(), CliError> {
+    let limits = super::args::limits(None, Some(movetime_ms), None);
+    out!(
+        "{:<10} {:<14} {:>5} {:>12} {:>10}",
+        "variant",
+        "position",
+        "depth",
+        "nodes",
+        "nodes/s"
+    );
+    for p in &crate::ai::bench_positions() {
+        let lines = crate::ai::bench_search(std::slice::from_ref(p), &limits, 16)?;
+        for l in lines {
+            out!(
+                "{:<10} {:<14} {:>5} {:>12} {:>10}",
+                l.variant,
+                l.label,
+                l.depth,
+                l.nodes,
+                l.nps
+            );
+        }
     }
     Ok(())
 }

@@ -116,11 +116,26 @@ pub fn usage_line(e: &clap::Error, command: &str) -> String {
                 format!("'{f}' cannot be used with '{}'", others.join("', '"))
             }
         }
-        (ErrorKind::MissingRequiredArgument, ..) => format!(
-            "'{command}' needs {}",
-            all(ContextKind::InvalidArg).join(" and ")
-        ),
+        (ErrorKind::MissingRequiredArgument, ..) => {
+            let needed: Vec<String> = all(ContextKind::InvalidArg)
+                .iter()
+                .map(|a| required_name(a))
+                .collect();
+            format!("'{command}' needs {}", needed.join(" and "))
+        }
         _ => clap_first_lines(e),
+    }
+}
+
+/// A missing argument as clap names it; a group of which one is required
+/// (`<--depth <N>|--nodes <N>>`) becomes `one of --depth, --nodes`.
+fn required_name(arg: &str) -> String {
+    match arg.strip_prefix('<').and_then(|a| a.strip_suffix('>')) {
+        Some(group) if group.contains('|') => {
+            let flags: Vec<&str> = group.split('|').map(flag_name).collect();
+            format!("one of {}", flags.join(", "))
+        }
+        _ => arg.to_string(),
     }
 }
 

@@ -1,6 +1,7 @@
 //! The `chimera` command line, parsed by clap (derive): `play` (the default
 //! when no subcommand is given), `frametime`, `perft`, `moves`, `fen`,
-//! `export`, `load`, `bench`, `variants`, `serve`, `join`, `netbench`, each
+//! `export`, `load`, `bench`, `variants`, `serve`, `join`, `netbench`,
+//! `analyse`, `selfplay`, each
 //! with its own `--help`. Every error is one line
 //! `error: …` on stderr and exit status 2; `--help` prints to stdout and exits 0.
 //!
@@ -29,6 +30,7 @@ macro_rules! out {
     ($($t:tt)*) => { super::write_line(format_args!($($t)*))? };
 }
 
+pub mod ai;
 pub mod args;
 pub mod bench;
 mod error;
@@ -97,6 +99,10 @@ pub enum Command {
     Join(join::JoinCmd),
     /// Move latency over loopback: host and two clients in one process; median and p99
     Netbench(netbench::NetbenchCmd),
+    /// Search a position: info lines, then `bestmove <lmn> score <cp N|mate N>`
+    Analyse(ai::AnalyseCmd),
+    /// Games between two computer levels, alternating colours; prints A's score
+    Selfplay(ai::SelfplayCmd),
 }
 
 impl Command {
@@ -115,6 +121,8 @@ impl Command {
             Command::Serve(a) => serve::serve(a),
             Command::Join(a) => join::join(a),
             Command::Netbench(a) => netbench::netbench(a),
+            Command::Analyse(a) => ai::analyse(a),
+            Command::Selfplay(a) => ai::selfplay(a),
         }
     }
 }
