@@ -359,7 +359,7 @@ mod tests {
             hits += 1;
         });
         let half = 64 * 64 / 2;
-        assert!((hits as i32 - half).abs() <= 64, "{hits} of {half}");
+        assert!((hits - half).abs() <= 64, "{hits} of {half}");
     }
 
     #[test]
