@@ -353,7 +353,7 @@ mod tests {
             Vec2::new(0.5, -0.5),
             Vec2::new(-0.5, 0.5),
         ];
-        let mut hits = 0;
+        let mut hits: i32 = 0;
         raster(64, tri, |_, b| {
             assert!((b.iter().sum::<f32>() - 1.0).abs() < 1e-4);
             hits += 1;
