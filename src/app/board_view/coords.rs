@@ -79,26 +79,13 @@ fn paint_coordinates(
         }
     }
     // Hand counts, on a dark badge at each slot's upper right.
-    let badge_font = egui::FontId::proportional((size * 0.95).max(10.0));
     for (slot, at) in &slots {
         if slot.count == 0 {
             continue;
         }
         let p = at.translation().truncate() + Vec2::new(0.36, 0.36);
         if let Some(v) = project(p.extend(0.0)) {
-            let centre = egui::pos2(v.x, v.y);
-            painter.circle_filled(
-                centre,
-                size * 0.62,
-                egui::Color32::from_rgb(0x7a, 0x1f, 0x1a),
-            );
-            painter.text(
-                centre,
-                egui::Align2::CENTER_CENTER,
-                slot.count.to_string(),
-                badge_font.clone(),
-                egui::Color32::WHITE,
-            );
+            count_badge(&painter, egui::pos2(v.x, v.y), size, slot.count);
         }
     }
     for (y, p) in ranks {
@@ -113,4 +100,21 @@ fn paint_coordinates(
         }
     }
     Ok(())
+}
+
+/// The count of a hand slot: white on a dark red disc centred at `centre`,
+/// sized for text of `size` points (the board's hands and the menu's preview).
+pub fn count_badge(painter: &egui::Painter, centre: egui::Pos2, size: f32, count: u8) {
+    painter.circle_filled(
+        centre,
+        size * 0.62,
+        egui::Color32::from_rgb(0x7a, 0x1f, 0x1a),
+    );
+    painter.text(
+        centre,
+        egui::Align2::CENTER_CENTER,
+        count.to_string(),
+        egui::FontId::proportional((size * 0.95).max(10.0)),
+        egui::Color32::WHITE,
+    );
 }

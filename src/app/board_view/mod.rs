@@ -24,6 +24,7 @@ use crate::rules::{PieceInfo, Position, Sq};
 use bevy::prelude::*;
 use std::sync::Arc;
 
+pub use coords::count_badge;
 pub use highlight::{BoardHighlights, touched_squares};
 pub use spawn::{DARK, FRAME_COLOUR, LIGHT, spawn_piece};
 

@@ -5,7 +5,7 @@
 //! layout and the text grow with the window, from 1024×600 up to 4K.
 
 use super::{FocusView, entry_button, ring_if, root_ui};
-use crate::app::board_view::{DARK, FRAME_COLOUR, LIGHT};
+use crate::app::board_view::{DARK, FRAME_COLOUR, LIGHT, count_badge};
 use crate::app::input::bindings::Controls;
 use crate::app::interaction::Panel;
 use crate::app::menus::{Entry, MenuActivated, MenuAdjusted, MenuChoice};
@@ -357,7 +357,7 @@ fn draw_preview(
 }
 
 /// One side's hand in `row`: each kind once, one square apart (closer when
-/// they do not fit), with its count when more than one.
+/// they do not fit), with its count.
 fn draw_hand(
     painter: &egui::Painter,
     pos: &Position,
@@ -391,19 +391,14 @@ fn draw_hand(
             egui::vec2(glyph, glyph),
         );
         glyphs.paint(painter, r, *kind, side);
-        if *n > 1 {
-            // The count on a dark disc at the glyph's lower right.
-            let size = (glyph * 0.34).max(11.0 * k);
-            let at = r.right_bottom() - egui::vec2(size, size) * 0.5;
-            painter.circle_filled(at, size * 0.62, egui::Color32::from_black_alpha(210));
-            painter.text(
-                at,
-                egui::Align2::CENTER_CENTER,
-                format!("{n}"),
-                egui::FontId::proportional(size),
-                egui::Color32::WHITE,
-            );
-        }
+        // The count at the upper right, as beside the game's board.
+        let size = (glyph * 0.3).max(10.0 * k);
+        count_badge(
+            painter,
+            r.right_top() + egui::vec2(-0.1, 0.1) * glyph,
+            size,
+            *n,
+        );
     }
 }
 
