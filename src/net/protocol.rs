@@ -262,6 +262,8 @@ impl From<EndReason> for WireEndReason {
             EndReason::NoMoves => WireEndReason::NoMoves,
             EndReason::Resignation => WireEndReason::Resignation,
             EndReason::DrawAgreed => WireEndReason::DrawAgreed,
+            EndReason::TimeForfeit => WireEndReason::TimeForfeit,
+            EndReason::Abandoned => WireEndReason::Abandoned,
         }
     }
 }

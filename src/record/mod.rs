@@ -164,6 +164,8 @@ impl From<EndReason> for Termination {
             EndReason::NoMoves => Termination::NoMoves,
             EndReason::Resignation => Termination::Resignation,
             EndReason::DrawAgreed => Termination::Agreement,
+            EndReason::TimeForfeit => Termination::TimeForfeit,
+            EndReason::Abandoned => Termination::Abandoned,
         }
     }
 }

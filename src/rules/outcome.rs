@@ -26,6 +26,10 @@ pub enum EndReason {
     Resignation,
     /// The players agreed a draw.
     DrawAgreed,
+    /// A player's clock ran out.
+    TimeForfeit,
+    /// A player left the game (a network seat stayed empty past its grace period).
+    Abandoned,
 }
 
 impl EndReason {
@@ -40,6 +44,8 @@ impl EndReason {
             EndReason::NoMoves => "no-moves",
             EndReason::Resignation => "resignation",
             EndReason::DrawAgreed => "agreement",
+            EndReason::TimeForfeit => "time forfeit",
+            EndReason::Abandoned => "abandoned",
         }
     }
 }

@@ -251,6 +251,8 @@ pub fn outcome_text(o: &Outcome) -> String {
         EndReason::NoMoves => "having no move",
         EndReason::Resignation => "resignation",
         EndReason::DrawAgreed => "agreement",
+        EndReason::TimeForfeit => "time forfeit",
+        EndReason::Abandoned => "abandonment",
     };
     match o.winner {
         Some(c) => format!("{} wins by {why}", side_name(c)),
