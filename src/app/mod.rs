@@ -187,7 +187,7 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
     });
     client_plugins(&mut app);
     if let Some(id) = &args.variant {
-        app.insert_resource(match_state::Match::setup(id, &args.options, &args.moves)?);
+        app.insert_resource(match_state::Match::start(id, &args.options, &args.moves)?);
     }
     if args.flip {
         app.world_mut().resource_mut::<scene::BoardLayout>().flipped = true;

@@ -14,7 +14,7 @@ use bevy::prelude::*;
 fn app_with(id: &str, moves: &[&str]) -> App {
     let mut app = headless_app();
     let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-    app.insert_resource(Match::setup(id, &[], &moves).expect("setup"));
+    app.insert_resource(Match::start(id, &[], &moves).expect("setup"));
     settle(&mut app);
     app
 }

@@ -6,8 +6,8 @@
 use bevy::ecs::message::Messages;
 use bevy::prelude::*;
 use chimera::app::match_state::{
-    self, BoardResynced, CommandRejected, GameEnded, KingCrowned, Match, MatchCommand, MatchError,
-    MoveApplied, MoveRejected, MoveRequested, PieceCaptured, PieceDropped, PieceMoved,
+    self, BoardResynced, CommandRejected, GameEnded, GameSetup, KingCrowned, Match, MatchCommand,
+    MatchError, MoveApplied, MoveRejected, MoveRequested, PieceCaptured, PieceDropped, PieceMoved,
     SerpentMutated,
 };
 use chimera::rules::{Color, EndReason, Game, Illegal, Kind, Variant};
@@ -103,7 +103,7 @@ fn piece(app: &App, name: &str) -> Option<(Color, Kind)> {
 
 #[test]
 fn fools_mate_is_applied_announced_and_ends_the_game() {
-    let mut app = app_with(Match::setup("chess", &[], &[]).expect("chess"));
+    let mut app = app_with(Match::start("chess", &[], &[]).expect("chess"));
     for (i, m) in ["f2f3", "e7e5", "g2g4"].iter().enumerate() {
         request(&mut app, m);
         let applied = sent::<MoveApplied>(&app);
@@ -133,7 +133,7 @@ fn fools_mate_is_applied_announced_and_ends_the_game() {
 
 #[test]
 fn illegal_and_garbage_requests_are_rejected_without_changing_the_match() {
-    let mut app = app_with(Match::setup("grand", &[], &[]).expect("grand"));
+    let mut app = app_with(Match::start("grand", &[], &[]).expect("grand"));
     // Text that is no legal move is refused where it is read, with a reason.
     for bad in ["e3e6", "zz", "", "e3e4=Q", "J@e2"] {
         let e = app.world().resource::<Match>().request_lmn(bad);
@@ -181,10 +181,7 @@ fn illegal_and_garbage_requests_are_rejected_without_changing_the_match() {
     // A new game of a variant that does not exist fails with the reason.
     command(
         &mut app,
-        MatchCommand::NewGame {
-            variant: "xiangqi".into(),
-            options: Vec::new(),
-        },
+        MatchCommand::NewGame(GameSetup::new("xiangqi", Vec::new())),
     );
     let failed = sent::<CommandRejected>(&app);
     assert_eq!(failed.len(), 1);
@@ -304,7 +301,7 @@ fn crowning_swaps_king_and_prince_and_play_goes_on() {
 
 #[test]
 fn holywar_opening_drops_then_ghostarelay_no_moves_win() {
-    let mut app = app_with(Match::setup("holywar", &[], &[]).expect("holywar"));
+    let mut app = app_with(Match::start("holywar", &[], &[]).expect("holywar"));
     request(&mut app, "K@b2");
     request(&mut app, "L@g7");
     let d = sent::<PieceDropped>(&app);
@@ -322,7 +319,7 @@ fn holywar_opening_drops_then_ghostarelay_no_moves_win() {
 
 #[test]
 fn undo_redo_resign_and_draw_agreement() {
-    let mut app = app_with(Match::setup("embassy", &[], &[]).expect("embassy"));
+    let mut app = app_with(Match::start("embassy", &[], &[]).expect("embassy"));
     request(&mut app, "e2e4");
     request(&mut app, "e7e5");
     command(&mut app, MatchCommand::Undo);
@@ -342,7 +339,7 @@ fn undo_redo_resign_and_draw_agreement() {
     // Resigning after the end changes nothing.
     command(&mut app, MatchCommand::Resign(Color::White));
     assert!(sent::<GameEnded>(&app).is_empty());
-    let mut app = app_with(Match::setup("grand", &[], &[]).expect("grand"));
+    let mut app = app_with(Match::start("grand", &[], &[]).expect("grand"));
     command(&mut app, MatchCommand::Resign(Color::White));
     let ended = sent::<GameEnded>(&app);
     assert_eq!(ended[0].outcome.winner, Some(Color::Black));

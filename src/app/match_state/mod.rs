@@ -3,7 +3,7 @@
 //! chosen at — is checked here (the ply is the current one, the move is
 //! legal), applied, and announced by messages that views animate. Nothing
 //! else mutates [`Match`]. Move text (LMN) exists only at the edges:
-//! [`Match::setup`] and [`Match::request_lmn`] read it, [`MoveApplied`]
+//! [`Match::start`] and [`Match::request_lmn`] read it, [`MoveApplied`]
 //! carries it for logs.
 
 mod announce;
@@ -15,6 +15,7 @@ use bevy::prelude::*;
 
 pub use announce::{Announcement, announce};
 
+use crate::clock::TimeControl;
 use crate::rules::{
     Color, EndReason, Game, Illegal, Kind, Move, MoveKind, Outcome, PieceInfo, Position,
     RulesError, Sq, Variant,
@@ -67,9 +68,56 @@ pub enum MatchError {
     Rules(#[from] RulesError),
 }
 
-/// The game being played: variant, position, history, redo list and result.
+/// Who plays one side of a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// A person at this screen.
+    #[default]
+    Human,
+    /// The computer opponent at this level (1–8).
+    Computer {
+        /// Strength, 1 (beginner) to 8 (full search).
+        level: u8,
+    },
+}
+
+/// Everything that defines a new game: variant, options, time control and
+/// who plays each side. A new game, a rematch and a saved game start from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSetup {
+    /// Variant id.
+    pub variant: String,
+    /// Variant options as name/value pairs.
+    pub options: Vec<(String, String)>,
+    /// The clock (`TimeControl::None`: no clock).
+    pub time: TimeControl,
+    /// Who plays White and Black, by [`Color::index`].
+    pub players: [Player; 2],
+    /// The players' names, by [`Color::index`]; empty when not given.
+    pub names: [String; 2],
+}
+
+impl GameSetup {
+    /// Two human players, no clock.
+    pub fn new(variant: impl Into<String>, options: Vec<(String, String)>) -> GameSetup {
+        GameSetup {
+            variant: variant.into(),
+            options,
+            time: TimeControl::None,
+            players: [Player::Human; 2],
+            names: Default::default(),
+        }
+    }
+    /// Who plays `side`.
+    pub fn player(&self, side: Color) -> Player {
+        self.players[side.index()]
+    }
+}
+
+/// The game being played: its setup, position, history, redo list and result.
 #[derive(Resource, Clone)]
 pub struct Match {
+    setup: GameSetup,
     game: Game,
     redo: Vec<Move>,
     ended: Option<Outcome>,
@@ -82,10 +130,19 @@ impl Match {
         Match::from_game(Game::new(variant))
     }
 
-    /// A match continuing `game`.
+    /// A match continuing `game`, between two humans without a clock.
     pub fn from_game(game: Game) -> Match {
+        let v = game.variant();
+        let setup = GameSetup::new(v.id(), v.options().to_vec());
+        Match::with_setup(setup, game)
+    }
+
+    /// A match continuing `game`, set up as `setup` says (its variant and
+    /// options must be `game`'s).
+    pub fn with_setup(setup: GameSetup, game: Game) -> Match {
         let ended = game.outcome();
         Match {
+            setup,
             game,
             redo: Vec::new(),
             ended,
@@ -94,7 +151,7 @@ impl Match {
     }
 
     /// Builds variant `id` with `options`, then plays `moves` (LMN).
-    pub fn setup(
+    pub fn start(
         id: &str,
         options: &[(String, String)],
         moves: &[String],
@@ -105,6 +162,10 @@ impl Match {
         Ok(Match::from_game(game))
     }
 
+    /// How the game was set up: variant, options, clock, players.
+    pub fn setup(&self) -> &GameSetup {
+        &self.setup
+    }
     /// The game (position, moves).
     pub fn game(&self) -> &Game {
         &self.game
@@ -259,13 +320,8 @@ pub struct MoveRequested {
 /// Commands on the match other than moves.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum MatchCommand {
-    /// Start a new game of this variant with these options.
-    NewGame {
-        /// Variant id.
-        variant: String,
-        /// Options.
-        options: Vec<(String, String)>,
-    },
+    /// Start a new game set up so.
+    NewGame(GameSetup),
     /// Take back the last move.
     Undo,
     /// Replay the last taken-back move.
@@ -470,10 +526,10 @@ pub fn handle_commands(
     mut rejected: MessageWriter<CommandRejected>,
 ) {
     for cmd in reader.read() {
-        if let MatchCommand::NewGame { variant, options } = cmd {
-            match Variant::new(variant, options.as_slice()) {
+        if let MatchCommand::NewGame(setup) = cmd {
+            match Variant::new(&setup.variant, setup.options.as_slice()) {
                 Ok(v) => {
-                    commands.insert_resource(Match::new(&v));
+                    commands.insert_resource(Match::with_setup(setup.clone(), Game::new(&v)));
                     resynced.write(BoardResynced);
                 }
                 Err(e) => {
@@ -532,7 +588,7 @@ pub fn handle_commands(
                 }
             }
             MatchCommand::DeclineDraw => m.draw_offer = None,
-            MatchCommand::NewGame { .. } => {}
+            MatchCommand::NewGame(_) => {}
         }
     }
 }

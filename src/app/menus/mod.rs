@@ -14,7 +14,7 @@ pub use options::{NumberEditor, shown_value};
 use crate::app::interaction::{
     ActivePanel, GameAction, HowItMoves, NavStep, Panel, SelectInput, Selection,
 };
-use crate::app::match_state::{GameEnded, Match, MatchCommand};
+use crate::app::match_state::{GameEnded, GameSetup, Match, MatchCommand};
 use crate::app::scene::{BoardLayout, ViewMode};
 use crate::app::{AppSystems, Screen};
 use crate::rules::{Kind, OptionKind, Outcome, Variant, VariantInfo, variants};
@@ -79,6 +79,10 @@ impl MenuChoice {
             .zip(&self.options[self.variant])
             .map(|(o, v)| (o.name.to_string(), v.clone()))
             .collect()
+    }
+    /// The game the menu's choices set up.
+    pub fn setup(&self) -> GameSetup {
+        GameSetup::new(self.info().id, self.option_pairs())
     }
     /// Steps option `k` of the selected variant by `delta`: a list option
     /// to its next (`+1`) or previous (`-1`) value, wrapping; a number up or
@@ -399,10 +403,7 @@ fn apply_entries(
                 _ => fx.choice.step_option(k, 1),
             },
             Entry::Start => {
-                fx.commands.write(MatchCommand::NewGame {
-                    variant: fx.choice.info().id.to_string(),
-                    options: fx.choice.option_pairs(),
-                });
+                fx.commands.write(MatchCommand::NewGame(fx.choice.setup()));
                 *fx.overlays = Overlays::default();
                 fx.next.set(Screen::Game);
             }
@@ -467,10 +468,7 @@ fn apply_entries(
             }
             Entry::NewGame => {
                 if let Some(g) = game {
-                    fx.commands.write(MatchCommand::NewGame {
-                        variant: g.variant().id().to_string(),
-                        options: g.variant().options().to_vec(),
-                    });
+                    fx.commands.write(MatchCommand::NewGame(g.setup().clone()));
                 }
                 *fx.overlays = Overlays::default();
             }
