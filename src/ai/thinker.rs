@@ -201,3 +201,57 @@ impl Drop for Thinker {
         self.wait();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::mpsc::channel;
+    use std::time::Duration;
+
+    use super::*;
+    use crate::rules::Variant;
+
+    fn job(hold: bool, depth: u32) -> (Job, std::sync::mpsc::Receiver<Option<String>>) {
+        let game = Game::new(&Variant::new("chess", &[]).unwrap());
+        let (tx, rx) = channel();
+        let job = Job {
+            game,
+            limits: Limits::depth(depth),
+            hold,
+            on_info: Box::new(|_, _| {}),
+            on_done: Box::new(move |pos, r| {
+                let _ = tx.send(r.best.map(|m| pos.lmn(m)));
+            }),
+        };
+        (job, rx)
+    }
+
+    #[test]
+    fn a_search_reports_on_its_thread_and_the_player_is_kept() {
+        let mut t = Thinker::new(8, 1, 1);
+        let (j, rx) = job(false, 3);
+        t.start(j).unwrap();
+        let reported = rx.recv_timeout(Duration::from_secs(120)).unwrap();
+        let r = t.wait().expect("a result");
+        let start = Game::new(&Variant::new("chess", &[]).unwrap());
+        assert_eq!(reported, r.best.map(|m| start.position().lmn(m)));
+        assert!(!t.is_busy() && t.finished().is_none());
+        // The same player searches again (the table carried over).
+        let (j, rx) = job(false, 1);
+        t.start(j).unwrap();
+        assert!(rx.recv_timeout(Duration::from_secs(120)).unwrap().is_some());
+    }
+
+    #[test]
+    fn a_held_search_reports_only_when_stopped() {
+        let mut t = Thinker::new(3, 1, 1);
+        let (j, rx) = job(true, 1);
+        t.start(j).unwrap();
+        let (again, _) = job(false, 1);
+        assert_eq!(t.start(again).err(), Some(ThinkError::Busy));
+        assert!(t.is_busy());
+        t.stop();
+        assert!(rx.recv_timeout(Duration::from_secs(120)).unwrap().is_some());
+        assert!(t.wait().is_some());
+        assert!(!t.is_busy());
+    }
+}
