@@ -32,6 +32,13 @@ impl Session {
         }
     }
 
+    /// A session playing `variant` (whatever its announcement).
+    fn playing(variant: &str) -> Session {
+        let mut s = Session::new();
+        s.ask(&format!("setoption name UCI_Variant value {variant}"));
+        s
+    }
+
     /// Sends a line that starts no search; returns what it answered.
     fn ask(&mut self, line: &str) -> Vec<String> {
         assert!(self.engine.handle(line), "{line} quits");
@@ -56,6 +63,12 @@ impl Session {
         got.strip_prefix("info string error: ")
             .unwrap_or_else(|| panic!("{line}: {got}"))
             .to_string()
+    }
+
+    /// Expects the error a line is answered with to start with `start`.
+    fn error_starting(&mut self, line: &str, start: &str) {
+        let e = self.error(line);
+        assert!(e.starts_with(start), "{line}: {e}");
     }
 
     /// Lines up to and including `bestmove`.
@@ -139,11 +152,7 @@ fn isready_blank_lines_comments_debug_and_newgame() {
 #[test]
 fn unknown_commands_and_ponderhit_are_named() {
     let mut s = Session::new();
-    let e = s.error("xyzzy 1 2");
-    assert!(
-        e.starts_with("unknown command 'xyzzy' (commands: uci, "),
-        "{e}"
-    );
+    s.error_starting("xyzzy 1 2", "unknown command 'xyzzy' (commands: uci, ");
     assert_eq!(
         s.error("ponderhit"),
         "ponderhit: pondering is not supported"
@@ -182,8 +191,7 @@ fn setoption_sets_variant_hash_level_and_variant_options() {
 
 #[test]
 fn setoption_errors_name_the_option_and_change_nothing() {
-    let mut s = Session::new();
-    s.quiet("setoption name UCI_Variant value grand");
+    let mut s = Session::playing("grand");
     assert_eq!(
         s.error("setoption name Threads value 2"),
         "setoption: no option 'Threads' (options: UCI_Variant, Hash, Clear Hash, Skill Level, Variant Options)"
@@ -208,19 +216,17 @@ fn setoption_errors_name_the_option_and_change_nothing() {
         s.error("setoption name Skill Level value 9"),
         "setoption: Skill Level: expected a whole number from 1 to 8, found '9'"
     );
-    let e = s.error("setoption name UCI_Variant value shogi");
-    assert!(
-        e.starts_with("setoption: unknown variant 'shogi' (known: "),
-        "{e}"
+    s.error_starting(
+        "setoption name UCI_Variant value shogi",
+        "setoption: unknown variant 'shogi' (known: ",
     );
     assert_eq!(
         s.error("setoption name Variant Options value drops"),
         "setoption: Variant Options: expected NAME=VALUE, found 'drops'"
     );
-    let e = s.error("setoption name Variant Options value drops=full");
-    assert!(
-        e.starts_with("setoption: Variant Options: unknown option 'drops'"),
-        "{e}"
+    s.error_starting(
+        "setoption name Variant Options value drops=full",
+        "setoption: Variant Options: unknown option 'drops'",
     );
     // Still Grand from its start.
     assert_eq!(s.engine.game().variant().id(), "grand");
@@ -248,8 +254,7 @@ fn position_reads_fairy_stockfish_fen_and_moves_for_chess() {
 
 #[test]
 fn position_reads_fairy_stockfish_fen_and_moves_for_grand_and_embassy() {
-    let mut s = Session::new();
-    s.quiet("setoption name UCI_Variant value grand");
+    let mut s = Session::playing("grand");
     // Their c is Chimera's Marshal, their a the Cardinal (Grand promotes
     // to pieces that are off the board).
     s.quiet("position fen 9k/1P8/10/10/10/10/10/10/10/9K w - - 0 1 moves b9b10c");
@@ -271,8 +276,7 @@ fn position_reads_fairy_stockfish_fen_and_moves_for_grand_and_embassy() {
 
 #[test]
 fn position_reads_vfen_and_lmn_for_the_seed_variants() {
-    let mut s = Session::new();
-    s.ask("setoption name UCI_Variant value holygrail");
+    let mut s = Session::playing("holygrail");
     s.quiet("position startpos moves e2e4 e9e7");
     assert_eq!(
         s.fen(),
@@ -306,8 +310,10 @@ fn position_errors_name_the_problem() {
         assert_eq!(s.error(line), error, "{line}");
         assert_eq!(s.fen(), before, "{line} changed the position");
     }
-    let e = s.error("position fen rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    assert!(e.starts_with("position fen: VFEN "), "{e}");
+    s.error_starting(
+        "position fen rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "position fen: VFEN ",
+    );
     assert_eq!(s.fen(), before);
     // An illegal move keeps the moves before it, as Fairy-Stockfish does.
     assert_eq!(
@@ -323,9 +329,8 @@ fn position_errors_name_the_problem() {
         "position: move 1 'e2e5' is not legal here (the position stands after no move)"
     );
     // Fool's mate, then one move too many.
-    let e = s.error("position startpos moves f2f3 e7e5 g2g4 d8h4 a2a3");
     assert_eq!(
-        e,
+        s.error("position startpos moves f2f3 e7e5 g2g4 d8h4 a2a3"),
         "position: move 5 'a2a3' is too late: the game is over (0-1 checkmate) (the position stands after moves 1-4)"
     );
     s.ask("setoption name UCI_Variant value holygrail");
@@ -340,8 +345,7 @@ fn position_errors_name_the_problem() {
 
 #[test]
 fn go_depth_reports_each_iteration_then_a_fairy_stockfish_move() {
-    let mut s = Session::new();
-    s.quiet("setoption name UCI_Variant value grand");
+    let mut s = Session::playing("grand");
     s.quiet("position startpos moves e3e5");
     let (info, best) = s.go("go depth 3");
     assert_eq!(info.len(), 3, "{info:?}");
@@ -375,8 +379,7 @@ fn go_finds_a_promotion_mate_and_writes_it_in_lowercase() {
 
 #[test]
 fn go_in_the_seed_variants_answers_in_lmn() {
-    let mut s = Session::new();
-    s.ask("setoption name UCI_Variant value holywar");
+    let mut s = Session::playing("holywar");
     s.quiet("setoption name Skill Level value 2");
     let (_, best) = s.go("go nodes 2000");
     assert!(
