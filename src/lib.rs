@@ -3,7 +3,8 @@
 //! [`rules`] is the pure rules engine; [`ai`] is the computer opponent;
 //! [`record`] reads and writes game records and [`clock`] keeps time; [`net`]
 //! is the network core of LAN matches; [`settings`] (the settings file) and
-//! [`sound`] (which sound an event plays) — all pure; [`paths`] finds the
+//! [`sound`] (which sound an event plays) and [`uci`] (the UCI protocol of
+//! `chimera uci`) — all pure; [`paths`] finds the
 //! config and data directories; [`cli`] holds the
 //! command-line tools; [`app`] is the Bevy game client.
 
@@ -17,3 +18,4 @@ pub mod record;
 pub mod rules;
 pub mod settings;
 pub mod sound;
+pub mod uci;

@@ -188,10 +188,20 @@ pub fn bench_search(
 
 /// The moves of a line from `pos` in LMN.
 pub fn pv_lmn(pos: &Position, pv: &[Move]) -> Vec<String> {
+    pv_text(pos, pv, &|p, m| p.lmn(m))
+}
+
+/// The moves of a line from `pos`, each written by `write` in the position
+/// before it.
+pub fn pv_text(
+    pos: &Position,
+    pv: &[Move],
+    write: &dyn Fn(&Position, Move) -> String,
+) -> Vec<String> {
     let mut p = pos.clone();
     pv.iter()
         .map(|&m| {
-            let t = p.lmn(m);
+            let t = write(&p, m);
             p.make_move(m);
             t
         })
@@ -200,6 +210,16 @@ pub fn pv_lmn(pos: &Position, pv: &[Move]) -> Vec<String> {
 
 /// `info depth 5 seldepth 9 score cp 23 nodes 12345 nps 456789 time 27 pv e2e4 e9e7`.
 pub fn info_line(pos: &Position, i: &Info) -> String {
+    info_line_with(pos, i, &|p, m| p.lmn(m))
+}
+
+/// [`info_line`] with the moves of the line written by `write` (UCI writes
+/// Fairy-Stockfish's move strings for the variants it shares).
+pub fn info_line_with(
+    pos: &Position,
+    i: &Info,
+    write: &dyn Fn(&Position, Move) -> String,
+) -> String {
     format!(
         "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
         i.depth,
@@ -208,7 +228,7 @@ pub fn info_line(pos: &Position, i: &Info) -> String {
         i.nodes,
         i.nps,
         i.time.as_millis(),
-        pv_lmn(pos, i.pv).join(" ")
+        pv_text(pos, i.pv, write).join(" ")
     )
 }
 

@@ -8,7 +8,7 @@ use crate::ai::{self, SelfPlay};
 use crate::rules::Color;
 
 /// Default transposition table size in megabytes.
-const DEFAULT_HASH_MB: usize = 16;
+pub const DEFAULT_HASH_MB: usize = 16;
 
 /// Flags of `analyse`.
 #[derive(Debug, Clone, Args)]
@@ -70,18 +70,32 @@ pub struct SelfplayCmd {
     pub hash: u32,
 }
 
-/// `A,B` of `--levels`: two levels from 1 to 8.
-fn level_pair(s: &str) -> Result<(u8, u8), String> {
-    let level = |t: &str| match t.trim().parse::<u8>() {
+/// A level from 1 to 8 (`join --ai`).
+pub fn level(s: &str) -> Result<u8, String> {
+    match s.trim().parse::<u8>() {
         Ok(l) if (ai::MIN_LEVEL..=ai::MAX_LEVEL).contains(&l) => Ok(l),
         _ => Err(format!(
-            "expected two levels A,B from {} to {}",
+            "expected a level from {} to {}",
             ai::MIN_LEVEL,
             ai::MAX_LEVEL
         )),
+    }
+}
+
+/// `A,B` of `--levels`: two levels from 1 to 8.
+fn level_pair(s: &str) -> Result<(u8, u8), String> {
+    let wrong = || {
+        format!(
+            "expected two levels A,B from {} to {}",
+            ai::MIN_LEVEL,
+            ai::MAX_LEVEL
+        )
     };
-    let (a, b) = s.split_once(',').ok_or_else(|| level("x").unwrap_err())?;
-    Ok((level(a)?, level(b)?))
+    let (a, b) = s.split_once(',').ok_or_else(wrong)?;
+    Ok((
+        level(a).map_err(|_| wrong())?,
+        level(b).map_err(|_| wrong())?,
+    ))
 }
 
 /// `chimera selfplay`: one line per game, then level A's score against level B.

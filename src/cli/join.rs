@@ -10,8 +10,11 @@
 //! status 2. When the game is over, or every scripted move has been
 //! applied, it prints the final VFEN and the `result:` line as `chimera fen`
 //! does and leaves (`--stay` keeps it watching until the host closes).
-//! `--spectate` watches only. Other notices (seats, offers, chat, the
-//! host's log lines) go to stderr. A player's seat token is kept in the
+//! `--spectate` watches only. `--ai LEVEL` lets the computer play the seat:
+//! its search runs on its own thread ([`Thinker`]) while this loop keeps
+//! servicing the connection, with the game's clock if it has one, else
+//! `--movetime` per move. Other notices (seats, offers, chat, the host's log
+//! lines) go to stderr. A player's seat token is kept in the
 //! config directory ([`SeatBook`]) so that the same `--name` restarted
 //! against the same host gets its seat back.
 
@@ -21,19 +24,24 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 
 use super::CliError;
-use super::args::MoveList;
+use super::args::{MoveList, count};
+use crate::ai::{self, Job, Limits, Thinker};
+use crate::clock::TimeControl;
 use crate::net::seats::SeatBook;
 use crate::net::transport::{DEFAULT_PORT, random_u64, wall_clock};
 use crate::net::{
     Client, ClientConfig, ClientEvent, ClientRunner, HostMsg, Link, MatchState, Role, SeatState,
     SeatWish, Side,
 };
-use crate::rules::Position;
+use crate::rules::{Color, Position};
 
 /// Client updates per second.
 const TICK_HZ: u64 = 200;
 /// How long to wait for the version probe before connecting regardless.
 const PROBE_WAIT: Duration = Duration::from_secs(3);
+/// `--ai`'s time per move in a game without a clock, unless `--movetime` or
+/// `--depth` says otherwise.
+const AI_MOVETIME_MS: u32 = 1000;
 
 /// The seat `--seat` asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -67,6 +75,18 @@ pub struct JoinCmd {
     /// The whole game's moves in LMN, in order: plays those on its turns, checks the others.
     #[arg(long, value_name = "\"M1 M2 …\"")]
     pub play: Option<MoveList>,
+    /// The computer plays this seat at LEVEL (1–8; 8 is the full search).
+    #[arg(long, value_name = "LEVEL", value_parser = super::ai::level, conflicts_with_all = ["play", "spectate"])]
+    pub ai: Option<u8>,
+    /// Milliseconds per move for --ai when the game has no clock (default 1000 unless --depth is given).
+    #[arg(long, value_name = "MS", value_parser = count, requires = "ai")]
+    pub movetime: Option<u32>,
+    /// Deepest search of --ai, in plies.
+    #[arg(long, value_name = "N", value_parser = count, requires = "ai")]
+    pub depth: Option<u32>,
+    /// Seed of --ai's randomness (levels 1–7 vary their moves).
+    #[arg(long, value_name = "S", requires = "ai", default_value_t = 1)]
+    pub seed: u64,
     /// Keep watching after the game (or the script) is over, until the host closes.
     #[arg(long)]
     pub stay: bool,
@@ -192,7 +212,9 @@ struct Headless {
     name: String,
     book: Option<(std::path::PathBuf, SeatBook)>,
     script: Option<Script>,
-    /// The ply a scripted move was sent at.
+    /// The computer playing the seat (`--ai`).
+    ai: Option<AiSeat>,
+    /// The ply a scripted or computed move was sent at.
     sent_at: Option<u32>,
     /// The game (number) the script and the end belong to.
     game_number: Option<u32>,
@@ -264,13 +286,18 @@ impl Headless {
                     self.script = None;
                 }
                 self.game_number = Some(game_number);
+                self.sent_at = None;
                 for (i, lmn) in s.moves().iter().enumerate() {
                     print_move(s, i, lmn)?;
                 }
             }
             ClientEvent::Applied { ply, lmn, .. } => print_move(s, ply as usize, &lmn)?,
             ClientEvent::Resynced => eprintln!("resynchronised with the host"),
-            ClientEvent::TakenBack { ply } => eprintln!("taken back to ply {ply}"),
+            ClientEvent::TakenBack { ply } => {
+                // The seat may have this ply to play again.
+                self.sent_at = None;
+                eprintln!("taken back to ply {ply}");
+            }
             ClientEvent::Notice(m) => {
                 if let Some(line) = notice_line(&m) {
                     eprintln!("{line}");
@@ -310,15 +337,17 @@ impl Headless {
         }
         let seated = s.seats.iter().all(|seat| *seat != SeatState::Open);
         let ply = s.ply();
-        let next = self
-            .script
-            .as_ref()
-            .and_then(|sc| sc.moves.get(ply as usize))
-            .cloned();
+        let ready = seated && c.my_turn() && self.sent_at != Some(ply);
+        let next = match &mut self.ai {
+            Some(ai) => ai.next_move(s, ready),
+            None => self
+                .script
+                .as_ref()
+                .and_then(|sc| sc.moves.get(ply as usize))
+                .cloned(),
+        };
         if let Some(lmn) = next
-            && seated
-            && c.my_turn()
-            && self.sent_at != Some(ply)
+            && ready
         {
             self.sent_at = Some(ply);
             runner
@@ -327,6 +356,85 @@ impl Headless {
                 .map_err(|e| CliError::Net(format!("move {} '{lmn}': {e}", ply + 1)))?;
         }
         Ok(false)
+    }
+}
+
+/// The computer at a seat: its search runs on its own thread while the
+/// client keeps servicing the connection.
+struct AiSeat {
+    thinker: Thinker,
+    /// Limits of a move in a game without a clock (the depth cap always).
+    limits: Limits,
+    /// The position being searched: (game number, ply, hash).
+    searching: Option<(u32, u32, u64)>,
+}
+
+impl AiSeat {
+    /// The move to send once a search of the current position has ended;
+    /// starts one when `ready` (seated, this seat's turn, nothing sent at
+    /// this ply). A search of a position the game has left (a takeback, a
+    /// rematch, the end) is stopped and its result dropped.
+    fn next_move(&mut self, s: &MatchState, ready: bool) -> Option<String> {
+        let here = (s.game_number, s.ply(), s.hash());
+        if let Some(r) = self.thinker.finished() {
+            let searched = self.searching.take();
+            if ready && searched == Some(here) {
+                return r.best.map(|m| s.game().position().lmn(m));
+            }
+        }
+        match self.searching {
+            Some(key) if key != here || !ready => self.thinker.stop(),
+            Some(_) => {}
+            None if ready && !self.thinker.is_busy() => {
+                let job = Job {
+                    game: s.game().clone(),
+                    limits: move_limits(&self.limits, s),
+                    hold: false,
+                    on_info: Box::new(|_, _| {}),
+                    on_done: Box::new(|_, _| {}),
+                };
+                match self.thinker.start(job) {
+                    Ok(()) => self.searching = Some(here),
+                    Err(e) => eprintln!("the computer cannot think: {e}"),
+                }
+            }
+            None => {}
+        }
+        None
+    }
+}
+
+/// The limits of the computer's move: the clock's time of the side to
+/// move when the game is timed, else `base`; `base`'s depth cap in both.
+fn move_limits(base: &Limits, s: &MatchState) -> Limits {
+    let side: Color = s.side_to_move().into();
+    let Some((clock, left)) = s.clock().zip(s.clock_left(side.into())) else {
+        return *base;
+    };
+    let with_clock = |inc, movestogo| Limits {
+        depth: base.depth,
+        clock: Some(ai::Clock {
+            time: left,
+            inc,
+            movestogo,
+        }),
+        ..Limits::default()
+    };
+    match clock.control() {
+        TimeControl::None => *base,
+        TimeControl::Fischer { increment, .. } => with_clock(increment, None),
+        // The delay is free at every move, as an increment would be.
+        TimeControl::Delay { delay, .. } => with_clock(delay, None),
+        TimeControl::Periods { moves, .. } => {
+            let made = clock.moves_made(side) % moves.max(1);
+            with_clock(Duration::ZERO, Some(moves - made))
+        }
+        // What is left of this move's time, less a margin for the network.
+        TimeControl::PerMove { .. } => Limits {
+            depth: base.depth,
+            movetime: Some(left * 4 / 5),
+            ..Limits::default()
+        },
     }
 }
 
@@ -359,6 +467,18 @@ pub fn join(a: JoinCmd) -> Result<(), CliError> {
             checked: 0,
             pos: None,
         }),
+        ai: a.ai.map(|level| AiSeat {
+            thinker: Thinker::new(level, a.seed, super::ai::DEFAULT_HASH_MB),
+            limits: Limits {
+                depth: a.depth,
+                movetime: a
+                    .movetime
+                    .or((a.depth.is_none()).then_some(AI_MOVETIME_MS))
+                    .map(|ms| Duration::from_millis(ms.into())),
+                ..Limits::default()
+            },
+            searching: None,
+        }),
         sent_at: None,
         game_number: None,
         finished: false,
@@ -384,5 +504,54 @@ pub fn join(a: JoinCmd) -> Result<(), CliError> {
             return Ok(());
         }
         std::thread::sleep(period.saturating_sub(now.elapsed()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits_in(control: &str) -> Limits {
+        let base = Limits {
+            depth: Some(6),
+            movetime: Some(Duration::from_millis(1000)),
+            ..Limits::default()
+        };
+        let s = MatchState::new("chess", &[], None, control.parse().unwrap()).unwrap();
+        move_limits(&base, &s)
+    }
+
+    #[test]
+    fn the_computer_moves_by_the_clock_when_the_game_has_one() {
+        let s = Duration::from_secs;
+        let clock = |time, inc, movestogo| Limits {
+            depth: Some(6),
+            clock: Some(ai::Clock {
+                time,
+                inc,
+                movestogo,
+            }),
+            ..Limits::default()
+        };
+        assert_eq!(
+            limits_in("-"),
+            Limits {
+                depth: Some(6),
+                movetime: Some(Duration::from_millis(1000)),
+                ..Limits::default()
+            }
+        );
+        assert_eq!(limits_in("300+2"), clock(s(300), s(2), None));
+        assert_eq!(limits_in("600d5"), clock(s(600), s(5), None));
+        assert_eq!(limits_in("40/5400"), clock(s(5400), s(0), Some(40)));
+        // Four fifths of a fixed 30 s.
+        assert_eq!(
+            limits_in("*30"),
+            Limits {
+                depth: Some(6),
+                movetime: Some(s(24)),
+                ..Limits::default()
+            }
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! The `chimera` command line, parsed by clap (derive): `play` (the default
 //! when no subcommand is given), `frametime`, `perft`, `moves`, `fen`,
 //! `export`, `load`, `bench`, `variants`, `serve`, `join`, `netbench`,
-//! `analyse`, `selfplay`, each
+//! `analyse`, `selfplay`, `uci`, each
 //! with its own `--help`. Every error is one line
 //! `error: …` on stderr and exit status 2; `--help` prints to stdout and exits 0.
 //!
@@ -40,6 +40,7 @@ pub mod netbench;
 pub mod records;
 pub mod serve;
 pub mod tools;
+pub mod uci;
 
 pub use args::{GameArgs, MoveList, PositionArgs, VariantArgs};
 pub use error::CliError;
@@ -103,6 +104,8 @@ pub enum Command {
     Analyse(ai::AnalyseCmd),
     /// Games between two computer levels, alternating colours; prints A's score
     Selfplay(ai::SelfplayCmd),
+    /// Speak UCI on stdin/stdout as Fairy-Stockfish does (its FEN and moves for chess, grand, embassy; VFEN and LMN otherwise)
+    Uci,
 }
 
 impl Command {
@@ -123,6 +126,7 @@ impl Command {
             Command::Netbench(a) => netbench::netbench(a),
             Command::Analyse(a) => ai::analyse(a),
             Command::Selfplay(a) => ai::selfplay(a),
+            Command::Uci => uci::uci(),
         }
     }
 }

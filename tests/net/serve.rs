@@ -470,3 +470,86 @@ fn a_host_of_another_version_is_named_in_words() {
         )
     );
 }
+
+/// Chess, White to mate in two: after Qd1-b1 (or another way) Black's
+/// king has one square left and the queen mates next (RULES.md §0).
+const MATE_IN_TWO: Script = Script {
+    variant: "chess",
+    start: "k7/8/2K5/8/8/8/8/3Q4 w - - - 0 1",
+    moves: &[],
+    end_vfen: "",
+    result: "1-0 checkmate",
+};
+
+#[test]
+fn two_computer_players_finish_a_game() {
+    let dir = scratch("ai");
+    let (host, addr) = serve(&dir.join("host"), &MATE_IN_TWO, &[]);
+    // Full strength to depth 4 finds the mate in two; the beginner's reply is forced.
+    let white = join(
+        &dir.join("ann"),
+        &addr,
+        &[
+            "--seat", "white", "--name", "Ann", "--ai", "8", "--depth", "4",
+        ],
+    );
+    let black = join(
+        &dir.join("bo"),
+        &addr,
+        &[
+            "--seat", "black", "--name", "Bo", "--ai", "1", "--seed", "7",
+        ],
+    );
+    let (code, white_out, err) = white.finish();
+    assert_eq!(code, Some(0), "{err:?}");
+    let (code, black_out, err) = black.finish();
+    assert_eq!(code, Some(0), "{err:?}");
+    assert_eq!(white_out, black_out);
+    let lines: Vec<&str> = white_out.lines().collect();
+    assert_eq!(lines.len(), 5, "{white_out}");
+    for (i, side) in ["white", "black", "white"].iter().enumerate() {
+        assert!(
+            lines[i].starts_with(&format!("ply {} {side} ", i + 1)),
+            "{white_out}"
+        );
+    }
+    assert_eq!(lines[4], format!("result: {}", MATE_IN_TWO.result));
+    // The moves replayed by the rules end in that mate.
+    let moves: Vec<&str> = lines[..3]
+        .iter()
+        .map(|l| l.rsplit(' ').next().unwrap())
+        .collect();
+    let v = chimera::rules::Variant::new("chess", &[]).unwrap();
+    let mut g = chimera::rules::Game::from_vfen(&v, MATE_IN_TWO.start).unwrap();
+    g.play_lmn_list(&moves).unwrap();
+    assert_eq!(g.position().to_vfen(), lines[3]);
+    assert_eq!(
+        g.outcome().map(|o| o.result_text()).as_deref(),
+        Some(MATE_IN_TWO.result)
+    );
+    let (code, _, err) = host.finish();
+    assert_eq!(code, Some(0), "{err:?}");
+    assert!(
+        err.iter().any(|l| l.contains("result: 1-0 checkmate")),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn join_ai_refuses_a_script_and_a_bad_level() {
+    let dir = scratch("ai-flags");
+    for (flags, words) in [
+        (vec!["--ai", "9"], "expected a level from 1 to 8"),
+        (vec!["--ai", "3", "--play", "e2e4"], "--play"),
+        (vec!["--ai", "3", "--spectate"], "--spectate"),
+        (vec!["--depth", "3"], "--ai"),
+    ] {
+        let (code, out, err) = join(&dir, "127.0.0.1:9", &flags).finish();
+        assert_eq!((code, out.as_str()), (Some(2), ""), "{flags:?}");
+        let last = err.last().unwrap();
+        assert!(
+            last.starts_with("error: ") && last.contains(words),
+            "{flags:?}: {last}"
+        );
+    }
+}
