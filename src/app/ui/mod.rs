@@ -12,6 +12,7 @@ mod dialogs;
 mod guide;
 mod menu;
 mod panel;
+mod replay;
 
 use crate::app::interaction::{ActivePanel, HowItMoves, Panel, Selection, ShowHowItMoves, Toast};
 use crate::app::match_state::{CommandRejected, Match, MoveRejected, hand_kind};
@@ -38,6 +39,7 @@ pub(super) fn plugin(app: &mut App) {
                     dialogs::chooser_window,
                     dialogs::game_menu,
                     dialogs::end_dialog,
+                    dialogs::new_line_dialog,
                     toast_overlay,
                     hover_name,
                     help_banner,

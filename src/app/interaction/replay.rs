@@ -1,0 +1,223 @@
+//! Replay: which ply of the match the board shows. The cursor ([`Replay`])
+//! is view state — stepping through the history never touches [`Match`].
+//! Devices ask for steps ([`ReplayStep`]); the replay answers with
+//! [`ReplayMoved`], carrying the announcements of a single step forward
+//! (the board animates it like a played move) or none (the board is
+//! rebuilt at the new ply). Moves the match makes while an earlier ply is
+//! shown are counted, not shown, until the player goes back to the live
+//! position. A move chosen at an earlier ply is not requested: it asks for
+//! a new line ([`NewLineAsked`]); once confirmed, the match truncates to
+//! that ply (`MatchCommand::TruncateTo`, the old continuation kept) and the
+//! queued move is requested the frame after.
+
+use crate::app::match_state::{Announcement, Match, MoveApplied, MoveRequested, announce};
+use crate::rules::{Move, Position};
+use bevy::prelude::*;
+use std::sync::Arc;
+
+/// A step through the history of the match.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayStep {
+    /// The start position.
+    First,
+    /// One move back.
+    Prev,
+    /// One move on.
+    Next,
+    /// The live position.
+    Last,
+    /// The position after this many moves (the move list's entries).
+    To(usize),
+}
+
+/// The shown ply changed: from, to, and the announcements to animate (a
+/// single step forward) or `None` (the board is rebuilt at the new ply).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct ReplayMoved {
+    /// The ply shown before.
+    pub from: usize,
+    /// The ply shown now.
+    pub to: usize,
+    /// What the step did, square by square, when it is one move forward.
+    pub effects: Option<Vec<Announcement>>,
+}
+
+/// A move was chosen while an earlier ply is shown: playing it starts a new
+/// line from there, which the player must confirm first.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewLineAsked(pub MoveRequested);
+
+/// The earlier ply on show.
+#[derive(Clone)]
+struct View {
+    ply: usize,
+    /// The match's moves up to it (the view ends if the match changes them).
+    moves: Vec<Move>,
+    position: Position,
+}
+
+/// Which ply the board shows: the live position, or an earlier one.
+#[derive(Resource, Default, Clone)]
+pub struct Replay {
+    view: Option<View>,
+    missed: usize,
+    queued: Option<MoveRequested>,
+}
+
+impl Replay {
+    /// Whether the board shows the live position.
+    pub fn is_live(&self) -> bool {
+        self.view.is_none()
+    }
+    /// The number of moves of the position shown.
+    pub fn shown_ply(&self, game: &Match) -> usize {
+        self.view.as_ref().map_or(game.ply(), |v| v.ply)
+    }
+    /// The position shown.
+    pub fn position<'a>(&'a self, game: &'a Match) -> &'a Position {
+        self.view.as_ref().map_or(game.position(), |v| &v.position)
+    }
+    /// Moves the match made since an earlier ply is shown.
+    pub fn missed(&self) -> usize {
+        self.missed
+    }
+    /// Requests `req` as soon as the match is at its ply (after a confirmed
+    /// truncation).
+    pub fn queue(&mut self, req: MoveRequested) {
+        self.queued = Some(req);
+    }
+
+    /// Shows the position after `ply` moves of `game` (the live one from
+    /// its last ply on).
+    fn show(&mut self, game: &Match, ply: usize) {
+        if ply >= game.ply() {
+            self.view = None;
+            self.missed = 0;
+            return;
+        }
+        let moves = game.game().moves()[..ply].to_vec();
+        let mut position = game.game().start().clone();
+        for &m in &moves {
+            position.make_move(m);
+        }
+        self.view = Some(View {
+            ply,
+            moves,
+            position,
+        });
+    }
+}
+
+/// The ply a step goes to, from `from` in a game of `live` moves.
+pub fn target(step: ReplayStep, from: usize, live: usize) -> usize {
+    match step {
+        ReplayStep::First => 0,
+        ReplayStep::Prev => from.saturating_sub(1),
+        ReplayStep::Next => (from + 1).min(live),
+        ReplayStep::Last => live,
+        ReplayStep::To(n) => n.min(live),
+    }
+}
+
+/// The view follows the match: it ends when the match no longer has the
+/// shown moves (undo below it, another game), becomes live when the match
+/// is back at its ply, and counts the moves made meanwhile. A queued new
+/// line move is requested once the match is at its ply.
+pub(super) fn follow_match(
+    game: Option<Res<Match>>,
+    mut replay: ResMut<Replay>,
+    mut applied: MessageReader<MoveApplied>,
+    mut requests: MessageWriter<MoveRequested>,
+) {
+    let new_moves = applied.read().count();
+    let Some(game) = game else {
+        if replay.view.is_some() || replay.queued.is_some() {
+            *replay = Replay::default();
+        }
+        return;
+    };
+    if replay.queued.is_some()
+        && let Some(req) = replay.queued.take()
+        && game.ply() == req.ply
+    {
+        requests.write(req);
+    }
+    let Some(v) = &replay.view else { return };
+    if !game.is_changed() {
+        return;
+    }
+    let same_line = Arc::ptr_eq(v.position.variant(), game.variant())
+        && game.game().moves().get(..v.ply) == Some(v.moves.as_slice());
+    if !same_line || game.ply() <= v.ply {
+        replay.view = None;
+        replay.missed = 0;
+    } else {
+        replay.missed += new_moves;
+    }
+}
+
+/// Moves the shown ply as asked; one step forward carries its
+/// announcements, anything else asks for a rebuild.
+pub(super) fn apply_steps(
+    mut steps: MessageReader<ReplayStep>,
+    game: Option<Res<Match>>,
+    mut replay: ResMut<Replay>,
+    mut moved: MessageWriter<ReplayMoved>,
+) {
+    let Some(game) = game else {
+        steps.clear();
+        return;
+    };
+    let asked: Vec<ReplayStep> = steps.read().copied().collect();
+    if asked.is_empty() {
+        return;
+    }
+    let from = replay.shown_ply(&game);
+    let to = asked.iter().fold(from, |at, s| target(*s, at, game.ply()));
+    if to == from {
+        return;
+    }
+    let effects = (to == from + 1).then(|| {
+        let before = replay.position(&game);
+        announce(before, game.game().moves()[from])
+    });
+    replay.show(&game, to);
+    moved.write(ReplayMoved { from, to, effects });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_stop_at_the_ends() {
+        assert_eq!(target(ReplayStep::Prev, 0, 5), 0);
+        assert_eq!(target(ReplayStep::Next, 5, 5), 5);
+        assert_eq!(target(ReplayStep::Next, 2, 5), 3);
+        assert_eq!(target(ReplayStep::First, 4, 5), 0);
+        assert_eq!(target(ReplayStep::Last, 1, 5), 5);
+        assert_eq!(target(ReplayStep::To(9), 1, 5), 5);
+        assert_eq!(target(ReplayStep::To(2), 4, 5), 2);
+    }
+
+    #[test]
+    fn an_earlier_ply_shows_its_position_and_the_match_is_untouched() {
+        let m = Match::start("chess", &[], &["e2e4".into(), "e7e5".into(), "g1f3".into()])
+            .expect("chess");
+        let mut r = Replay::default();
+        r.show(&m, 1);
+        assert!(!r.is_live());
+        assert_eq!(r.shown_ply(&m), 1);
+        assert_eq!(
+            r.position(&m).to_vfen(),
+            Match::start("chess", &[], &["e2e4".into()])
+                .expect("chess")
+                .position()
+                .to_vfen()
+        );
+        assert_eq!(m.ply(), 3);
+        r.show(&m, 3);
+        assert!(r.is_live());
+        assert_eq!(r.position(&m).to_vfen(), m.position().to_vfen());
+    }
+}
