@@ -98,7 +98,7 @@ fn tap(app: &mut App, dev: Device, p: Press) {
 }
 
 /// Connects a synthetic gamepad, as gilrs would report it.
-fn connect_pad(app: &mut App, name: &str, vendor_id: Option<u16>) -> Entity {
+pub(crate) fn connect_pad(app: &mut App, name: &str, vendor_id: Option<u16>) -> Entity {
     let pad = app.world_mut().spawn_empty().id();
     app.world_mut()
         .resource_mut::<Messages<GamepadConnectionEvent>>()
