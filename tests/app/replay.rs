@@ -248,16 +248,41 @@ fn replay_script(script: &Script) {
         replay(&app).is_live(),
         "{id}: the last step is the live position"
     );
-    // A step back rebuilds the board at the ply before.
-    tap(&mut app, KeyCode::Comma);
-    let n = script.steps.len();
-    let prev = if n >= 2 {
-        script.steps[n - 2].vfen
-    } else {
-        script.start
-    };
-    assert_board_shows(&mut app, prev, &format!("{id} one step back"));
-    assert_eq!(match_state(&app), done, "{id}: the match is untouched");
+    // Back to the start one step at a time: each step back is animated in
+    // reverse (the movers glide home, nothing is rebuilt).
+    for i in (0..script.steps.len()).rev() {
+        let ctx = format!(
+            "{id} step back over move {} ({})",
+            i + 1,
+            script.steps[i].lmn
+        );
+        let board = root(&mut app);
+        let before = entities(&mut app);
+        app.world_mut().resource_mut::<Heard>().steps.clear();
+        tap(&mut app, KeyCode::Comma);
+        let heard = app.world().resource::<Heard>().steps.clone();
+        assert_eq!(heard.len(), 1, "{ctx}: one step");
+        assert_eq!((heard[0].from, heard[0].to), (i + 1, i), "{ctx}");
+        let prev = if i == 0 {
+            script.start
+        } else {
+            script.steps[i - 1].vfen
+        };
+        assert_board_shows(&mut app, prev, &ctx);
+        assert_eq!(root(&mut app), board, "{ctx}: the board was not rebuilt");
+        let after = entities(&mut app);
+        let effects = heard[0].effects.clone().expect("a step back animates");
+        for a in &effects {
+            if let Announcement::Moved { from, to, .. } = a {
+                assert_eq!(
+                    after.get(to),
+                    before.get(from),
+                    "{ctx}: the mover went back"
+                );
+            }
+        }
+        assert_eq!(match_state(&app), done, "{ctx}: the match is untouched");
+    }
 }
 
 #[test]

@@ -1,8 +1,9 @@
 //! Keeps the piece entities true to [`Match`] and animates what the match
 //! announced: moves glide (leaps arc), captures shrink away, drops fall in,
 //! serpents morph, crowning swaps king and prince visibly; a replay step
-//! forward animates the same way (at an earlier ply the match's own moves
-//! are not animated: they are not on the board). When the board
+//! animates the same way, a step back in reverse (captured pieces fall back
+//! in place); at an earlier ply the match's own moves are not animated (they
+//! are not on the board). When the board
 //! view rebuilds the board instead (new game, undo, redo, the help), the
 //! announcements of that frame are dropped; the board view also checks the
 //! entities against the match after every change, so a fast sequence of
@@ -170,8 +171,11 @@ fn follow_match(
     } else {
         news.clear();
     }
+    // A step back brings captured pieces back where they stood, not from a hand.
+    let mut restoring = false;
     for s in stepped.read() {
         effects.extend(s.effects.iter().flatten().cloned());
+        restoring |= s.to < s.from;
     }
     if effects.is_empty() {
         return;
@@ -248,7 +252,7 @@ fn follow_match(
         let from_kind = hand_kind(variant, piece.kind);
         let from = slots
             .iter()
-            .find(|(s, _)| s.side == piece.color && s.kind == from_kind)
+            .find(|(s, _)| !restoring && s.side == piece.color && s.kind == from_kind)
             .map(|(_, tf)| tf.translation.truncate().extend(DROP_HEIGHT * 0.3))
             .unwrap_or(layout.centre(*at).extend(DROP_HEIGHT));
         commands

@@ -11,7 +11,7 @@
 //! queued move is requested the frame after.
 
 use crate::app::match_state::{Announcement, Match, MoveApplied, MoveRequested, announce};
-use crate::rules::{Move, Position};
+use crate::rules::{Kind, Move, PieceInfo, Position, Sq};
 use bevy::prelude::*;
 use std::sync::Arc;
 
@@ -31,14 +31,15 @@ pub enum ReplayStep {
 }
 
 /// The shown ply changed: from, to, and the announcements to animate (a
-/// single step forward) or `None` (the board is rebuilt at the new ply).
+/// single step: forward, what the move did; back, [`reverse`]) or `None`
+/// (a jump: the board is rebuilt at the new ply).
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct ReplayMoved {
     /// The ply shown before.
     pub from: usize,
     /// The ply shown now.
     pub to: usize,
-    /// What the step did, square by square, when it is one move forward.
+    /// What the step does, square by square, when it is one move.
     pub effects: Option<Vec<Announcement>>,
 }
 
@@ -156,8 +157,79 @@ pub(super) fn follow_match(
     }
 }
 
-/// Moves the shown ply as asked; one step forward carries its
-/// announcements, anything else asks for a rebuild.
+/// What taking back `m` (played in `before`) shows, square by square: a
+/// dropped piece leaves, movers go back (a promoted piece as it was), the
+/// captured pieces come back, changed forms (mutation, crowning) change
+/// back — in the order views apply announcements (removals, moves,
+/// arrivals, form changes).
+pub fn reverse(before: &Position, m: Move) -> Vec<Announcement> {
+    let forward = announce(before, m);
+    let was = |at: Sq| before.piece_at(at);
+    let mut out = Vec::new();
+    for a in &forward {
+        if let Announcement::Dropped { to, piece, .. } = a {
+            out.push(Announcement::Captured {
+                at: *to,
+                piece: *piece,
+            });
+        }
+    }
+    for a in &forward {
+        if let Announcement::Moved { from, to, leap, .. } = a
+            && let Some(piece) = was(*from)
+        {
+            out.push(Announcement::Moved {
+                from: *to,
+                to: *from,
+                piece,
+                leap: *leap,
+            });
+        }
+    }
+    for a in &forward {
+        if let Announcement::Captured { at, piece } = a {
+            out.push(Announcement::Dropped {
+                at: *at,
+                to: *at,
+                piece: *piece,
+            });
+        }
+    }
+    let mut back = |at: Sq, now: PieceInfo| {
+        if let Some(piece) = was(at) {
+            out.push(Announcement::Mutated {
+                at,
+                from: now.kind,
+                piece,
+            });
+        }
+    };
+    for a in &forward {
+        match a {
+            Announcement::Mutated { at, piece, .. } => back(*at, *piece),
+            Announcement::Crowned { king_at, prince_at } => {
+                for at in [*king_at, *prince_at] {
+                    if let Some(p) = was(at) {
+                        let now = PieceInfo {
+                            kind: if at == *king_at {
+                                Kind::NinjaPawn
+                            } else {
+                                Kind::King
+                            },
+                            ..p
+                        };
+                        back(at, now);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Moves the shown ply as asked; a single step carries its announcements
+/// (forward or reversed), a jump asks for a rebuild.
 pub(super) fn apply_steps(
     mut steps: MessageReader<ReplayStep>,
     game: Option<Res<Match>>,
@@ -177,11 +249,11 @@ pub(super) fn apply_steps(
     if to == from {
         return;
     }
-    let effects = (to == from + 1).then(|| {
-        let before = replay.position(&game);
-        announce(before, game.game().moves()[from])
-    });
+    let moves = game.game().moves();
+    let effects = (to == from + 1).then(|| announce(replay.position(&game), moves[from]));
     replay.show(&game, to);
+    let effects =
+        effects.or_else(|| (to + 1 == from).then(|| reverse(replay.position(&game), moves[to])));
     moved.write(ReplayMoved { from, to, effects });
 }
 
