@@ -12,7 +12,9 @@ use crate::games::{HOLY_GRAIL, HOLY_GRAIL_CROWNING, Script};
 use bevy::prelude::*;
 use chimera::app::board_view::{BoardRoot, entities_match};
 use chimera::app::headless_app;
-use chimera::app::interaction::{ActivePanel, Panel, Replay, ReplayMoved, ReplayStep, SelectInput};
+use chimera::app::interaction::{
+    ActivePanel, Panel, Replay, ReplayMoved, ReplayStep, SelectInput, Toast,
+};
 use chimera::app::match_state::{Announcement, Match, MoveApplied};
 use chimera::app::menus::Overlays;
 use chimera::app::scene::{HandSlot, PieceView};
@@ -25,15 +27,18 @@ use std::collections::HashMap;
 struct Heard {
     steps: Vec<ReplayMoved>,
     applied: Vec<String>,
+    toasts: Vec<String>,
 }
 
 fn listen(
     mut moved: MessageReader<ReplayMoved>,
     mut applied: MessageReader<MoveApplied>,
+    mut toasts: MessageReader<Toast>,
     mut heard: ResMut<Heard>,
 ) {
     heard.steps.extend(moved.read().cloned());
     heard.applied.extend(applied.read().map(|a| a.lmn.clone()));
+    heard.toasts.extend(toasts.read().map(|t| t.0.clone()));
 }
 
 fn settle(app: &mut App) {
@@ -415,4 +420,22 @@ fn a_move_at_an_earlier_ply_starts_a_new_line_once_confirmed_and_undo_restores_t
     tap(&mut app, KeyCode::KeyR);
     assert_eq!(match_state(&app), done, "the old line is back whole");
     assert_board_shows(&mut app, &done.1, "the old line");
+}
+
+#[test]
+fn where_new_lines_are_not_allowed_a_move_at_an_earlier_ply_is_refused() {
+    let mut app = app_at("chess", None);
+    play(&mut app, &OPENING);
+    let done = match_state(&app);
+    app.world_mut().resource_mut::<Replay>().no_new_lines = true;
+    step(&mut app, ReplayStep::To(2));
+    click(&mut app, "d2");
+    click(&mut app, "d4");
+    assert_eq!(front(&app), Panel::Board, "no dialog");
+    assert_eq!(match_state(&app), done);
+    let toasts = &app.world().resource::<Heard>().toasts;
+    assert!(
+        toasts.iter().any(|t| t.contains("back to the game first")),
+        "{toasts:?}"
+    );
 }

@@ -248,6 +248,10 @@ fn handle_select_input(
                 };
                 if replay.is_live() {
                     requests.write(req);
+                } else if replay.no_new_lines {
+                    toasts.write(Toast(
+                        "an earlier position is shown: back to the game first (End)".into(),
+                    ));
                 } else {
                     new_line.write(NewLineAsked(req));
                 }

@@ -63,6 +63,10 @@ pub struct Replay {
     view: Option<View>,
     missed: usize,
     queued: Option<MoveRequested>,
+    /// Set for a game whose history is not this screen's to rewrite (a
+    /// network game): a move chosen at an earlier ply is refused instead of
+    /// starting a new line.
+    pub no_new_lines: bool,
 }
 
 impl Replay {
@@ -133,7 +137,9 @@ pub(super) fn follow_match(
     let new_moves = applied.read().count();
     let Some(game) = game else {
         if replay.view.is_some() || replay.queued.is_some() {
-            *replay = Replay::default();
+            replay.view = None;
+            replay.missed = 0;
+            replay.queued = None;
         }
         return;
     };
