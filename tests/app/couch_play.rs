@@ -140,7 +140,7 @@ fn game_app(id: &str, vfen: &str) -> App {
     app
 }
 
-fn sq(app: &App, name: &str) -> Sq {
+pub(crate) fn sq(app: &App, name: &str) -> Sq {
     app.world()
         .resource::<Match>()
         .variant()

@@ -7,7 +7,7 @@
 //! `games.rs`); a move chosen at an earlier ply starts a new line only after
 //! the dialog is confirmed, and the old continuation comes back with undo.
 
-use crate::couch_play::connect_pad;
+use crate::couch_play::{connect_pad, sq};
 use crate::games::{HOLY_GRAIL, HOLY_GRAIL_CROWNING, Script};
 use bevy::prelude::*;
 use chimera::app::board_view::{BoardRoot, entities_match};
@@ -47,18 +47,18 @@ fn settle(app: &mut App) {
     }
 }
 
-fn app_at(variant: &str, start: Option<&str>) -> App {
-    let v = Variant::new(variant, &[]).expect("variant");
-    let game = match start {
-        Some(vfen) => Game::from_vfen(&v, vfen).expect("vfen"),
-        None => Game::new(&v),
-    };
+/// The client on `game`, listening.
+fn app_with(game: Game) -> App {
     let mut app = headless_app();
-    app.insert_resource(Match::from_game(game))
-        .init_resource::<Heard>()
-        .add_systems(Last, listen);
+    app.init_resource::<Heard>().add_systems(Last, listen);
+    app.insert_resource(Match::from_game(game));
     settle(&mut app);
     app
+}
+
+/// The client on a chess game from the start.
+fn chess() -> App {
+    app_with(Game::new(&Variant::new("chess", &[]).expect("chess")))
 }
 
 /// Plays LMN moves through the match, as requests.
@@ -90,14 +90,6 @@ fn tap_pad(app: &mut App, pad: Entity, b: GamepadButton) {
     app.update();
     b.release_as_gamepad(app.world_mut(), Some(pad));
     settle(app);
-}
-
-fn sq(app: &App, name: &str) -> Sq {
-    app.world()
-        .resource::<Match>()
-        .variant()
-        .parse_square(name)
-        .expect("square")
 }
 
 /// Square → piece entity of the board.
@@ -201,13 +193,46 @@ fn effect(v: &Variant, a: &Announcement) -> String {
     }
 }
 
+/// One replay step by `key` from ply `from` to `to`, animated: the board is
+/// not rebuilt, each mover is the entity that stood on its origin, the
+/// board then shows `vfen`, and the match is still `done`. Returns what the
+/// step announced.
+fn animated_step(
+    app: &mut App,
+    key: KeyCode,
+    (from, to): (usize, usize),
+    vfen: &str,
+    done: &(Vec<String>, String),
+    ctx: &str,
+) -> Vec<Announcement> {
+    let board = root(app);
+    let before = entities(app);
+    app.world_mut().resource_mut::<Heard>().steps.clear();
+    tap(app, key);
+    let heard = app.world().resource::<Heard>().steps.clone();
+    assert_eq!(heard.len(), 1, "{ctx}: one step");
+    assert_eq!((heard[0].from, heard[0].to), (from, to), "{ctx}");
+    let effects = heard[0].effects.clone().expect("a single step animates");
+    assert_eq!(root(app), board, "{ctx}: the board was not rebuilt");
+    let after = entities(app);
+    for a in &effects {
+        if let Announcement::Moved { from, to, .. } = a {
+            assert_eq!(after.get(to), before.get(from), "{ctx}: the mover glided");
+        }
+    }
+    assert_board_shows(app, vfen, ctx);
+    assert_eq!(&match_state(app), done, "{ctx}: the match is untouched");
+    effects
+}
+
 /// A scripted game of `games.rs` is played, then replayed from its start
 /// one step at a time: each step announces what the move did when it was
-/// played (the game end aside), moves the same entities without rebuilding
-/// the board, shows the step's position, and leaves the match alone.
+/// played (the game end aside) and is animated (see [`animated_step`]);
+/// then back to the start one step at a time, each step animated in reverse.
 fn replay_script(script: &Script) {
     let id = script.variant;
-    let mut app = app_at(id, Some(script.start));
+    let v = Variant::new(id, &[]).expect("variant");
+    let mut app = app_with(Game::from_vfen(&v, script.start).expect("vfen"));
     let lmns: Vec<&str> = script.steps.iter().map(|s| s.lmn).collect();
     play(&mut app, &lmns);
     let done = match_state(&app);
@@ -219,74 +244,26 @@ fn replay_script(script: &Script) {
     step(&mut app, ReplayStep::First);
     assert_eq!(shown_ply(&app), 0);
     assert_board_shows(&mut app, script.start, &format!("{id} start"));
-    let v = app.world().resource::<Match>().variant().clone();
     for (i, s) in script.steps.iter().enumerate() {
         let ctx = format!("{id} replay of move {} ({})", i + 1, s.lmn);
-        let board = root(&mut app);
-        let before = entities(&mut app);
-        app.world_mut().resource_mut::<Heard>().steps.clear();
-        tap(&mut app, KeyCode::Period);
-        let heard = app.world().resource::<Heard>().steps.clone();
-        assert_eq!(heard.len(), 1, "{ctx}: one step");
-        assert_eq!((heard[0].from, heard[0].to), (i, i + 1), "{ctx}");
-        let effects = heard[0].effects.clone().expect("a step forward animates");
+        let step = (i, i + 1);
+        let effects = animated_step(&mut app, KeyCode::Period, step, s.vfen, &done, &ctx);
         let lines: Vec<String> = effects.iter().map(|a| effect(&v, a)).collect();
-        let want: Vec<String> = s
+        let want: Vec<&str> = s
             .effects
             .split(';')
             .map(str::trim)
             .filter(|e| !e.starts_with('#'))
-            .map(String::from)
             .collect();
         assert_eq!(lines, want, "{ctx}: announcements");
-        assert_eq!(root(&mut app), board, "{ctx}: the board was not rebuilt");
-        let after = entities(&mut app);
-        for a in &effects {
-            if let Announcement::Moved { from, to, .. } = a {
-                assert_eq!(after.get(to), before.get(from), "{ctx}: the mover glided");
-            }
-        }
-        assert_board_shows(&mut app, s.vfen, &ctx);
-        assert_eq!(match_state(&app), done, "{ctx}: the match is untouched");
     }
-    assert!(
-        replay(&app).is_live(),
-        "{id}: the last step is the live position"
-    );
-    // Back to the start one step at a time: each step back is animated in
-    // reverse (the movers glide home, nothing is rebuilt).
+    assert!(replay(&app).is_live(), "{id}: the last step is live");
     for i in (0..script.steps.len()).rev() {
-        let ctx = format!(
-            "{id} step back over move {} ({})",
-            i + 1,
-            script.steps[i].lmn
-        );
-        let board = root(&mut app);
-        let before = entities(&mut app);
-        app.world_mut().resource_mut::<Heard>().steps.clear();
-        tap(&mut app, KeyCode::Comma);
-        let heard = app.world().resource::<Heard>().steps.clone();
-        assert_eq!(heard.len(), 1, "{ctx}: one step");
-        assert_eq!((heard[0].from, heard[0].to), (i + 1, i), "{ctx}");
-        let prev = if i == 0 {
-            script.start
-        } else {
-            script.steps[i - 1].vfen
-        };
-        assert_board_shows(&mut app, prev, &ctx);
-        assert_eq!(root(&mut app), board, "{ctx}: the board was not rebuilt");
-        let after = entities(&mut app);
-        let effects = heard[0].effects.clone().expect("a step back animates");
-        for a in &effects {
-            if let Announcement::Moved { from, to, .. } = a {
-                assert_eq!(
-                    after.get(to),
-                    before.get(from),
-                    "{ctx}: the mover went back"
-                );
-            }
-        }
-        assert_eq!(match_state(&app), done, "{ctx}: the match is untouched");
+        let ctx = format!("{id} step back over move {}", i + 1);
+        let prev = i
+            .checked_sub(1)
+            .map_or(script.start, |k| script.steps[k].vfen);
+        animated_step(&mut app, KeyCode::Comma, (i + 1, i), prev, &done, &ctx);
     }
 }
 
@@ -304,7 +281,7 @@ const OPENING: [&str; 4] = ["e2e4", "e7e5", "g1f3", "b8c6"];
 
 #[test]
 fn stepping_changes_the_board_shown_and_never_the_match() {
-    let mut app = app_at("chess", None);
+    let mut app = chess();
     play(&mut app, &OPENING);
     let done = match_state(&app);
     assert_eq!(done.0, OPENING);
@@ -347,7 +324,7 @@ fn stepping_changes_the_board_shown_and_never_the_match() {
 
 #[test]
 fn a_move_made_while_an_earlier_ply_is_shown_is_counted_not_shown() {
-    let mut app = app_at("chess", None);
+    let mut app = chess();
     play(&mut app, &OPENING[..3]);
     step(&mut app, ReplayStep::To(1));
     let shown = entities(&mut app);
@@ -376,7 +353,7 @@ fn click(app: &mut App, name: &str) {
 
 #[test]
 fn a_move_at_an_earlier_ply_starts_a_new_line_once_confirmed_and_undo_restores_the_old() {
-    let mut app = app_at("chess", None);
+    let mut app = chess();
     play(&mut app, &OPENING);
     let done = match_state(&app);
     step(&mut app, ReplayStep::To(2));
@@ -424,7 +401,7 @@ fn a_move_at_an_earlier_ply_starts_a_new_line_once_confirmed_and_undo_restores_t
 
 #[test]
 fn where_new_lines_are_not_allowed_a_move_at_an_earlier_ply_is_refused() {
-    let mut app = app_at("chess", None);
+    let mut app = chess();
     play(&mut app, &OPENING);
     let done = match_state(&app);
     app.world_mut().resource_mut::<Replay>().no_new_lines = true;

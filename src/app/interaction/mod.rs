@@ -33,18 +33,11 @@ pub fn plugin(app: &mut App) {
         .add_message::<SelectInput>()
         .add_message::<Toast>()
         .add_message::<ShowHowItMoves>()
-        .init_resource::<Replay>()
-        .add_message::<ReplayStep>()
-        .add_message::<ReplayMoved>()
-        .add_message::<NewLineAsked>()
+        .add_plugins(replay::plugin)
         .add_systems(
             Update,
-            (
-                replay::follow_match,
-                replay::apply_steps,
-                refresh_legal_moves,
-            )
-                .chain()
+            refresh_legal_moves
+                .after(replay::apply_steps)
                 .in_set(AppSystems::FollowMatch),
         )
         .add_systems(Update, handle_select_input.in_set(AppSystems::Select));

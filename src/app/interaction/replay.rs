@@ -10,10 +10,22 @@
 //! that ply (`MatchCommand::TruncateTo`, the old continuation kept) and the
 //! queued move is requested the frame after.
 
+use crate::app::AppSystems;
 use crate::app::match_state::{Announcement, Match, MoveApplied, MoveRequested, announce};
 use crate::rules::{Kind, Move, PieceInfo, Position, Sq};
 use bevy::prelude::*;
 use std::sync::Arc;
+
+/// Registers the replay cursor, its messages, and its systems (before the
+/// legal moves, which are the shown position's).
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<ReplayStep>();
+    app.add_message::<ReplayMoved>();
+    app.add_message::<NewLineAsked>();
+    let systems = (follow_match, apply_steps).chain();
+    app.init_resource::<Replay>()
+        .add_systems(Update, systems.in_set(AppSystems::FollowMatch));
+}
 
 /// A step through the history of the match.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
