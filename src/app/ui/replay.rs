@@ -25,7 +25,7 @@ pub struct ReplayControls<'w> {
 /// A move with its number: `3. Nf3` (White) or `3... Nf6` (Black), for the
 /// move made at ply `ply` (0-based).
 pub fn numbered(ply: usize, san: &str) -> String {
-    let dots = if ply % 2 == 0 { "." } else { "..." };
+    let dots = if ply.is_multiple_of(2) { "." } else { "..." };
     format!("{}{dots} {san}", ply / 2 + 1)
 }
 
