@@ -140,7 +140,7 @@ impl Announced<'_, '_> {
 
 /// The piece entities follow what the board shows changing: the match's
 /// announcements while it shows the live position (at an earlier ply the
-/// live moves are not on the board), and the replay's steps forward.
+/// live moves are not on the board), and the replay's single steps.
 #[allow(clippy::too_many_arguments)]
 fn follow_match(
     mut commands: Commands,
