@@ -72,7 +72,7 @@ fn button(p: Press) -> GamepadButton {
         Press::Right => GamepadButton::DPadRight,
         Press::Select => GamepadButton::South,
         Press::Cancel => GamepadButton::East,
-        Press::Hand => GamepadButton::RightTrigger,
+        Press::Hand => GamepadButton::Select,
         Press::Undo => GamepadButton::West,
         Press::Redo => GamepadButton::North,
         Press::Menu => GamepadButton::Start,
@@ -98,7 +98,7 @@ fn tap(app: &mut App, dev: Device, p: Press) {
 }
 
 /// Connects a synthetic gamepad, as gilrs would report it.
-fn connect_pad(app: &mut App, name: &str, vendor_id: Option<u16>) -> Entity {
+pub(crate) fn connect_pad(app: &mut App, name: &str, vendor_id: Option<u16>) -> Entity {
     let pad = app.world_mut().spawn_empty().id();
     app.world_mut()
         .resource_mut::<Messages<GamepadConnectionEvent>>()
@@ -140,7 +140,7 @@ fn game_app(id: &str, vfen: &str) -> App {
     app
 }
 
-fn sq(app: &App, name: &str) -> Sq {
+pub(crate) fn sq(app: &App, name: &str) -> Sq {
     app.world()
         .resource::<Match>()
         .variant()
@@ -265,7 +265,7 @@ fn gamepad_alone_plays_holy_grail_with_a_ninja_drop_undo_and_mate() {
     let pad = connect_pad(&mut app, "Xbox Wireless Controller", Some(0x045e));
     assert_eq!(*app.world().resource::<PadLayout>(), PadLayout::Xbox);
     let dev = Device::Pad(pad);
-    // Shoulder: the cursor jumps into White's hand, on the ninja pawn.
+    // Select (Back): the cursor jumps into White's hand, on the ninja pawn.
     tap(&mut app, dev, Press::Hand);
     assert_eq!(cursor(&app).hand, Some(0));
     tap(&mut app, dev, Press::Select);

@@ -69,24 +69,24 @@ enum Input {
 }
 
 /// One move of a scripted game and everything it must do.
-struct Step {
+pub(crate) struct Step {
     input: Input,
     /// The move as the match must apply it (LMN).
-    lmn: &'static str,
+    pub(crate) lmn: &'static str,
     /// The messages, `;`-separated, in the order: captures, moves, drops,
     /// mutations, crownings, game end. Pieces are written with the variant's
     /// letter (Black lowercase, `~` for a locked serpent):
     /// `P e2-e4`, `x p e4`, `J@e2-e5`, `K@h1`, `c3 G~Y~`, `^a1 j1`, `# 1-0 checkmate`.
-    effects: &'static str,
+    pub(crate) effects: &'static str,
     /// The position after the move.
-    vfen: &'static str,
+    pub(crate) vfen: &'static str,
 }
 
 /// A game from a hand-built position to its end.
-struct Script {
-    variant: &'static str,
-    start: &'static str,
-    steps: &'static [Step],
+pub(crate) struct Script {
+    pub(crate) variant: &'static str,
+    pub(crate) start: &'static str,
+    pub(crate) steps: &'static [Step],
 }
 
 const fn req(lmn: &'static str, effects: &'static str, vfen: &'static str) -> Step {
@@ -641,7 +641,7 @@ const EMBASSY: Script = Script {
 /// Holy Grail (§4): ninja drop pushed e2→e5 (dragged from the hand, landing
 /// clicked), serpent mutation Gryphon→Flying Bomber (locked), the Bomber's
 /// double capture, and a back-rank mate (no prince: the game ends).
-const HOLY_GRAIL: Script = Script {
+pub(crate) const HOLY_GRAIL: Script = Script {
     variant: "holygrail",
     start: "****2****/9k/6p1pp/10/10/10/2p7/2p7/2G7/R9/5K4/****2**** w - - J 0 1",
     steps: &[
@@ -695,7 +695,7 @@ const HOLY_GRAIL: Script = Script {
 
 /// Holy Grail (§4) crowning: White is mated with an unattacked prince on j1,
 /// crowns it (king → ninja pawn on a1), and is mated again without a prince.
-const HOLY_GRAIL_CROWNING: Script = Script {
+pub(crate) const HOLY_GRAIL_CROWNING: Script = Script {
     variant: "holygrail",
     start: "****2****/1r3k4/10/10/10/10/10/10/7r2/8PP/K8I/****2**** b - - - 0 1",
     steps: &[

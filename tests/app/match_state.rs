@@ -345,3 +345,48 @@ fn undo_redo_resign_and_draw_agreement() {
     assert_eq!(ended[0].outcome.winner, Some(Color::Black));
     assert_eq!(ended[0].outcome.reason, EndReason::Resignation);
 }
+
+/// The LMN of the match's moves.
+fn moves(app: &App) -> Vec<String> {
+    let m = app.world().resource::<Match>();
+    let mut pos = m.game().start().clone();
+    m.game()
+        .moves()
+        .iter()
+        .map(|&mv| {
+            let lmn = pos.lmn(mv);
+            pos.make_move(mv);
+            lmn
+        })
+        .collect()
+}
+
+#[test]
+fn a_new_line_keeps_the_old_continuation_until_its_first_move_is_undone() {
+    let mut app = app_with(Match::start("chess", &[], &[]).expect("chess"));
+    for m in ["e2e4", "e7e5", "g1f3", "b8c6"] {
+        request(&mut app, m);
+    }
+    // Nothing after ply 4: no change, no resync.
+    command(&mut app, MatchCommand::TruncateTo(4));
+    assert!(sent::<BoardResynced>(&app).is_empty());
+    assert_eq!(moves(&app).len(), 4);
+    // Back to ply 2; the two later moves are the redo list.
+    command(&mut app, MatchCommand::TruncateTo(2));
+    assert_eq!(sent::<BoardResynced>(&app).len(), 1);
+    assert_eq!(moves(&app), ["e2e4", "e7e5"]);
+    assert!(app.world().resource::<Match>().can_redo());
+    // A new line: 2. d4 exd4. The old continuation is set aside.
+    request(&mut app, "d2d4");
+    assert_eq!(sent::<MoveApplied>(&app).len(), 1);
+    assert!(!app.world().resource::<Match>().can_redo());
+    request(&mut app, "e5d4");
+    // Undoing exd4 gives exd4 to redo; undoing d4 brings 2. Nf3 Nc6 back.
+    command(&mut app, MatchCommand::Undo);
+    command(&mut app, MatchCommand::Undo);
+    assert_eq!(moves(&app), ["e2e4", "e7e5"]);
+    command(&mut app, MatchCommand::Redo);
+    command(&mut app, MatchCommand::Redo);
+    assert_eq!(moves(&app), ["e2e4", "e7e5", "g1f3", "b8c6"]);
+    assert!(!app.world().resource::<Match>().can_redo());
+}

@@ -1,6 +1,9 @@
 //! Keeps the piece entities true to [`Match`] and animates what the match
 //! announced: moves glide (leaps arc), captures shrink away, drops fall in,
-//! serpents morph, crowning swaps king and prince visibly. When the board
+//! serpents morph, crowning swaps king and prince visibly; a replay step
+//! animates the same way, a step back in reverse (captured pieces fall back
+//! in place); at an earlier ply the match's own moves are not animated (they
+//! are not on the board). When the board
 //! view rebuilds the board instead (new game, undo, redo, the help), the
 //! announcements of that frame are dropped; the board view also checks the
 //! entities against the match after every change, so a fast sequence of
@@ -10,13 +13,14 @@
 use crate::app::AppSystems;
 use crate::app::board_view::{BoardRoot, BoardScene, spawn_piece};
 use crate::app::input::mouse::{DragState, PointerTarget, SnapBack};
-use crate::app::interaction::HowItMoves;
+use crate::app::interaction::{HowItMoves, Replay, ReplayMoved};
 use crate::app::match_state::{
-    KingCrowned, Match, PieceCaptured, PieceDropped, PieceMoved, SerpentMutated, hand_kind,
+    Announcement, KingCrowned, Match, PieceCaptured, PieceDropped, PieceMoved, SerpentMutated,
+    hand_kind,
 };
 use crate::app::piece_art::PieceArt;
 use crate::app::scene::{BoardLayout, HandSlot, PieceView};
-use crate::rules::{Kind, PieceInfo};
+use crate::rules::{Kind, PieceInfo, Sq};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -104,14 +108,47 @@ impl Announced<'_, '_> {
         self.mutated.clear();
         self.crowned.clear();
     }
+
+    /// This frame's announcements of the match.
+    fn drain_into(&mut self, out: &mut Vec<Announcement>) {
+        out.extend(self.captured.read().map(|c| Announcement::Captured {
+            at: c.at,
+            piece: c.piece,
+        }));
+        out.extend(self.moved.read().map(|m| Announcement::Moved {
+            from: m.from,
+            to: m.to,
+            piece: m.piece,
+            leap: m.leap,
+        }));
+        out.extend(self.dropped.read().map(|d| Announcement::Dropped {
+            at: d.at,
+            to: d.to,
+            piece: d.piece,
+        }));
+        out.extend(self.mutated.read().map(|m| Announcement::Mutated {
+            at: m.at,
+            from: m.from,
+            piece: m.piece,
+        }));
+        out.extend(self.crowned.read().map(|c| Announcement::Crowned {
+            king_at: c.king_at,
+            prince_at: c.prince_at,
+        }));
+    }
 }
 
+/// The piece entities follow what the board shows changing: the match's
+/// announcements while it shows the live position (at an earlier ply the
+/// live moves are not on the board), and the replay's single steps.
 #[allow(clippy::too_many_arguments)]
 fn follow_match(
     mut commands: Commands,
     game: Option<Res<Match>>,
     scene: Option<Res<BoardScene>>,
     mut news: Announced,
+    mut stepped: MessageReader<ReplayMoved>,
+    replay: Res<Replay>,
     layout: Res<BoardLayout>,
     art: Res<PieceArt>,
     roots: Query<Entity, With<BoardRoot>>,
@@ -119,27 +156,40 @@ fn follow_match(
     help: Res<HowItMoves>,
     slots: Query<(&HandSlot, &Transform), Without<PieceView>>,
 ) {
-    let Some(game) = game else {
+    let root = roots.single().ok();
+    let rebuilt = help.is_open() || scene.as_ref().is_none_or(|s| s.is_changed());
+    let (Some(game), Some(root), false) = (game, root, rebuilt) else {
+        // No game, a lone piece shown, the board being rebuilt from the
+        // match or still being built from the scene.
         news.clear();
+        stepped.clear();
         return;
     };
-    if help.is_open() || scene.as_ref().is_none_or(|s| s.is_changed()) {
-        // A lone piece is shown, or the board is being rebuilt from the match.
+    let mut effects: Vec<Announcement> = Vec::new();
+    if replay.is_live() {
+        news.drain_into(&mut effects);
+    } else {
         news.clear();
+    }
+    // A step back brings captured pieces back where they stood, not from a hand.
+    let mut restoring = false;
+    for s in stepped.read() {
+        effects.extend(s.effects.iter().flatten().cloned());
+        restoring |= s.to < s.from;
+    }
+    if effects.is_empty() {
         return;
     }
-    let pos = game.position();
-    let Ok(root) = roots.single() else {
-        // The board is still being built from the scene.
-        news.clear();
-        return;
-    };
+    let variant = game.variant();
     let mut gone: Vec<Entity> = Vec::new();
     // Captures first: the mover may land on the captured piece's square.
-    for c in news.captured.read() {
+    for e in &effects {
+        let Announcement::Captured { at, .. } = e else {
+            continue;
+        };
         if let Some((e, ..)) = pieces
             .iter()
-            .find(|(e, p, ..)| p.sq == c.at && !gone.contains(e))
+            .find(|(e, p, ..)| p.sq == *at && !gone.contains(e))
         {
             gone.push(e);
             commands
@@ -150,78 +200,92 @@ fn follow_match(
     }
     // Moves: castling and swaps move two pieces; take every mover first so
     // that a swap does not find the piece that just arrived.
-    let moves: Vec<PieceMoved> = news.moved.read().copied().collect();
+    let moves: Vec<(Sq, Sq, PieceInfo, bool)> = effects
+        .iter()
+        .filter_map(|e| match e {
+            Announcement::Moved {
+                from,
+                to,
+                piece,
+                leap,
+            } => Some((*from, *to, *piece, *leap)),
+            _ => None,
+        })
+        .collect();
     let movers: Vec<Option<Entity>> = moves
         .iter()
-        .map(|m| {
+        .map(|(from, ..)| {
             pieces
                 .iter()
-                .find(|(e, p, ..)| p.sq == m.from && !gone.contains(e))
+                .find(|(e, p, ..)| p.sq == *from && !gone.contains(e))
                 .map(|(e, ..)| e)
         })
         .collect();
-    for (m, mover) in moves.iter().zip(movers) {
+    for ((_, to, piece, leap), mover) in moves.iter().zip(movers) {
         let Some(e) = mover else { continue };
         let Ok((_, mut view, tf)) = pieces.get_mut(e) else {
             continue;
         };
         let before = view.piece;
-        view.sq = m.to;
-        view.piece = m.piece;
-        let to = layout.centre(m.to).extend(0.0);
+        view.sq = *to;
+        view.piece = *piece;
+        let target = layout.centre(*to).extend(0.0);
         commands
             .entity(e)
             .remove::<Dragged>()
-            .insert(glide(tf.translation, to, m.leap));
-        if before.kind != m.piece.kind || before.color != m.piece.color {
+            .insert(glide(tf.translation, target, *leap));
+        if before.kind != piece.kind || before.color != piece.color {
             commands.entity(e).insert(Morph {
                 t: 0.0,
-                to: m.piece,
+                to: *piece,
                 swapped: false,
             });
         }
     }
-    for d in news.dropped.read() {
-        let e = spawn_piece(&mut commands, root, &layout, &art, d.to, d.piece);
-        let to = layout.centre(d.to).extend(0.0);
+    for e in &effects {
+        let Announcement::Dropped { at, to, piece } = e else {
+            continue;
+        };
+        let e = spawn_piece(&mut commands, root, &layout, &art, *to, *piece);
+        let target = layout.centre(*to).extend(0.0);
         // From its hand slot (a serpent comes from the serpent's slot), else from above.
-        let from_kind = hand_kind(pos.variant(), d.piece.kind);
+        let from_kind = hand_kind(variant, piece.kind);
         let from = slots
             .iter()
-            .find(|(s, _)| s.side == d.piece.color && s.kind == from_kind)
+            .find(|(s, _)| !restoring && s.side == piece.color && s.kind == from_kind)
             .map(|(_, tf)| tf.translation.truncate().extend(DROP_HEIGHT * 0.3))
-            .unwrap_or(layout.centre(d.at).extend(DROP_HEIGHT));
+            .unwrap_or(layout.centre(*at).extend(DROP_HEIGHT));
         commands
             .entity(e)
-            .insert((Transform::from_translation(from), glide(from, to, true)));
+            .insert((Transform::from_translation(from), glide(from, target, true)));
     }
-    for m in news.mutated.read() {
-        if let Some((e, mut view, ..)) = pieces
-            .iter_mut()
-            .find(|(e, p, ..)| p.sq == m.at && !gone.contains(e))
-        {
-            view.piece = m.piece;
-            commands.entity(e).insert(Morph {
-                t: 0.0,
-                to: m.piece,
-                swapped: false,
-            });
+    // Form changes in place: a serpent's mutation, crowning's king and prince.
+    let mut morphs: Vec<(Sq, Option<PieceInfo>, Kind)> = Vec::new();
+    for e in &effects {
+        match e {
+            Announcement::Mutated { at, piece, .. } => morphs.push((*at, Some(*piece), piece.kind)),
+            Announcement::Crowned { king_at, prince_at } => {
+                morphs.push((*king_at, None, Kind::NinjaPawn));
+                morphs.push((*prince_at, None, Kind::King));
+            }
+            _ => {}
         }
     }
-    for c in news.crowned.read() {
-        for (sq, becomes) in [(c.king_at, Kind::NinjaPawn), (c.prince_at, Kind::King)] {
-            if let Some((e, mut view, ..)) = pieces
-                .iter_mut()
-                .find(|(e, p, ..)| p.sq == sq && !gone.contains(e))
-            {
-                view.piece.kind = becomes;
-                let to = view.piece;
-                commands.entity(e).insert(Morph {
-                    t: 0.0,
-                    to,
-                    swapped: false,
-                });
+    for (sq, piece, kind) in morphs {
+        if let Some((e, mut view, ..)) = pieces
+            .iter_mut()
+            .find(|(e, p, ..)| p.sq == sq && !gone.contains(e))
+        {
+            match piece {
+                Some(p) => view.piece = p,
+                None => view.piece.kind = kind,
             }
+            let to = view.piece;
+            commands.entity(e).insert(Morph {
+                t: 0.0,
+                to,
+                swapped: false,
+            });
         }
     }
 }

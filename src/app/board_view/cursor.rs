@@ -4,6 +4,7 @@
 use super::BoardRoot;
 use crate::app::AppSystems;
 use crate::app::input::cursor::BoardCursor;
+use crate::app::interaction::Replay;
 use crate::app::match_state::Match;
 use crate::app::scene::BoardLayout;
 use crate::rules::Color as Side;
@@ -43,6 +44,7 @@ fn build_cursor_art(
     });
 }
 
+#[allow(clippy::too_many_arguments)]
 fn show_cursor(
     mut commands: Commands,
     cursor: Res<BoardCursor>,
@@ -51,10 +53,11 @@ fn show_cursor(
     art: Res<CursorArt>,
     roots: Query<Entity, With<BoardRoot>>,
     mut visual: Query<(&mut Transform, &mut Visibility), With<CursorVisual>>,
+    replay: Res<Replay>,
 ) {
     let Ok(root) = roots.single() else { return };
     let side = game
-        .map(|g| g.position().side_to_move())
+        .map(|g| replay.position(&g).side_to_move())
         .unwrap_or(Side::White);
     let want = match cursor.hand {
         Some(i) => Some(layout.hand_slot(side, i)),

@@ -4,6 +4,7 @@
 use super::BoardScene;
 use super::spawn::GLYPH_Z;
 use crate::app::AppSystems;
+use crate::app::interaction::Replay;
 use crate::app::match_state::Match;
 use crate::app::piece_art::{PieceArt, model_transform};
 use crate::app::scene::{BoardLayout, HandSlot, hand_row};
@@ -60,11 +61,12 @@ pub(super) fn spawn_hand_slots(
 
 fn update_hand_counts(
     game: Option<Res<Match>>,
+    replay: Res<Replay>,
     scene: Option<Res<BoardScene>>,
     mut slots: Query<(&mut HandSlot, &mut Visibility)>,
 ) {
     let pos = match (&game, &scene) {
-        (Some(g), _) if g.is_changed() => g.position(),
+        (Some(g), _) if g.is_changed() || replay.is_changed() => replay.position(g),
         (_, Some(s)) if s.is_changed() => &s.position,
         _ => return,
     };

@@ -6,7 +6,7 @@ use super::BoardSquare;
 use super::spawn::BoardArt;
 use crate::app::AppSystems;
 use crate::app::help::help_markers;
-use crate::app::interaction::{HowItMoves, Marker, Origin, Selection};
+use crate::app::interaction::{HowItMoves, Marker, Origin, Replay, Selection};
 use crate::app::match_state::Match;
 use crate::rules::{Move, MoveKind, Position, Sq};
 use bevy::prelude::*;
@@ -64,9 +64,11 @@ fn derive_highlights(
     selection: Res<Selection>,
     help: Res<HowItMoves>,
     mut highlights: ResMut<BoardHighlights>,
+    replay: Res<Replay>,
 ) {
     let Some(game) = game else { return };
-    if !(game.is_changed() || selection.is_changed() || help.is_changed()) {
+    let changed = game.is_changed() || replay.is_changed();
+    if !(changed || selection.is_changed() || help.is_changed()) {
         return;
     }
     let want = match &help.0 {
@@ -77,11 +79,9 @@ fn derive_highlights(
             targets: help_markers(&open.reach, &open.attacks),
         },
         None => {
-            let pos = game.position();
+            let pos = replay.position(&game);
             BoardHighlights {
-                last_move: game
-                    .game()
-                    .moves()
+                last_move: game.game().moves()[..replay.shown_ply(&game)]
                     .last()
                     .map(|m| touched_squares(pos, *m))
                     .unwrap_or_default(),

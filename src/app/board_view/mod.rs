@@ -17,7 +17,7 @@ mod spawn;
 
 use crate::app::AppSystems;
 use crate::app::help::lone_position;
-use crate::app::interaction::HowItMoves;
+use crate::app::interaction::{HowItMoves, Replay, ReplayMoved};
 use crate::app::match_state::{BoardResynced, Match};
 use crate::app::scene::PieceView;
 use crate::rules::{PieceInfo, Position, Sq};
@@ -67,15 +67,21 @@ pub struct BoardRoot;
 /// Puts the right position on the board: the lone piece when the help opens,
 /// the match again when it closes, and the match without animation after an
 /// undo, redo or new game ([`BoardResynced`]) or when another match arrives.
+/// The match's position is the one the replay shows: a replay jump (not a
+/// single step forward, which animates) rebuilds the board at its ply.
+#[allow(clippy::too_many_arguments)]
 fn choose_scene(
     mut commands: Commands,
     game: Option<Res<Match>>,
+    replay: Res<Replay>,
     scene: Option<Res<BoardScene>>,
     help: Res<HowItMoves>,
     mut resynced: MessageReader<BoardResynced>,
+    mut stepped: MessageReader<ReplayMoved>,
     mut showing_help: Local<bool>,
 ) {
-    let asked = resynced.read().count() > 0;
+    let jumped = stepped.read().filter(|s| s.effects.is_none()).count() > 0;
+    let asked = resynced.read().count() > 0 || jumped;
     let Some(game) = game else { return };
     if let Some(open) = &help.0 {
         if help.is_changed()
@@ -86,7 +92,7 @@ fn choose_scene(
         }
         return;
     }
-    let pos = game.position();
+    let pos = replay.position(&game);
     let stale = scene.as_ref().is_none_or(|s| {
         !Arc::ptr_eq(s.position.variant(), pos.variant())
             || (game.is_added() && s.position.hash() != pos.hash())
@@ -98,8 +104,8 @@ fn choose_scene(
     }
 }
 
-/// After the animations have followed a change of the match, the piece
-/// entities must be the match's pieces; if they are not (a burst the
+/// After the animations have followed a change of the match (or of the
+/// replayed ply), the piece entities must be the shown position's pieces; if they are not (a burst the
 /// announcements could not follow), the board is rebuilt from the match.
 fn check_entities(
     mut commands: Commands,
@@ -107,14 +113,15 @@ fn check_entities(
     scene: Option<Res<BoardScene>>,
     help: Res<HowItMoves>,
     pieces: Query<&PieceView>,
+    replay: Res<Replay>,
 ) {
     let (Some(game), Some(scene)) = (game, scene) else {
         return;
     };
-    if !game.is_changed() || scene.is_changed() || help.is_open() {
+    if !(game.is_changed() || replay.is_changed()) || scene.is_changed() || help.is_open() {
         return;
     }
-    let pos = game.position();
+    let pos = replay.position(&game);
     if !entities_match(pos, pieces.iter().map(|p| (p.sq, p.piece))) {
         warn!("board view out of step with the match: rebuilding it");
         commands.insert_resource(BoardScene {

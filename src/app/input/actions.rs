@@ -1,11 +1,13 @@
 //! Game actions on the keyboard and gamepad (leafwing-input-manager): the
 //! input map of the [`GameAction`]s (from [`super::bindings`]), and the
-//! board-level actions — undo, redo, flip, 2D/3D, mutate, how it moves, cancel.
+//! board-level actions — undo, redo, flip, 2D/3D, mutate, how it moves,
+//! cancel, replay steps.
 
 use super::bindings::{Controls, bindings_path, input_map, load_controls};
 use super::cursor::BoardCursor;
 use crate::app::interaction::{
-    ActivePanel, DIGIT_KEYS, GameAction, HowItMoves, Panel, SelectInput, Selection, ShowHowItMoves,
+    ActivePanel, DIGIT_KEYS, GameAction, HowItMoves, Panel, Replay, ReplayStep, SelectInput,
+    Selection, ShowHowItMoves,
 };
 use crate::app::match_state::{Match, MatchCommand};
 use crate::app::scene::{BoardLayout, ViewMode};
@@ -59,6 +61,8 @@ fn game_actions(
     help: Res<HowItMoves>,
     game: Option<Res<Match>>,
     mut show_help: MessageWriter<ShowHowItMoves>,
+    mut replay: MessageWriter<ReplayStep>,
+    shown: Res<Replay>,
 ) {
     if !matches!(active.0, Panel::Board | Panel::Help) {
         return;
@@ -67,7 +71,7 @@ fn game_actions(
         if help.is_open() {
             show_help.write(ShowHowItMoves(None));
         } else if let Some(game) = &game
-            && let Some(subject) = super::help_subject(&selection, &cursor, game.position())
+            && let Some(subject) = super::help_subject(&selection, &cursor, shown.position(game))
         {
             show_help.write(ShowHowItMoves(Some(subject)));
         }
@@ -92,6 +96,16 @@ fn game_actions(
     }
     if actions.just_pressed(&GameAction::ToggleView) {
         *mode = mode.toggled();
+    }
+    for (action, step) in [
+        (GameAction::ReplayFirst, ReplayStep::First),
+        (GameAction::ReplayPrev, ReplayStep::Prev),
+        (GameAction::ReplayNext, ReplayStep::Next),
+        (GameAction::ReplayLast, ReplayStep::Last),
+    ] {
+        if actions.just_pressed(&action) {
+            replay.write(step);
+        }
     }
 }
 

@@ -59,13 +59,11 @@ pub fn default_bindings() -> BindingTable {
             Cancel,
             vec![Key(K::Escape), Key(K::Backspace), Pad(P::East)],
         ),
-        (
-            Hand,
-            vec![Key(K::Tab), Pad(P::LeftTrigger), Pad(P::RightTrigger)],
-        ),
+        // The shoulders step through the replay; Select (Back) jumps into the hand.
+        (Hand, vec![Key(K::Tab), Pad(P::Select)]),
         (Undo, vec![Key(K::KeyU), Pad(P::West)]),
         (Redo, vec![Key(K::KeyR), Pad(P::North)]),
-        (FlipBoard, vec![Key(K::KeyF), Pad(P::Select)]),
+        (FlipBoard, vec![Key(K::KeyF)]),
         (ToggleView, vec![Key(K::KeyV), Pad(P::RightThumb)]),
         (HowItMoves, vec![Key(K::KeyH), Pad(P::LeftThumb)]),
         (Mutate, vec![Key(K::KeyM)]),
@@ -85,6 +83,10 @@ pub fn default_bindings() -> BindingTable {
             ZoomOut,
             vec![Key(K::Minus), Key(K::NumpadSubtract), Pad(P::LeftTrigger2)],
         ),
+        (ReplayFirst, vec![Key(K::Home)]),
+        (ReplayPrev, vec![Key(K::Comma), Pad(P::LeftTrigger)]),
+        (ReplayNext, vec![Key(K::Period), Pad(P::RightTrigger)]),
+        (ReplayLast, vec![Key(K::End)]),
     ]
 }
 
@@ -262,6 +264,10 @@ pub fn action_name(a: GameAction) -> &'static str {
         Orbit => "orbit",
         ZoomIn => "zoom-in",
         ZoomOut => "zoom-out",
+        ReplayFirst => "replay-first",
+        ReplayPrev => "replay-prev",
+        ReplayNext => "replay-next",
+        ReplayLast => "replay-last",
     }
 }
 

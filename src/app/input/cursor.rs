@@ -2,13 +2,13 @@
 //! keys, WASD, d-pad, left stick, with repeat when held), it skips missing
 //! squares, its "up" follows the board when flipped, and Select sends the
 //! same [`SelectInput::Square`] a mouse click sends. The Hand action (Tab,
-//! shoulder buttons) jumps it into the side to move's hand, where left/right
+//! the pad's Select/Back) jumps it into the side to move's hand, where left/right
 //! walk the pieces held and Select picks one to drop; Hand or up/down go back
 //! to the board. Select on a picked serpent that can mutate asks for the
 //! mutation (the pad's way to the mutate action). The board view draws it.
 
 use crate::app::interaction::{
-    ActivePanel, GameAction, NavStep, Origin, Panel, SelectInput, Selection, Toast,
+    ActivePanel, GameAction, NavStep, Origin, Panel, Replay, SelectInput, Selection, Toast,
 };
 use crate::app::match_state::Match;
 use crate::app::scene::{BoardLayout, hand_row};
@@ -85,10 +85,9 @@ pub fn step_or_nearest(v: &Variant, from: Sq, dx: i8, dy: i8) -> Option<Sq> {
 }
 
 /// Where the cursor starts: the side to move's king, else near the middle.
-fn start_square(game: &Match) -> Sq {
-    let pos = game.position();
+fn start_square(pos: &Position) -> Sq {
     pos.royal_square(pos.side_to_move()).unwrap_or_else(|| {
-        let v = game.variant();
+        let v = pos.variant();
         let c = Vec2::new(v.width() as f32 - 1.0, v.height() as f32 - 1.0) * 0.5;
         v.squares()
             .min_by(|a, b| {
@@ -130,8 +129,10 @@ fn move_cursor(
     game: Option<Res<Match>>,
     layout: Res<BoardLayout>,
     mut cursor: ResMut<BoardCursor>,
+    shown: Res<Replay>,
 ) {
     let Some(game) = game else { return };
+    let pos = shown.position(&game);
     let Some((mut dx, mut dy)) = step_now.0 else {
         return;
     };
@@ -141,7 +142,7 @@ fn move_cursor(
             cursor.hand = None;
         } else {
             // The hand row runs left to right as the viewer sees it.
-            cursor.hand = next_held(game.position(), index, dx).or(cursor.hand);
+            cursor.hand = next_held(pos, index, dx).or(cursor.hand);
         }
         return;
     }
@@ -153,7 +154,7 @@ fn move_cursor(
     let from = cursor
         .sq
         .filter(|s| v.exists(*s))
-        .unwrap_or_else(|| start_square(&game));
+        .unwrap_or_else(|| start_square(pos));
     if !cursor.shown {
         // The first press shows the cursor where it is.
         cursor.shown = true;
@@ -178,6 +179,7 @@ fn enter_or_leave_hand(
     game: Option<Res<Match>>,
     mut cursor: ResMut<BoardCursor>,
     mut toasts: MessageWriter<Toast>,
+    shown: Res<Replay>,
 ) {
     if !actions.just_pressed(&GameAction::Hand) {
         return;
@@ -186,13 +188,13 @@ fn enter_or_leave_hand(
     if cursor.hand.take().is_some() {
         return;
     }
-    let pos = game.position();
+    let pos = shown.position(&game);
     match held_slots(pos).first() {
         Some((i, _)) => {
             cursor.hand = Some(*i);
             cursor.shown = true;
             if cursor.sq.is_none() {
-                cursor.sq = Some(start_square(&game));
+                cursor.sq = Some(start_square(pos));
             }
         }
         None => {
@@ -211,12 +213,13 @@ fn select_at_cursor(
     selection: Res<Selection>,
     mut cursor: ResMut<BoardCursor>,
     mut select: MessageWriter<SelectInput>,
+    shown: Res<Replay>,
 ) {
     if !actions.just_pressed(&GameAction::Select) {
         return;
     }
     let Some(game) = game else { return };
-    let pos = game.position();
+    let pos = shown.position(&game);
     if let Some(index) = cursor.hand {
         let side = pos.side_to_move();
         if let Some(kind) = hand_row(pos).get(index) {
@@ -240,7 +243,7 @@ fn select_at_cursor(
         }
         None => {
             cursor.shown = true;
-            cursor.sq = Some(start_square(&game));
+            cursor.sq = Some(start_square(pos));
         }
     }
 }

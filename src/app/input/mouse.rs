@@ -7,7 +7,7 @@
 //! piece, and send it home when asked by a [`SnapBack`].
 
 use crate::app::AppSystems;
-use crate::app::interaction::SelectInput;
+use crate::app::interaction::{Replay, SelectInput};
 use crate::app::match_state::Match;
 use crate::app::scene::{
     BoardCamera2d, BoardCamera3d, BoardLayout, BoardViewport, CameraRig, HandSlot, PieceView,
@@ -156,9 +156,10 @@ fn mouse_buttons(
     mut snap: MessageWriter<SnapBack>,
     pieces: Query<(Entity, &PieceView)>,
     slots: Query<(Entity, &HandSlot)>,
+    shown: Res<Replay>,
 ) {
     let Some(game) = game else { return };
-    let side = game.position().side_to_move();
+    let side = shown.position(&game).side_to_move();
     if buttons.just_pressed(MouseButton::Right) {
         // A right press during a drag cancels it at once; otherwise the
         // right button may be an orbit drag (see `right_button_and_wheel`).

@@ -15,7 +15,7 @@ pub enum GameAction {
     Select,
     /// Step back one level (chooser → piece → nothing; dialogs close).
     Cancel,
-    /// Jump the cursor into the hand and back (Tab, shoulder buttons).
+    /// Jump the cursor into the hand and back (Tab, the pad's Select/Back).
     Hand,
     /// Take back a move (local games).
     Undo,
@@ -38,11 +38,19 @@ pub enum GameAction {
     ZoomIn,
     /// Move the 3D camera away.
     ZoomOut,
+    /// Show the start position of the game (replay).
+    ReplayFirst,
+    /// Show the position one move earlier.
+    ReplayPrev,
+    /// Show the position one move later.
+    ReplayNext,
+    /// Back to the live position.
+    ReplayLast,
 }
 
 impl GameAction {
     /// Every action, in the order the controls screen lists them.
-    pub const ALL: [GameAction; 14] = [
+    pub const ALL: [GameAction; 18] = [
         GameAction::MoveCursor,
         GameAction::Select,
         GameAction::Cancel,
@@ -57,6 +65,10 @@ impl GameAction {
         GameAction::Orbit,
         GameAction::ZoomIn,
         GameAction::ZoomOut,
+        GameAction::ReplayFirst,
+        GameAction::ReplayPrev,
+        GameAction::ReplayNext,
+        GameAction::ReplayLast,
     ];
 
     /// What the action does, for the controls screen.
@@ -77,6 +89,10 @@ impl GameAction {
             Orbit => "Turn the 3D camera",
             ZoomIn => "Zoom in (3D)",
             ZoomOut => "Zoom out (3D)",
+            ReplayFirst => "Replay: the start position",
+            ReplayPrev => "Replay: one move back",
+            ReplayNext => "Replay: one move on",
+            ReplayLast => "Replay: back to the live position",
         }
     }
 }

@@ -3,13 +3,15 @@
 //! [`Selector`]), what every device reports ([`SelectInput`], the
 //! [`GameAction`]s, this frame's [`NavStep`]), what is in front
 //! ([`ActivePanel`]), whether "how it moves" is open ([`HowItMoves`]) and
-//! the short messages for the player ([`Toast`]). Input, help and menus
+//! the short messages for the player ([`Toast`]), and which ply the board
+//! shows ([`Replay`], stepped by [`ReplayStep`]). Input, help and menus
 //! depend on it and never on each other; views read it.
 //!
 //! Its systems: the legal moves follow the match, and the selection answers
 //! [`SelectInput`] with a `MoveRequested`.
 
 mod actions;
+pub mod replay;
 pub mod select;
 
 use crate::app::AppSystems;
@@ -18,6 +20,7 @@ use crate::rules::{Color, Kind, Move, PieceInfo, Sq};
 use bevy::prelude::*;
 
 pub use actions::GameAction;
+pub use replay::{NewLineAsked, Replay, ReplayMoved, ReplayStep};
 pub use select::{Origin, Reply, Selector};
 
 /// Registers the shared state and the selection's systems.
@@ -30,7 +33,13 @@ pub fn plugin(app: &mut App) {
         .add_message::<SelectInput>()
         .add_message::<Toast>()
         .add_message::<ShowHowItMoves>()
-        .add_systems(Update, refresh_legal_moves.in_set(AppSystems::FollowMatch))
+        .add_plugins(replay::plugin)
+        .add_systems(
+            Update,
+            refresh_legal_moves
+                .after(replay::apply_steps)
+                .in_set(AppSystems::FollowMatch),
+        )
         .add_systems(Update, handle_select_input.in_set(AppSystems::Select));
 }
 
@@ -102,6 +111,8 @@ pub enum Panel {
     GameMenu,
     /// The game-end dialog.
     EndDialog,
+    /// "Start a new line from here?" (a move chosen at an earlier ply).
+    NewLine,
     /// A chooser (promotion, serpent form, …).
     Chooser,
     /// "How it moves" on the board.
@@ -160,19 +171,21 @@ impl HowItMoves {
 
 fn refresh_legal_moves(
     game: Option<Res<Match>>,
+    replay: Res<Replay>,
     mut legal: ResMut<LegalMoves>,
     mut selection: ResMut<Selection>,
 ) {
     let Some(game) = game else {
         return;
     };
-    let pos = game.position();
-    let key = Some((pos.hash(), game.game().moves().len()));
+    // The moves of the position shown: at an earlier ply they start a new line.
+    let pos = replay.position(&game);
+    let key = Some((pos.hash(), replay.shown_ply(&game)));
     if legal.key == key {
         return;
     }
     legal.key = key;
-    legal.moves = if game.outcome().is_some() {
+    legal.moves = if replay.is_live() && game.outcome().is_some() {
         Vec::new()
     } else {
         pos.legal_moves()
@@ -182,7 +195,8 @@ fn refresh_legal_moves(
 
 /// The selection answers each [`SelectInput`]; a finished choice becomes a
 /// move request, a refusal a [`Toast`]. While the help is open nothing is
-/// picked.
+/// picked. At an earlier ply a finished move asks for a new line instead.
+#[allow(clippy::too_many_arguments)]
 fn handle_select_input(
     mut inputs: MessageReader<SelectInput>,
     game: Option<Res<Match>>,
@@ -191,6 +205,8 @@ fn handle_select_input(
     mut requests: MessageWriter<MoveRequested>,
     mut toasts: MessageWriter<Toast>,
     help: Res<HowItMoves>,
+    replay: Res<Replay>,
+    mut new_line: MessageWriter<NewLineAsked>,
 ) {
     let Some(game) = game else {
         inputs.clear();
@@ -203,7 +219,7 @@ fn handle_select_input(
         }
         return;
     }
-    let pos = game.position();
+    let pos = replay.position(&game);
     for input in inputs.read() {
         let sel = &mut selection.0;
         let reply = match *input {
@@ -219,10 +235,19 @@ fn handle_select_input(
         match reply {
             Reply::Nothing => {}
             Reply::Play(m) => {
-                requests.write(MoveRequested {
+                let req = MoveRequested {
                     mv: m,
-                    ply: game.ply(),
-                });
+                    ply: replay.shown_ply(&game),
+                };
+                if replay.is_live() {
+                    requests.write(req);
+                } else if replay.no_new_lines {
+                    toasts.write(Toast(
+                        "an earlier position is shown: back to the game first (End)".into(),
+                    ));
+                } else {
+                    new_line.write(NewLineAsked(req));
+                }
                 sel.clear();
             }
             Reply::Refused(why) => {

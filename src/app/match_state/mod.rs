@@ -120,8 +120,18 @@ pub struct Match {
     setup: GameSetup,
     game: Game,
     redo: Vec<Move>,
+    aside: Vec<Aside>,
     ended: Option<Outcome>,
     draw_offer: Option<Color>,
+}
+
+/// A redo list a move replaced: undoing that move (`branch`, played after
+/// `prefix`) brings the list back, so starting a new line loses nothing.
+#[derive(Clone, Debug)]
+struct Aside {
+    prefix: Vec<Move>,
+    branch: Move,
+    line: Vec<Move>,
 }
 
 impl Match {
@@ -145,6 +155,7 @@ impl Match {
             setup,
             game,
             redo: Vec::new(),
+            aside: Vec::new(),
             ended,
             draw_offer: None,
         }
@@ -222,10 +233,18 @@ impl Match {
             });
         }
         let before = self.position().clone();
+        let prefix = self.game.moves().to_vec();
         if self.game.play(mv).is_err() {
             return Err(MatchError::Illegal(illegal_reason(&before, mv)));
         }
-        self.redo.clear();
+        if !self.redo.is_empty() {
+            // A new line: the old continuation waits until this move is undone.
+            self.aside.push(Aside {
+                prefix,
+                branch: mv,
+                line: std::mem::take(&mut self.redo),
+            });
+        }
         self.draw_offer = None;
         self.ended = self.game.outcome();
         Ok(Played {
@@ -246,6 +265,33 @@ impl Match {
         }
         if let Some(m) = self.game.undo() {
             self.redo.push(m);
+            // Undoing the move that started a new line brings the line it
+            // replaced back into the redo list.
+            let moves = self.game.moves();
+            if let Some(i) = self
+                .aside
+                .iter()
+                .rposition(|a| a.branch == m && a.prefix == moves)
+            {
+                self.redo = self.aside.remove(i).line;
+            }
+        }
+        self.ended = self.game.outcome();
+        self.draw_offer = None;
+        true
+    }
+
+    /// Takes back every move after ply `ply`, keeping them (in order) as the
+    /// redo list; false when the game is not past `ply`.
+    fn truncate_to(&mut self, ply: usize) -> bool {
+        if self.ply() <= ply {
+            return false;
+        }
+        while self.ply() > ply {
+            match self.game.undo() {
+                Some(m) => self.redo.push(m),
+                None => break,
+            }
         }
         self.ended = self.game.outcome();
         self.draw_offer = None;
@@ -326,6 +372,10 @@ pub enum MatchCommand {
     Undo,
     /// Replay the last taken-back move.
     Redo,
+    /// Take back every move after this ply, keeping them as the redo list
+    /// (a new line starts there; playing a move sets them aside, and undoing
+    /// that move brings them back).
+    TruncateTo(usize),
     /// This side resigns.
     Resign(Color),
     /// This side offers a draw.
@@ -557,6 +607,11 @@ pub fn handle_commands(
             }
             MatchCommand::Redo => {
                 if m.redo() {
+                    resynced.write(BoardResynced);
+                }
+            }
+            MatchCommand::TruncateTo(ply) => {
+                if m.truncate_to(*ply) {
                     resynced.write(BoardResynced);
                 }
             }

@@ -12,9 +12,10 @@ mod options;
 pub use options::{NumberEditor, shown_value};
 
 use crate::app::interaction::{
-    ActivePanel, GameAction, HowItMoves, NavStep, Panel, SelectInput, Selection,
+    ActivePanel, GameAction, HowItMoves, NavStep, NewLineAsked, Panel, Replay, SelectInput,
+    Selection,
 };
-use crate::app::match_state::{GameEnded, GameSetup, Match, MatchCommand};
+use crate::app::match_state::{GameEnded, GameSetup, Match, MatchCommand, MoveRequested};
 use crate::app::scene::{BoardLayout, ViewMode};
 use crate::app::{AppSystems, Screen};
 use crate::rules::{Kind, OptionKind, Outcome, Variant, VariantInfo, variants};
@@ -30,7 +31,10 @@ pub fn plugin(app: &mut App) {
         .init_resource::<NumberEditor>()
         .add_message::<MenuActivated>()
         .add_message::<MenuAdjusted>()
-        .add_systems(Update, open_end_dialog.in_set(AppSystems::FollowMatch))
+        .add_systems(
+            Update,
+            (open_end_dialog, open_new_line_dialog).in_set(AppSystems::FollowMatch),
+        )
         .add_systems(
             Update,
             (
@@ -113,6 +117,8 @@ pub struct Overlays {
     pub guide: bool,
     /// The game-end dialog, with the result it shows.
     pub end: Option<Outcome>,
+    /// "Start a new line from here?", with the move chosen at an earlier ply.
+    pub new_line: Option<MoveRequested>,
 }
 
 /// The piece guide: a variant's pieces, one shown alone on its board.
@@ -143,6 +149,7 @@ pub fn front_panel(
         Screen::Menu => Panel::MainMenu,
         Screen::Game if overlays.game_menu => Panel::GameMenu,
         Screen::Game if overlays.end.is_some() => Panel::EndDialog,
+        Screen::Game if overlays.new_line.is_some() => Panel::NewLine,
         Screen::Game if selection.0.chooser().is_some() => Panel::Chooser,
         Screen::Game if help.is_open() => Panel::Help,
         Screen::Game => Panel::Board,
@@ -199,6 +206,10 @@ pub enum Entry {
     Choice(usize),
     /// Chooser: close it.
     CancelChooser,
+    /// New-line dialog: truncate the game there and play the move.
+    StartNewLine,
+    /// New-line dialog: keep the game as it is.
+    KeepLine,
 }
 
 /// An entry was activated (click, Enter, South).
@@ -260,6 +271,7 @@ pub fn entries(
             v
         }
         Panel::EndDialog => vec![LookAtBoard, NewGame, MainMenu],
+        Panel::NewLine => vec![StartNewLine, KeepLine],
         Panel::Chooser => {
             let n = selection.0.chooser().map_or(0, |c| c.choices.len());
             let mut v: Vec<Entry> = (0..n).map(Choice).collect();
@@ -277,6 +289,7 @@ pub fn back_entry(panel: Panel, has_game: bool) -> Option<Entry> {
         Panel::Guide | Panel::Controls => Some(Entry::Back),
         Panel::GameMenu => Some(Entry::Continue),
         Panel::EndDialog => Some(Entry::LookAtBoard),
+        Panel::NewLine => Some(Entry::KeepLine),
         Panel::Chooser => Some(Entry::CancelChooser),
         Panel::Help | Panel::Board => None,
     }
@@ -331,6 +344,13 @@ fn update_active_panel(
     }
 }
 
+/// A move chosen at an earlier ply opens the new-line dialog.
+fn open_new_line_dialog(mut asked: MessageReader<NewLineAsked>, mut overlays: ResMut<Overlays>) {
+    if let Some(NewLineAsked(req)) = asked.read().last() {
+        overlays.new_line = Some(*req);
+    }
+}
+
 fn open_end_dialog(mut ended: MessageReader<GameEnded>, mut overlays: ResMut<Overlays>) {
     if let Some(e) = ended.read().last() {
         overlays.end = Some(e.outcome);
@@ -382,6 +402,7 @@ pub struct EntryEffects<'w> {
     commands: MessageWriter<'w, MatchCommand>,
     select: MessageWriter<'w, SelectInput>,
     exit: MessageWriter<'w, AppExit>,
+    replay: ResMut<'w, Replay>,
 }
 
 fn apply_entries(
@@ -483,6 +504,16 @@ fn apply_entries(
             Entry::CancelChooser => {
                 fx.select.write(SelectInput::Cancel);
             }
+            Entry::StartNewLine => {
+                // The match keeps the moves after that ply as its redo list
+                // (undoing the new move brings them back); the move follows
+                // once the match is there.
+                if let Some(req) = fx.overlays.new_line.take() {
+                    fx.commands.write(MatchCommand::TruncateTo(req.ply));
+                    fx.replay.queue(req);
+                }
+            }
+            Entry::KeepLine => fx.overlays.new_line = None,
         }
         // A fresh panel starts with its own focus.
         if !matches!(

@@ -1,9 +1,10 @@
 //! Windows over the board: the chooser (promotion, serpent form, castling or
-//! step, crowning prince), the in-game menu and the game-end dialog. Each is
+//! step, crowning prince), the in-game menu, the game-end dialog and the
+//! new-line question (a move chosen at an earlier ply). Each is
 //! a column of entries with the keyboard/gamepad focus ringed.
 
 use super::{FocusView, entry_button, outcome_text};
-use crate::app::interaction::Panel;
+use crate::app::interaction::{Panel, Replay};
 use crate::app::match_state::Match;
 use crate::app::menus::{Entry, MenuActivated, Overlays, entries};
 use crate::app::scene::ViewMode;
@@ -72,6 +73,8 @@ fn label(entry: Entry, game: Option<&Match>, mode: ViewMode) -> String {
         Entry::MainMenu => "Main menu".into(),
         Entry::Quit => "Quit Chimera".into(),
         Entry::LookAtBoard => "Look at the board".into(),
+        Entry::StartNewLine => "Start the new line".into(),
+        Entry::KeepLine => "Keep the game as it is".into(),
         other => format!("{other:?}"),
     }
 }
@@ -129,6 +132,49 @@ pub(super) fn end_dialog(
         ui.horizontal(|ui| {
             for entry in [Entry::LookAtBoard, Entry::NewGame, Entry::MainMenu] {
                 let b = egui::Button::new(label(entry, game, *mode));
+                entry_button(ui, b, entry, focused, &mut activated);
+            }
+        });
+    });
+    Ok(())
+}
+
+/// "Start a new line from here?": a move chosen at an earlier ply replaces
+/// the later moves, which stay recoverable (undoing the new move brings
+/// them back).
+pub(super) fn new_line_dialog(
+    mut contexts: EguiContexts,
+    view: FocusView,
+    overlays: Res<Overlays>,
+    replay: Res<Replay>,
+    mode: Res<ViewMode>,
+    mut activated: MessageWriter<MenuActivated>,
+) -> Result {
+    let (Some(req), Some(game)) = (overlays.new_line, view.game.as_deref()) else {
+        return Ok(());
+    };
+    let focused = view.focused(Panel::NewLine);
+    let san = replay.position(game).san(req.mv);
+    let later = game.ply().saturating_sub(req.ply);
+    let ctx = contexts.ctx_mut()?;
+    centred("Start a new line?").show(ctx, |ui| {
+        ui.label(
+            egui::RichText::new(format!(
+                "Play {} instead?",
+                super::replay::numbered(req.ply, &san)
+            ))
+            .size(18.0)
+            .strong(),
+        );
+        ui.label(format!(
+            "It replaces the {later} later move{} of this game. They are not lost: \
+             undo the new move and Redo plays them again.",
+            if later == 1 { "" } else { "s" }
+        ));
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            for entry in [Entry::StartNewLine, Entry::KeepLine] {
+                let b = egui::Button::new(label(entry, Some(game), *mode));
                 entry_button(ui, b, entry, focused, &mut activated);
             }
         });

@@ -12,8 +12,11 @@ mod dialogs;
 mod guide;
 mod menu;
 mod panel;
+mod replay;
 
-use crate::app::interaction::{ActivePanel, HowItMoves, Panel, Selection, ShowHowItMoves, Toast};
+use crate::app::interaction::{
+    ActivePanel, HowItMoves, Panel, Replay, Selection, ShowHowItMoves, Toast,
+};
 use crate::app::match_state::{CommandRejected, Match, MoveRejected, hand_kind};
 use crate::app::menus::{
     Entry, Guide, MenuActivated, MenuChoice, MenuFocus, NumberEditor, entries, shown_value,
@@ -38,6 +41,7 @@ pub(super) fn plugin(app: &mut App) {
                     dialogs::chooser_window,
                     dialogs::game_menu,
                     dialogs::end_dialog,
+                    dialogs::new_line_dialog,
                     toast_overlay,
                     hover_name,
                     help_banner,
@@ -290,15 +294,16 @@ fn toast_overlay(
     Ok(())
 }
 
-/// The name of the piece under the pointer, next to it.
+/// The name of the piece under the pointer (in the position shown), next to it.
 pub(super) fn hover_name(
     mut contexts: EguiContexts,
     target: Res<crate::app::input::mouse::PointerTarget>,
     game: Option<Res<Match>>,
+    replay: Res<Replay>,
 ) -> Result {
     let Some(game) = game else { return Ok(()) };
     let name = if let Some(sq) = target.square {
-        game.position().piece_at(sq).map(|p| {
+        replay.position(&game).piece_at(sq).map(|p| {
             let mut n = format!("{} {}", side_name(p.color), p.kind.name());
             if p.locked {
                 n.push_str(" (locked)");

@@ -3,6 +3,7 @@
 //! variant and the move list. What it leaves free is the board's viewport.
 
 use super::controls::hint;
+use super::replay::ReplayControls;
 use super::{MoveList, outcome_text, root_ui, side_name};
 use crate::app::Screen;
 use crate::app::input::bindings::Controls;
@@ -34,6 +35,7 @@ pub(super) fn game_panel(
     window: Single<&Window, With<PrimaryWindow>>,
     controls: Option<Res<Controls>>,
     layout: Res<PadLayout>,
+    mut replay: ReplayControls,
 ) -> Result {
     let keys = |a: GameAction| hint(controls.as_deref(), *layout, a);
     let ctx = contexts.ctx_mut()?;
@@ -119,7 +121,8 @@ pub(super) fn game_panel(
                             None => act(ui, true, "Offer draw", "", Entry::OfferDraw),
                         }
                     });
-                    let subject = help_subject(&selection, &cursor, pos);
+                    let shown = replay.position(game);
+                    let subject = help_subject(&selection, &cursor, shown);
                     if ui
                         .add_enabled(subject.is_some(), egui::Button::new("How it moves"))
                         .on_hover_text(format!(
@@ -177,7 +180,8 @@ pub(super) fn game_panel(
                 });
             });
             ui.separator();
-            ui.strong("Moves");
+            replay.bar(ui, game, &list.sans, controls.as_deref(), *layout);
+            let shown = replay.shown_ply(game);
             egui::ScrollArea::vertical()
                 .auto_shrink([false, false])
                 .stick_to_bottom(true)
@@ -191,8 +195,9 @@ pub(super) fn game_panel(
                         .show(ui, |ui| {
                             for (i, pair) in list.sans.chunks(2).enumerate() {
                                 ui.weak(format!("{}.", i + 1));
-                                ui.monospace(&pair[0]);
-                                ui.monospace(pair.get(1).map(String::as_str).unwrap_or(""));
+                                for (k, san) in pair.iter().enumerate() {
+                                    replay.move_cell(ui, 2 * i + k, san, shown);
+                                }
                                 ui.end_row();
                             }
                         });
