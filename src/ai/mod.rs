@@ -12,7 +12,7 @@ pub mod values;
 pub use levels::{LevelSpec, MAX_LEVEL, MIN_LEVEL, Player, level_spec};
 pub use play::{
     BenchLine, GameRecord, SelfPlay, analyse, bench_positions, bench_search, bestmove_line,
-    info_line, play_game, pv_lmn, random_opening,
+    info_line, play_game, pv_lmn, pv_san, random_opening,
 };
 pub use search::{Clock, Features, Info, Limits, Score, SearchResult, Searcher};
 pub use values::{PieceValue, piece_values, values_markdown};

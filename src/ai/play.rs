@@ -188,10 +188,21 @@ pub fn bench_search(
 
 /// The moves of a line from `pos` in LMN.
 pub fn pv_lmn(pos: &Position, pv: &[Move]) -> Vec<String> {
+    pv_text(pos, pv, Position::lmn)
+}
+
+/// The moves of a line from `pos` in readable notation (SAN-like).
+pub fn pv_san(pos: &Position, pv: &[Move]) -> Vec<String> {
+    pv_text(pos, pv, Position::san)
+}
+
+/// The moves of a line from `pos`, each written by `write` in the position
+/// it is played from.
+fn pv_text(pos: &Position, pv: &[Move], write: fn(&Position, Move) -> String) -> Vec<String> {
     let mut p = pos.clone();
     pv.iter()
         .map(|&m| {
-            let t = p.lmn(m);
+            let t = write(&p, m);
             p.make_move(m);
             t
         })

@@ -369,9 +369,8 @@ fn the_main_menu_is_driven_by_keyboard_and_pad_alone() {
     tap(&mut app, kb, Press::Left);
     tap(&mut app, kb, Press::Right);
     assert_eq!(app.world().resource::<MenuChoice>().variant, target);
-    // Down twice: past the option to Start.
-    tap(&mut app, kb, Press::Down);
-    tap(&mut app, kb, Press::Down);
+    // Down: past the option (and the players) to Start.
+    down_to_start(&mut app, kb);
     tap(&mut app, Device::Pad(pad), Press::Select);
     settle(&mut app);
     let m = app.world().resource::<Match>();
@@ -419,6 +418,30 @@ fn the_in_game_menu_opens_on_start_and_its_entries_work() {
         (Some(Color::Black), EndReason::Resignation)
     );
     assert_eq!(panel(&app), Panel::EndDialog);
+}
+
+/// The main menu's focused entry.
+fn focused(app: &App) -> Option<Entry> {
+    let list = chimera::app::menus::entries(
+        Panel::MainMenu,
+        app.world().resource::<MenuChoice>(),
+        app.world().get_resource::<Match>(),
+        app.world().resource::<Selection>(),
+        app.world().resource::<chimera::app::menus::Guide>(),
+    );
+    app.world().resource::<MenuFocus>().entry(&list)
+}
+
+/// Moves the main menu's focus down to Start (past the options, the
+/// players and the computer's time), the next entry down at most 6 times.
+fn down_to_start(app: &mut App, dev: Device) {
+    for _ in 0..6 {
+        tap(app, dev, Press::Down);
+        if focused(app) == Some(Entry::Start) {
+            return;
+        }
+    }
+    panic!("Start not reached: focus on {:?}", focused(app));
 }
 
 /// The client on its main menu, no game yet.
@@ -571,7 +594,7 @@ fn step_every_option(keyboard: bool) {
             chosen.push((spec.name.to_string(), s.value));
         }
         // Down to Start: the game starts with exactly those values.
-        tap(&mut app, dev, Press::Down);
+        down_to_start(&mut app, dev);
         tap(&mut app, dev, Press::Select);
         settle(&mut app);
         let m = app.world().resource::<Match>();

@@ -13,7 +13,7 @@ mod actions;
 pub mod select;
 
 use crate::app::AppSystems;
-use crate::app::match_state::{Match, MoveRequested};
+use crate::app::match_state::{Match, MoveRequested, Player};
 use crate::rules::{Color, Kind, Move, PieceInfo, Sq};
 use bevy::prelude::*;
 
@@ -180,6 +180,12 @@ fn refresh_legal_moves(
     selection.0.clear();
 }
 
+/// Whether the game goes on with a computer player to move (the board
+/// then takes no move from the players at the screen).
+pub fn computer_to_move(game: &Match) -> bool {
+    game.outcome().is_none() && game.setup().player(game.position().side_to_move()) != Player::Human
+}
+
 /// The selection answers each [`SelectInput`]; a finished choice becomes a
 /// move request, a refusal a [`Toast`]. While the help is open nothing is
 /// picked.
@@ -198,6 +204,16 @@ fn handle_select_input(
     };
     if help.is_open() {
         inputs.clear();
+        if selection.0.origin().is_some() {
+            selection.0.clear();
+        }
+        return;
+    }
+    if computer_to_move(&game) {
+        // The computer's turn: the board refuses the player's picks.
+        if inputs.read().any(|i| !matches!(i, SelectInput::Cancel)) {
+            toasts.write(Toast("The computer is to move.".into()));
+        }
         if selection.0.origin().is_some() {
             selection.0.clear();
         }

@@ -5,6 +5,7 @@
 use super::controls::hint;
 use super::{MoveList, outcome_text, root_ui, side_name};
 use crate::app::Screen;
+use crate::app::computer::Computer;
 use crate::app::input::bindings::Controls;
 use crate::app::input::cursor::BoardCursor;
 use crate::app::input::help_subject;
@@ -34,6 +35,7 @@ pub(super) fn game_panel(
     window: Single<&Window, With<PrimaryWindow>>,
     controls: Option<Res<Controls>>,
     layout: Res<PadLayout>,
+    computer: Res<Computer>,
 ) -> Result {
     let keys = |a: GameAction| hint(controls.as_deref(), *layout, a);
     let ctx = contexts.ctx_mut()?;
@@ -48,6 +50,7 @@ pub(super) fn game_panel(
             activated.write(MenuActivated(entry));
         }
     };
+    let mut computer_click = None;
     let panel = egui::Panel::right("game-panel")
         .default_size(280.0)
         .min_size(230.0)
@@ -143,6 +146,8 @@ pub(super) fn game_panel(
                     }
                 }
             }
+            computer_click =
+                super::computer::computer_section(ui, &computer, game, &keys(GameAction::Hint));
             ui.separator();
             for (side, lost) in [Color::White, Color::Black].iter().zip(&list.lost) {
                 if lost.is_empty() {
@@ -200,6 +205,9 @@ pub(super) fn game_panel(
         })
         .response
         .rect;
+    if let Some(entry) = computer_click {
+        activated.write(MenuActivated(entry));
+    }
     // What is left is the board's.
     let free = egui::Rect::from_min_max(whole.min, egui::pos2(panel.min.x, whole.max.y));
     let scale = window.scale_factor();
