@@ -420,6 +420,54 @@ fn the_in_game_menu_opens_on_start_and_its_entries_work() {
     assert_eq!(panel(&app), Panel::EndDialog);
 }
 
+#[test]
+fn the_main_menu_seats_the_computer_and_it_opens_the_game() {
+    use chimera::app::computer::Computer;
+    use chimera::app::match_state::Player;
+    let mut app = menu_app();
+    let kb = Device::Keyboard;
+    // Down to White's seat; right twice: Human → Computer 1 → Computer 2.
+    for _ in 0..8 {
+        if focused(&app) == Some(Entry::Seat(0)) {
+            break;
+        }
+        tap(&mut app, kb, Press::Down);
+    }
+    assert_eq!(focused(&app), Some(Entry::Seat(0)));
+    tap(&mut app, kb, Press::Right);
+    tap(&mut app, kb, Press::Right);
+    // Black's seat: left wraps from Human to Computer 8, right back.
+    tap(&mut app, kb, Press::Down);
+    tap(&mut app, kb, Press::Left);
+    let players = app.world().resource::<MenuChoice>().players;
+    assert_eq!(
+        players,
+        [Player::Computer { level: 2 }, Player::Computer { level: 8 }]
+    );
+    tap(&mut app, kb, Press::Right);
+    down_to_start(&mut app, kb);
+    tap(&mut app, kb, Press::Select);
+    settle(&mut app);
+    let m = app.world().resource::<Match>();
+    assert_eq!(
+        m.setup().players,
+        [Player::Computer { level: 2 }, Player::Human]
+    );
+    // White is the computer: it opens the game by itself.
+    for _ in 0..200 {
+        if app.world().resource::<Match>().ply() == 1 {
+            break;
+        }
+        app.update();
+        let done = app
+            .world()
+            .resource::<Computer>()
+            .wait(std::time::Duration::from_secs(120));
+        assert!(done, "the search ends");
+    }
+    assert_eq!(app.world().resource::<Match>().ply(), 1);
+}
+
 /// The main menu's focused entry.
 fn focused(app: &App) -> Option<Entry> {
     let list = chimera::app::menus::entries(
