@@ -165,7 +165,11 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
         args.variant.as_deref().unwrap_or("menu"),
         args.view
     );
-    if args.players.iter().any(|p| *p != match_state::Player::Human) {
+    if args
+        .players
+        .iter()
+        .any(|p| *p != match_state::Player::Human)
+    {
         label.push_str(&format!(", players {:?}", args.players));
     }
     let probe = match args.measure {
@@ -207,8 +211,9 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
         app.insert_resource(match_state::Match::with_setup(setup, m.game().clone()));
     }
     if let Some(t) = args.think {
-        app.world_mut().resource_mut::<computer::Computer>().move_limits =
-            Some(crate::ai::Limits::movetime(t));
+        app.world_mut()
+            .resource_mut::<computer::Computer>()
+            .move_limits = Some(crate::ai::Limits::movetime(t));
     }
     if args.flip {
         app.world_mut().resource_mut::<scene::BoardLayout>().flipped = true;

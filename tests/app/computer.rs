@@ -16,13 +16,13 @@ use bevy::diagnostic::FrameCount;
 use bevy::ecs::message::Messages;
 use bevy::prelude::*;
 use chimera::ai::{Limits, Score};
+use chimera::app::Screen;
 use chimera::app::board_view::{BoardHighlights, touched_squares};
 use chimera::app::computer::{Computer, HintMove, Purpose};
 use chimera::app::headless_app;
 use chimera::app::interaction::{ActivePanel, Panel, SelectInput, Selection, Toast};
 use chimera::app::match_state::{GameSetup, Match, MatchCommand, MoveRequested, Player};
 use chimera::app::menus::{Entry, MenuActivated};
-use chimera::app::Screen;
 use chimera::rules::{Color, Game, Variant};
 use leafwing_input_manager::prelude::Buttonlike;
 
@@ -93,7 +93,8 @@ fn toasts(app: &App) -> Vec<String> {
 fn replays(app: &App) -> bool {
     let m = app.world().resource::<Match>();
     let mut g = Game::new(m.variant());
-    m.game().moves().iter().all(|mv| g.play(*mv).is_ok()) && g.position().to_vfen() == m.position().to_vfen()
+    m.game().moves().iter().all(|mv| g.play(*mv).is_ok())
+        && g.position().to_vfen() == m.position().to_vfen()
 }
 
 #[test]
@@ -139,10 +140,7 @@ fn the_computer_answers_a_human_move_and_refuses_input_on_its_turn() {
 
 #[test]
 fn two_computers_play_on_and_pause_from_the_menu() {
-    let mut app = app_with([
-        Player::Computer { level: 1 },
-        Player::Computer { level: 2 },
-    ]);
+    let mut app = app_with([Player::Computer { level: 1 }, Player::Computer { level: 2 }]);
     step_until(&mut app, "six moves", |a| ply(a) >= 6);
     assert!(replays(&app));
     // Pause: no search, no move, however long.
@@ -162,6 +160,15 @@ fn two_computers_play_on_and_pause_from_the_menu() {
         .write_message(MenuActivated(Entry::PauseComputer));
     step_until(&mut app, "a move after resuming", |a| ply(a) > at);
     assert!(replays(&app));
+    // Paused again, then a new game: it starts with the computers playing.
+    app.world_mut()
+        .write_message(MenuActivated(Entry::PauseComputer));
+    step(&mut app);
+    assert!(computer(&app).paused);
+    let setup = app.world().resource::<Match>().setup().clone();
+    app.world_mut().write_message(MatchCommand::NewGame(setup));
+    step_until(&mut app, "a move in the new game", |a| ply(a) == 1);
+    assert!(!computer(&app).paused);
 }
 
 /// Makes the computer search until stopped.
@@ -262,10 +269,7 @@ fn the_client_keeps_running_frames_and_reading_input_while_a_search_runs() {
         .write_message(MenuActivated(Entry::MainMenu));
     app.update();
     app.update();
-    assert_eq!(
-        *app.world().resource::<State<Screen>>().get(),
-        Screen::Menu
-    );
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
     assert!(stop.load(Ordering::Relaxed));
     assert!(!computer(&app).is_searching());
 }
@@ -293,10 +297,7 @@ fn the_hint_marks_a_legal_move_and_goes_with_the_position() {
     assert_eq!(want.len(), 2);
     assert_eq!(app.world().resource::<BoardHighlights>().hint, want);
     // A move played: the hint is gone from the board.
-    let played = MoveRequested {
-        mv: hinted,
-        ply: 0,
-    };
+    let played = MoveRequested { mv: hinted, ply: 0 };
     app.world_mut().write_message(played);
     step(&mut app);
     step(&mut app);
@@ -308,8 +309,7 @@ fn the_hint_marks_a_legal_move_and_goes_with_the_position() {
 #[test]
 fn the_evaluation_bar_scores_the_start_as_about_even() {
     let mut app = app_with([Player::Human, Player::Human]);
-    app.world_mut()
-        .write_message(MenuActivated(Entry::EvalBar));
+    app.world_mut().write_message(MenuActivated(Entry::EvalBar));
     step(&mut app);
     step_until(&mut app, "an evaluation", |a| {
         let m = a.world().resource::<Match>();

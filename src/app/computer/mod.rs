@@ -147,7 +147,8 @@ impl Drop for Job {
 impl Job {
     /// Whether its result may be used now.
     fn ready(&self, now: f64) -> bool {
-        self.task.is_finished() && (self.purpose != Purpose::Move || now - self.started >= PACE_SECS)
+        self.task.is_finished()
+            && (self.purpose != Purpose::Move || now - self.started >= PACE_SECS)
     }
 }
 
@@ -279,9 +280,7 @@ pub fn move_limits(
     match setup.time {
         TimeControl::None => Limits::movetime(per_move.unwrap_or_else(|| level_time(level))),
         // Unused time is lost: use most of it, leaving room for the frame.
-        TimeControl::PerMove { time } => {
-            Limits::movetime(left.unwrap_or(time).mul_f64(0.8))
-        }
+        TimeControl::PerMove { time } => Limits::movetime(left.unwrap_or(time).mul_f64(0.8)),
         TimeControl::Fischer { base, increment } => clock(base, increment, None),
         TimeControl::Delay { base, delay } => clock(base, delay, None),
         TimeControl::Periods { moves, time } => {
@@ -299,13 +298,7 @@ fn clock_left(_game: &Match, _side: Color) -> Option<Duration> {
 }
 
 /// Starts a search of `purpose` for the match's side to move.
-fn spawn_search(
-    purpose: Purpose,
-    game: &Match,
-    level: u8,
-    limits: Limits,
-    started: f64,
-) -> Job {
+fn spawn_search(purpose: Purpose, game: &Match, level: u8, limits: Limits, started: f64) -> Job {
     let key = Key::of(game);
     let side = game.position().side_to_move();
     let stop = Arc::new(AtomicBool::new(false));
@@ -355,9 +348,9 @@ struct DriveOut<'w, 's> {
 /// Each frame, after the match applied last frame's requests: cancels a
 /// search whose position is gone, delivers a finished one (a computer's
 /// move as a `MoveRequested`, a hint to [`HintMove`], a score to the bar)
-/// and starts the next one needed. An undo that leaves a computer to move
-/// against a person takes back the computer's move too, so the person is
-/// to move again.
+/// and starts the next one needed. A new game lifts the pause. An undo
+/// that leaves a computer to move against a person takes back the
+/// computer's move too, so the person is to move again.
 fn drive(
     mut computer: ResMut<Computer>,
     game: Option<Res<Match>>,
@@ -368,15 +361,23 @@ fn drive(
 ) {
     let now = time.elapsed_secs_f64();
     let resync = out.resynced.read().count() > 0;
-    let undone = {
+    let (mut undone, mut new_game) = (false, false);
+    {
         let DriveOut { commands, seen, .. } = &mut out;
-        seen.read(commands).any(|c| *c == MatchCommand::Undo)
-    };
+        for c in seen.read(commands) {
+            undone |= *c == MatchCommand::Undo;
+            new_game |= matches!(c, MatchCommand::NewGame(_));
+        }
+    }
     let live = game
         .as_deref()
         .filter(|g| *screen.get() == Screen::Game && g.outcome().is_none());
     let key = live.map(Key::of);
     let c = &mut *computer;
+    if new_game {
+        // A new game starts with its computers playing.
+        c.paused = false;
+    }
     if c.hint_for.is_some() && c.hint_for != key {
         c.hint_for = None;
     }

@@ -11,7 +11,10 @@ fn setup(time: TimeControl) -> GameSetup {
 fn an_untimed_game_thinks_the_chosen_time_or_the_levels() {
     let s = setup(TimeControl::None);
     let two = Duration::from_secs(2);
-    assert_eq!(move_limits(&s, 3, None, 0, Some(two)), Limits::movetime(two));
+    assert_eq!(
+        move_limits(&s, 3, None, 0, Some(two)),
+        Limits::movetime(two)
+    );
     assert_eq!(
         move_limits(&s, 8, None, 0, None),
         Limits::movetime(level_time(8))
@@ -43,14 +46,23 @@ fn a_timed_game_plays_on_its_clock() {
     assert_eq!(l.movetime, None);
     // With one: the time left.
     let left = Duration::from_secs(42);
-    assert_eq!(move_limits(&fischer, 8, Some(left), 10, None).clock.unwrap().time, left);
+    assert_eq!(
+        move_limits(&fischer, 8, Some(left), 10, None)
+            .clock
+            .unwrap()
+            .time,
+        left
+    );
     // 40 moves per period, 13 made: 27 to go.
     let periods = setup(TimeControl::Periods {
         moves: 40,
         time: base,
     });
     assert_eq!(
-        move_limits(&periods, 8, None, 13, None).clock.unwrap().movestogo,
+        move_limits(&periods, 8, None, 13, None)
+            .clock
+            .unwrap()
+            .movestogo,
         Some(27)
     );
     // A fixed time per move: most of it.

@@ -69,7 +69,9 @@ pub fn step_player(player: Player, delta: i32) -> Player {
     let n = crate::ai::MAX_LEVEL as i32 + 1;
     let i = match player {
         Player::Human => 0,
-        Player::Computer { level } => level.clamp(crate::ai::MIN_LEVEL, crate::ai::MAX_LEVEL) as i32,
+        Player::Computer { level } => {
+            level.clamp(crate::ai::MIN_LEVEL, crate::ai::MAX_LEVEL) as i32
+        }
     };
     match (i + delta).rem_euclid(n) {
         0 => Player::Human,

@@ -55,7 +55,10 @@ pub(super) fn computer_section(
             player_text(setup.players[1])
         ));
     }
-    if let Some(t) = computer.thinking().filter(|t| t.purpose != Purpose::Evaluation) {
+    if let Some(t) = computer
+        .thinking()
+        .filter(|t| t.purpose != Purpose::Evaluation)
+    {
         let who = match (t.purpose, t.side) {
             (Purpose::Hint, _) => "Hint: thinking…".to_string(),
             (_, Color::White) => "White is thinking…".to_string(),
@@ -65,7 +68,10 @@ pub(super) fn computer_section(
         let p = &t.progress;
         if p.depth > 0 {
             let score = p.score.map(score_text).unwrap_or_default();
-            ui.label(format!("depth {}  score {score}  nodes {}", p.depth, p.nodes));
+            ui.label(format!(
+                "depth {}  score {score}  nodes {}",
+                p.depth, p.nodes
+            ));
             ui.add(egui::Label::new(egui::RichText::new(p.line.join(" ")).monospace()).wrap());
         }
     }
@@ -125,11 +131,7 @@ fn eval_bar(ui: &mut egui::Ui, computer: &Computer, game: &Match) {
         egui::Stroke::new(1.0, egui::Color32::from_rgb(0xd0, 0x40, 0x30)),
     );
     ui.weak(match eval {
-        Some(e) => format!(
-            "{} (White's view, depth {})",
-            score_text(e.score),
-            e.depth
-        ),
+        Some(e) => format!("{} (White's view, depth {})", score_text(e.score), e.depth),
         None => "evaluating…".into(),
     });
 }
