@@ -177,19 +177,23 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
         None => perf::probe_from_env(&label),
     };
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(if probe.is_some() {
-            perf::measured_window()
-        } else {
-            let size = args.window.unwrap_or(UVec2::new(1280, 800));
-            Window {
-                title: "Chimera".into(),
-                resolution: WindowResolution::new(size.x, size.y),
+    app.add_plugins(
+        DefaultPlugins
+            .set(computer::task_pool_plugin())
+            .set(WindowPlugin {
+                primary_window: Some(if probe.is_some() {
+                    perf::measured_window()
+                } else {
+                    let size = args.window.unwrap_or(UVec2::new(1280, 800));
+                    Window {
+                        title: "Chimera".into(),
+                        resolution: WindowResolution::new(size.x, size.y),
+                        ..default()
+                    }
+                }),
                 ..default()
-            }
-        }),
-        ..default()
-    }))
+            }),
+    )
     .add_plugins((EguiPlugin::default(), piece_art::baked::render_plugin))
     .insert_resource(EguiGlobalSettings {
         auto_create_primary_context: false,

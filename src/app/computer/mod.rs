@@ -19,6 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use bevy::app::{TaskPoolOptions, TaskPoolPlugin};
 use bevy::ecs::message::{MessageCursor, Messages};
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
@@ -47,6 +48,19 @@ pub fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Game)),
         )
         .add_systems(Update, menu_entries.in_set(AppSystems::Respond));
+}
+
+/// The task pools of the windowed client: the async compute pool gets at
+/// least two threads (Bevy's default on a machine with fewer than eight
+/// cores is one), so a search — one at a time — never holds up the
+/// renderer's pipeline compilation and screenshot saving, which run on the
+/// same pool.
+pub fn task_pool_plugin() -> TaskPoolPlugin {
+    let mut options = TaskPoolOptions::default();
+    options.async_compute.min_threads = options.async_compute.min_threads.max(2);
+    TaskPoolPlugin {
+        task_pool_options: options,
+    }
 }
 
 /// Transposition table of each search, in megabytes (allocated on the
