@@ -407,12 +407,13 @@ fn drive(
             c.job = None;
         }
     }
-    if c.job.as_ref().is_some_and(|j| j.ready(now))
-        && let Some(mut job) = c.job.take()
+    if let Some(result) = c
+        .job
+        .as_mut()
+        .filter(|j| j.ready(now))
+        .and_then(|j| check_ready(&mut j.task))
+        && let Some(job) = c.job.take()
     {
-        let Some(result) = check_ready(&mut job.task) else {
-            return;
-        };
         c.evaluation = Some(Evaluation {
             key: job.key,
             score: white_view(result.score, job.side),
