@@ -227,6 +227,26 @@ fn undo_new_game_and_main_menu_cancel_a_search_and_its_move_never_comes() {
 }
 
 #[test]
+fn resigning_on_the_computers_turn_is_the_persons_and_ends_the_search() {
+    let mut app = app_with([Player::Human, Player::Computer { level: 8 }]);
+    think_forever(&mut app);
+    request(&mut app, "g1f3");
+    app.update();
+    assert!(computer(&app).is_searching());
+    let stop = computer(&app).stop_flag().unwrap();
+    app.world_mut().write_message(MenuActivated(Entry::Resign));
+    app.update();
+    app.update();
+    let o = app.world().resource::<Match>().outcome().expect("resigned");
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), chimera::rules::EndReason::Resignation)
+    );
+    assert!(stop.load(Ordering::Relaxed));
+    assert!(computer(&app).thinking().is_none());
+}
+
+#[test]
 fn undo_after_the_computers_reply_takes_back_both_moves() {
     let mut app = app_with([Player::Human, Player::Computer { level: 1 }]);
     request(&mut app, "d2d4");

@@ -186,6 +186,18 @@ pub fn computer_to_move(game: &Match) -> bool {
     game.outcome().is_none() && game.setup().player(game.position().side_to_move()) != Player::Human
 }
 
+/// The side whose player at the screen acts (resigns, offers a draw): the
+/// side to move, unless a computer is to move against a person — then the
+/// person's side.
+pub fn acting_side(game: &Match) -> Color {
+    let side = game.position().side_to_move();
+    if computer_to_move(game) && game.setup().player(side.opposite()) == Player::Human {
+        side.opposite()
+    } else {
+        side
+    }
+}
+
 /// The selection answers each [`SelectInput`]; a finished choice becomes a
 /// move request, a refusal a [`Toast`]. While the help is open nothing is
 /// picked.

@@ -12,7 +12,7 @@ mod options;
 pub use options::{NumberEditor, shown_value};
 
 use crate::app::interaction::{
-    ActivePanel, GameAction, HowItMoves, NavStep, Panel, SelectInput, Selection,
+    ActivePanel, GameAction, HowItMoves, NavStep, Panel, SelectInput, Selection, acting_side,
 };
 use crate::app::match_state::{GameEnded, GameSetup, Match, MatchCommand, Player};
 use crate::app::scene::{BoardLayout, ViewMode};
@@ -296,10 +296,10 @@ pub fn entries(
                 }
                 v.extend([Flip, SwitchView]);
                 if g.outcome().is_none() {
-                    let side = g.position().side_to_move();
-                    if g.setup().player(side) == Player::Human {
+                    if g.setup().player(g.position().side_to_move()) == Player::Human {
                         v.push(Hint);
                     }
+                    let side = acting_side(g);
                     if g.setup().players.iter().any(|p| *p != Player::Human) {
                         v.push(PauseComputer);
                     }
@@ -457,7 +457,7 @@ fn apply_entries(
 ) {
     for MenuActivated(entry) in activated.read() {
         let game = game.as_deref();
-        let side = game.map(|g| g.position().side_to_move());
+        let side = game.map(acting_side);
         match *entry {
             Entry::Variant(i) => {
                 // Picked: on to its options (or Start).

@@ -4,7 +4,7 @@
 
 use super::{FocusView, entry_button, outcome_text};
 use crate::app::computer::Computer;
-use crate::app::interaction::Panel;
+use crate::app::interaction::{Panel, acting_side};
 use crate::app::match_state::Match;
 use crate::app::menus::{Entry, MenuActivated, Overlays, entries};
 use crate::app::scene::ViewMode;
@@ -53,7 +53,7 @@ pub(super) fn chooser_window(
 
 /// What an in-game menu entry says.
 fn label(entry: Entry, game: Option<&Match>, mode: ViewMode, computer: &Computer) -> String {
-    let side = game.map(|g| super::side_name(g.position().side_to_move()));
+    let side = game.map(|g| super::side_name(acting_side(g)));
     match entry {
         Entry::Continue => "Back to the game".into(),
         Entry::Undo => "Undo".into(),

@@ -10,7 +10,9 @@ use crate::app::input::bindings::Controls;
 use crate::app::input::cursor::BoardCursor;
 use crate::app::input::help_subject;
 use crate::app::input::pads::PadLayout;
-use crate::app::interaction::{GameAction, HelpSubject, SelectInput, Selection, ShowHowItMoves};
+use crate::app::interaction::{
+    GameAction, HelpSubject, SelectInput, Selection, ShowHowItMoves, acting_side,
+};
 use crate::app::match_state::Match;
 use crate::app::menus::{Entry, MenuActivated};
 use crate::app::scene::{BoardViewport, ViewMode};
@@ -102,8 +104,8 @@ pub(super) fn game_panel(
                     ui.label(egui::RichText::new(outcome_text(&o)).strong().size(17.0));
                 }
                 None => {
-                    let side = pos.side_to_move();
-                    let mut status = format!("{} to move", side_name(side));
+                    let side = acting_side(game);
+                    let mut status = format!("{} to move", side_name(pos.side_to_move()));
                     if pos.in_check() {
                         status.push_str(" — check!");
                     }
