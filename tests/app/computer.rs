@@ -108,12 +108,8 @@ fn the_computer_answers_a_human_move_and_refuses_input_on_its_turn() {
     assert_eq!(ply(&app), 1);
     // Black's (the computer's) turn: a click is refused with a message and
     // picks nothing.
-    let e7 = app
-        .world()
-        .resource::<Match>()
-        .variant()
-        .parse_square("e7")
-        .unwrap();
+    let m = app.world().resource::<Match>();
+    let e7 = m.variant().parse_square("e7").unwrap();
     app.world_mut().write_message(SelectInput::Square(e7));
     app.update();
     assert!(
