@@ -50,14 +50,21 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, menu_entries.in_set(AppSystems::Respond));
 }
 
-/// The task pools of the windowed client: the async compute pool gets at
+/// The task pools of the windowed client. The async compute pool gets at
 /// least two threads (Bevy's default on a machine with fewer than eight
 /// cores is one), so a search — one at a time — never holds up the
 /// renderer's pipeline compilation and screenshot saving, which run on the
-/// same pool.
+/// same pool; and its threads run at the lowest OS priority, so when the
+/// search and the frame want the same cores the frame wins (the search
+/// takes what is left over).
 pub fn task_pool_plugin() -> TaskPoolPlugin {
     let mut options = TaskPoolOptions::default();
     options.async_compute.min_threads = options.async_compute.min_threads.max(2);
+    options.async_compute.on_thread_spawn = Some(Arc::new(|| {
+        // Without the right to lower it (rare), the thread keeps the
+        // normal priority: the search still runs, only less politely.
+        let _ = thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min);
+    }));
     TaskPoolPlugin {
         task_pool_options: options,
     }
