@@ -515,6 +515,12 @@ fn a_value_of_the_wrong_type_is_an_error() {
         ),
         ("play --measure soon", &["'soon'", "'--measure'", "seconds"]),
         ("play --empty-3d --measure 0", &["'0'", "'--measure'"]),
+        (
+            "play --white computer:9",
+            &["'computer:9'", "'--white'", "computer:LEVEL (LEVEL 1-8)"],
+        ),
+        ("play --black robot", &["'robot'", "'--black'", "human"]),
+        ("play --think 0", &["'0'", "'--think'", "seconds"]),
         ("frametime --measure -5", &["'-5'", "'--measure'"]),
         ("frametime --rounds 0", &["'0'", "'--rounds'"]),
         (

@@ -13,7 +13,7 @@ pub mod values;
 pub use levels::{LevelSpec, MAX_LEVEL, MIN_LEVEL, Player, level_spec};
 pub use play::{
     BenchLine, GameRecord, SelfPlay, analyse, bench_positions, bench_search, bestmove_line,
-    info_line, info_line_with, play_game, pv_lmn, pv_text, random_opening,
+    info_line, info_line_with, play_game, pv_lmn, pv_san, pv_text, random_opening,
 };
 pub use search::{Clock, Features, Info, Limits, Score, SearchResult, Searcher};
 pub use thinker::{Job, ThinkError, Thinker};

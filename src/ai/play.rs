@@ -188,11 +188,16 @@ pub fn bench_search(
 
 /// The moves of a line from `pos` in LMN.
 pub fn pv_lmn(pos: &Position, pv: &[Move]) -> Vec<String> {
-    pv_text(pos, pv, &|p, m| p.lmn(m))
+    pv_text(pos, pv, &Position::lmn)
+}
+
+/// The moves of a line from `pos` in readable notation (SAN-like).
+pub fn pv_san(pos: &Position, pv: &[Move]) -> Vec<String> {
+    pv_text(pos, pv, &Position::san)
 }
 
 /// The moves of a line from `pos`, each written by `write` in the position
-/// before it.
+/// it is played from.
 pub fn pv_text(
     pos: &Position,
     pv: &[Move],

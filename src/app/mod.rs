@@ -9,6 +9,7 @@
 
 pub mod animation;
 pub mod board_view;
+pub mod computer;
 pub mod help;
 pub mod input;
 pub mod interaction;
@@ -39,6 +40,9 @@ pub const LAYERS: &[&[&str]] = &[
     &["interaction"],
     // Features that read the player.
     &["input", "help", "menus"],
+    // The computer players, the hint and the evaluation: searches off the
+    // main thread whose moves enter as the players' do.
+    &["computer"],
     // Views: the board entities, then their animations.
     &["board_view"],
     &["animation"],
@@ -106,6 +110,10 @@ pub struct PlayArgs {
     /// Window size in logical pixels (default 1280×800; the frame-time
     /// measurement always uses 1280×800).
     pub window: Option<UVec2>,
+    /// Who plays White and Black in the game of `variant`.
+    pub players: [match_state::Player; 2],
+    /// The computer's thinking time per move, instead of its level's.
+    pub think: Option<std::time::Duration>,
 }
 
 /// The plugins of the client (everything but the window), with the frame's
@@ -132,6 +140,7 @@ pub fn client_plugins(app: &mut App) {
         match_state::plugin,
         interaction::plugin,
         menus::plugin,
+        computer::plugin,
         piece_art::plugin,
         board_view::plugin,
         animation::plugin,
@@ -151,29 +160,40 @@ pub fn run_play(args: PlayArgs) -> Result<AppExit, match_state::MatchError> {
 
 /// The windowed game app of [`run_play`], built but not running.
 pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
-    let label = format!(
+    let mut label = format!(
         "{} {:?}",
         args.variant.as_deref().unwrap_or("menu"),
         args.view
     );
+    if args
+        .players
+        .iter()
+        .any(|p| *p != match_state::Player::Human)
+    {
+        label.push_str(&format!(", players {:?}", args.players));
+    }
     let probe = match args.measure {
         Some(secs) => Some(perf::FrameProbe::new(label, perf::WARMUP_SECS, secs)),
         None => perf::probe_from_env(&label),
     };
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(if probe.is_some() {
-            perf::measured_window()
-        } else {
-            let size = args.window.unwrap_or(UVec2::new(1280, 800));
-            Window {
-                title: "Chimera".into(),
-                resolution: WindowResolution::new(size.x, size.y),
+    app.add_plugins(
+        DefaultPlugins
+            .set(computer::task_pool_plugin())
+            .set(WindowPlugin {
+                primary_window: Some(if probe.is_some() {
+                    perf::measured_window()
+                } else {
+                    let size = args.window.unwrap_or(UVec2::new(1280, 800));
+                    Window {
+                        title: "Chimera".into(),
+                        resolution: WindowResolution::new(size.x, size.y),
+                        ..default()
+                    }
+                }),
                 ..default()
-            }
-        }),
-        ..default()
-    }))
+            }),
+    )
     .add_plugins((EguiPlugin::default(), piece_art::baked::render_plugin))
     .insert_resource(EguiGlobalSettings {
         auto_create_primary_context: false,
@@ -187,7 +207,17 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
     });
     client_plugins(&mut app);
     if let Some(id) = &args.variant {
-        app.insert_resource(match_state::Match::start(id, &args.options, &args.moves)?);
+        let m = match_state::Match::start(id, &args.options, &args.moves)?;
+        let setup = match_state::GameSetup {
+            players: args.players,
+            ..m.setup().clone()
+        };
+        app.insert_resource(match_state::Match::with_setup(setup, m.game().clone()));
+    }
+    if let Some(t) = args.think {
+        app.world_mut()
+            .resource_mut::<computer::Computer>()
+            .move_limits = Some(crate::ai::Limits::movetime(t));
     }
     if args.flip {
         app.world_mut().resource_mut::<scene::BoardLayout>().flipped = true;

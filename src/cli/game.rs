@@ -6,6 +6,8 @@ use clap::{Args, ValueEnum};
 
 use super::CliError;
 use super::args::{GameArgs, count, seconds};
+use crate::ai;
+use crate::app::match_state::Player;
 use crate::app::{self, ViewMode};
 
 /// The board view: `2d` or `3d`.
@@ -57,10 +59,20 @@ pub struct PlayCmd {
     /// Window size in logical pixels, e.g. 1024x600 (default 1280x800).
     #[arg(long, value_name = "WIDTHxHEIGHT", value_parser = window_size)]
     pub window: Option<bevy::math::UVec2>,
+    /// Who plays White in the game of --variant: `human` or `computer:LEVEL` (1-8).
+    #[arg(long, value_name = "PLAYER", value_parser = player, default_value = "human")]
+    pub white: Player,
+    /// Who plays Black in the game of --variant: `human` or `computer:LEVEL` (1-8).
+    #[arg(long, value_name = "PLAYER", value_parser = player, default_value = "human")]
+    pub black: Player,
+    /// The computer's thinking time per move in seconds (instead of the
+    /// level's); a long one keeps it thinking, e.g. for --measure.
+    #[arg(long, value_name = "SECS", value_parser = seconds, allow_negative_numbers = true)]
+    pub think: Option<f64>,
     /// Measure an empty Bevy 3D scene instead of the game (with --measure SECS, default 10).
     #[arg(
         long = "empty-3d",
-        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window"]
+        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "white", "black", "think"]
     )]
     pub empty_3d: bool,
 }
@@ -101,6 +113,21 @@ fn window_size(text: &str) -> Result<bevy::math::UVec2, String> {
         .ok_or_else(|| "expected WIDTHxHEIGHT, e.g. 1024x600".to_string())
 }
 
+/// `--white` / `--black`: `human` or `computer:LEVEL` with a level 1–8.
+fn player(text: &str) -> Result<Player, String> {
+    let bad = || "expected human or computer:LEVEL (LEVEL 1-8), e.g. computer:5".to_string();
+    match text.split_once(':') {
+        None if text == "human" => Ok(Player::Human),
+        Some(("computer", level)) => match level.parse::<u8>() {
+            Ok(level) if (ai::MIN_LEVEL..=ai::MAX_LEVEL).contains(&level) => {
+                Ok(Player::Computer { level })
+            }
+            _ => Err(bad()),
+        },
+        _ => Err(bad()),
+    }
+}
+
 /// `chimera play`: opens the game window (the menu, or a game of `--variant`).
 pub fn play(a: PlayCmd) -> Result<(), CliError> {
     if a.empty_3d {
@@ -117,6 +144,8 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         options: game.variant.options,
         screenshot: a.screenshot,
         measure: a.measure,
+        players: [a.white, a.black],
+        think: a.think.map(std::time::Duration::from_secs_f64),
     };
     Ok(app::run_play(play).map(drop)?)
 }

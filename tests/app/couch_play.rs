@@ -369,9 +369,8 @@ fn the_main_menu_is_driven_by_keyboard_and_pad_alone() {
     tap(&mut app, kb, Press::Left);
     tap(&mut app, kb, Press::Right);
     assert_eq!(app.world().resource::<MenuChoice>().variant, target);
-    // Down twice: past the option to Start.
-    tap(&mut app, kb, Press::Down);
-    tap(&mut app, kb, Press::Down);
+    // Down: past the option (and the players) to Start.
+    down_to_start(&mut app, kb);
     tap(&mut app, Device::Pad(pad), Press::Select);
     settle(&mut app);
     let m = app.world().resource::<Match>();
@@ -419,6 +418,78 @@ fn the_in_game_menu_opens_on_start_and_its_entries_work() {
         (Some(Color::Black), EndReason::Resignation)
     );
     assert_eq!(panel(&app), Panel::EndDialog);
+}
+
+#[test]
+fn the_main_menu_seats_the_computer_and_it_opens_the_game() {
+    use chimera::app::computer::Computer;
+    use chimera::app::match_state::Player;
+    let mut app = menu_app();
+    let kb = Device::Keyboard;
+    // Down to White's seat; right twice: Human → Computer 1 → Computer 2.
+    for _ in 0..8 {
+        if focused(&app) == Some(Entry::Seat(0)) {
+            break;
+        }
+        tap(&mut app, kb, Press::Down);
+    }
+    assert_eq!(focused(&app), Some(Entry::Seat(0)));
+    tap(&mut app, kb, Press::Right);
+    tap(&mut app, kb, Press::Right);
+    // Black's seat: left wraps from Human to Computer 8, right back.
+    tap(&mut app, kb, Press::Down);
+    tap(&mut app, kb, Press::Left);
+    let players = app.world().resource::<MenuChoice>().players;
+    assert_eq!(
+        players,
+        [Player::Computer { level: 2 }, Player::Computer { level: 8 }]
+    );
+    tap(&mut app, kb, Press::Right);
+    down_to_start(&mut app, kb);
+    tap(&mut app, kb, Press::Select);
+    settle(&mut app);
+    let m = app.world().resource::<Match>();
+    assert_eq!(
+        m.setup().players,
+        [Player::Computer { level: 2 }, Player::Human]
+    );
+    // White is the computer: it opens the game by itself.
+    for _ in 0..200 {
+        if app.world().resource::<Match>().ply() == 1 {
+            break;
+        }
+        app.update();
+        let done = app
+            .world()
+            .resource::<Computer>()
+            .wait(std::time::Duration::from_secs(120));
+        assert!(done, "the search ends");
+    }
+    assert_eq!(app.world().resource::<Match>().ply(), 1);
+}
+
+/// The main menu's focused entry.
+fn focused(app: &App) -> Option<Entry> {
+    let list = chimera::app::menus::entries(
+        Panel::MainMenu,
+        app.world().resource::<MenuChoice>(),
+        app.world().get_resource::<Match>(),
+        app.world().resource::<Selection>(),
+        app.world().resource::<chimera::app::menus::Guide>(),
+    );
+    app.world().resource::<MenuFocus>().entry(&list)
+}
+
+/// Moves the main menu's focus down to Start (past the options, the
+/// players and the computer's time), the next entry down at most 6 times.
+fn down_to_start(app: &mut App, dev: Device) {
+    for _ in 0..6 {
+        tap(app, dev, Press::Down);
+        if focused(app) == Some(Entry::Start) {
+            return;
+        }
+    }
+    panic!("Start not reached: focus on {:?}", focused(app));
 }
 
 /// The client on its main menu, no game yet.
@@ -571,7 +642,7 @@ fn step_every_option(keyboard: bool) {
             chosen.push((spec.name.to_string(), s.value));
         }
         // Down to Start: the game starts with exactly those values.
-        tap(&mut app, dev, Press::Down);
+        down_to_start(&mut app, dev);
         tap(&mut app, dev, Press::Select);
         settle(&mut app);
         let m = app.world().resource::<Match>();

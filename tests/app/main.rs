@@ -3,6 +3,7 @@
 //! replay and new lines, the steady state, and the layer order of the client's imports.
 //! One test binary, so that a build links Bevy once for all of them.
 
+mod computer;
 mod couch_play;
 mod games;
 mod layers;

@@ -1,10 +1,12 @@
-//! Highlight layers: last move, check, selection (tile tints) and legal
-//! destinations (dots on empty squares, rings on captures). The board view
-//! alone writes them, from the match, the selection and the open help.
+//! Highlight layers: last move, check, selection, the computer's hint (tile
+//! tints) and legal destinations (dots on empty squares, rings on
+//! captures). The board view alone writes them, from the match, the
+//! selection, the open help and the hint.
 
 use super::BoardSquare;
 use super::spawn::BoardArt;
 use crate::app::AppSystems;
+use crate::app::computer::HintMove;
 use crate::app::help::help_markers;
 use crate::app::interaction::{HowItMoves, Marker, Origin, Replay, Selection};
 use crate::app::match_state::Match;
@@ -36,6 +38,8 @@ pub struct BoardHighlights {
     pub selected: Option<Sq>,
     /// Legal destinations of the selection.
     pub targets: Vec<(Sq, Marker)>,
+    /// Squares of the hinted move.
+    pub hint: Vec<Sq>,
 }
 
 /// The squares a move touched, for the last-move highlight.
@@ -57,17 +61,18 @@ pub fn touched_squares(pos: &Position, m: Move) -> Vec<Sq> {
 }
 
 /// The highlights follow what they show: while the help is open, its piece
-/// and the squares it reaches; otherwise the last move, check, and the
-/// selection with its destinations.
+/// and the squares it reaches; otherwise the last move, check, the hint,
+/// and the selection with its destinations.
 fn derive_highlights(
     game: Option<Res<Match>>,
     selection: Res<Selection>,
     help: Res<HowItMoves>,
+    hint: Res<HintMove>,
     mut highlights: ResMut<BoardHighlights>,
     replay: Res<Replay>,
 ) {
     let Some(game) = game else { return };
-    let changed = game.is_changed() || replay.is_changed();
+    let changed = game.is_changed() || replay.is_changed() || hint.is_changed();
     if !(changed || selection.is_changed() || help.is_changed()) {
         return;
     }
@@ -77,6 +82,7 @@ fn derive_highlights(
             check: None,
             selected: Some(open.at),
             targets: help_markers(&open.reach, &open.attacks),
+            hint: Vec::new(),
         },
         None => {
             let pos = replay.position(&game);
@@ -95,6 +101,10 @@ fn derive_highlights(
                     _ => None,
                 },
                 targets: selection.0.markers(pos),
+                hint: hint
+                    .current(&game)
+                    .map(|m| touched_squares(pos, m))
+                    .unwrap_or_default(),
             }
         }
     };
@@ -108,19 +118,27 @@ fn derive_highlights(
 pub enum Tint {
     None = 0,
     LastMove = 1,
-    Selected = 2,
-    Check = 3,
+    Hint = 2,
+    Selected = 3,
+    Check = 4,
 }
 
 impl Tint {
-    pub const COUNT: usize = 4;
-    pub const ALL: [Tint; 4] = [Tint::None, Tint::LastMove, Tint::Selected, Tint::Check];
+    pub const COUNT: usize = 5;
+    pub const ALL: [Tint; 5] = [
+        Tint::None,
+        Tint::LastMove,
+        Tint::Hint,
+        Tint::Selected,
+        Tint::Check,
+    ];
 
     /// The tile colour under this tint.
     pub fn apply(self, base: Color) -> Color {
         let over = match self {
             Tint::None => return base,
             Tint::LastMove => (Color::srgb(0.62, 0.78, 0.1), 0.42),
+            Tint::Hint => (Color::srgb(0.15, 0.45, 0.95), 0.5),
             Tint::Selected => (Color::srgb(0.1, 0.45, 0.16), 0.5),
             Tint::Check => (Color::srgb(0.9, 0.1, 0.08), 0.62),
         };
@@ -154,6 +172,8 @@ fn apply_highlights(
             Tint::Check
         } else if hl.selected == Some(sq) {
             Tint::Selected
+        } else if hl.hint.contains(&sq) {
+            Tint::Hint
         } else if hl.last_move.contains(&sq) {
             Tint::LastMove
         } else {

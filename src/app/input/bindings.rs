@@ -87,6 +87,7 @@ pub fn default_bindings() -> BindingTable {
         (ReplayPrev, vec![Key(K::Comma), Pad(P::LeftTrigger)]),
         (ReplayNext, vec![Key(K::Period), Pad(P::RightTrigger)]),
         (ReplayLast, vec![Key(K::End)]),
+        (Hint, vec![Key(K::KeyI), Pad(P::Mode)]),
     ]
 }
 
@@ -268,6 +269,7 @@ pub fn action_name(a: GameAction) -> &'static str {
         ReplayPrev => "replay-prev",
         ReplayNext => "replay-next",
         ReplayLast => "replay-last",
+        Hint => "hint",
     }
 }
 
@@ -295,7 +297,8 @@ pub fn file_text(table: &BindingTable) -> String {
          # An action left out keeps its default; a malformed file is ignored as a whole.\n\
          # Buttons: a key by its Bevy KeyCode name (Enter, Space, KeyA, Digit1, F10, ArrowUp)\n\
          #   or pad:<button> (South East West North LeftTrigger RightTrigger LeftTrigger2\n\
-         #   RightTrigger2 Select Start LeftThumb RightThumb DPadUp DPadDown DPadLeft DPadRight).\n\
+         #   RightTrigger2 Select Start Mode LeftThumb RightThumb DPadUp DPadDown DPadLeft\n\
+         #   DPadRight).\n\
          # Directions (move-cursor, orbit): keys(<up> <down> <left> <right>), dpad,\n\
          #   stick:left or stick:right.\n\n",
     );

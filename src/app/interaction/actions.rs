@@ -46,11 +46,13 @@ pub enum GameAction {
     ReplayNext,
     /// Back to the live position.
     ReplayLast,
+    /// Show the best move of a short search (for a player at the screen).
+    Hint,
 }
 
 impl GameAction {
     /// Every action, in the order the controls screen lists them.
-    pub const ALL: [GameAction; 18] = [
+    pub const ALL: [GameAction; 19] = [
         GameAction::MoveCursor,
         GameAction::Select,
         GameAction::Cancel,
@@ -69,6 +71,7 @@ impl GameAction {
         GameAction::ReplayPrev,
         GameAction::ReplayNext,
         GameAction::ReplayLast,
+        GameAction::Hint,
     ];
 
     /// What the action does, for the controls screen.
@@ -93,6 +96,7 @@ impl GameAction {
             ReplayPrev => "Replay: one move back",
             ReplayNext => "Replay: one move on",
             ReplayLast => "Replay: back to the live position",
+            Hint => "Hint: the computer's best move for you",
         }
     }
 }

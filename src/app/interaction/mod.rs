@@ -15,7 +15,7 @@ pub mod replay;
 pub mod select;
 
 use crate::app::AppSystems;
-use crate::app::match_state::{Match, MoveRequested};
+use crate::app::match_state::{Match, MoveRequested, Player};
 use crate::rules::{Color, Kind, Move, PieceInfo, Sq};
 use bevy::prelude::*;
 
@@ -193,6 +193,24 @@ fn refresh_legal_moves(
     selection.0.clear();
 }
 
+/// Whether the game goes on with a computer player to move (the board
+/// then takes no move from the players at the screen).
+pub fn computer_to_move(game: &Match) -> bool {
+    game.outcome().is_none() && game.setup().player(game.position().side_to_move()) != Player::Human
+}
+
+/// The side whose player at the screen acts (resigns, offers a draw): the
+/// side to move, unless a computer is to move against a person — then the
+/// person's side.
+pub fn acting_side(game: &Match) -> Color {
+    let side = game.position().side_to_move();
+    if computer_to_move(game) && game.setup().player(side.opposite()) == Player::Human {
+        side.opposite()
+    } else {
+        side
+    }
+}
+
 /// The selection answers each [`SelectInput`]; a finished choice becomes a
 /// move request, a refusal a [`Toast`]. While the help is open nothing is
 /// picked. At an earlier ply a finished move asks for a new line instead.
@@ -214,6 +232,16 @@ fn handle_select_input(
     };
     if help.is_open() {
         inputs.clear();
+        if selection.0.origin().is_some() {
+            selection.0.clear();
+        }
+        return;
+    }
+    if computer_to_move(&game) {
+        // The computer's turn: the board refuses the player's picks.
+        if inputs.read().any(|i| !matches!(i, SelectInput::Cancel)) {
+            toasts.write(Toast("The computer is to move.".into()));
+        }
         if selection.0.origin().is_some() {
             selection.0.clear();
         }

@@ -13,9 +13,9 @@ pub use options::{NumberEditor, shown_value};
 
 use crate::app::interaction::{
     ActivePanel, GameAction, HowItMoves, NavStep, NewLineAsked, Panel, Replay, SelectInput,
-    Selection,
+    Selection, acting_side,
 };
-use crate::app::match_state::{GameEnded, GameSetup, Match, MatchCommand, MoveRequested};
+use crate::app::match_state::{GameEnded, GameSetup, Match, MatchCommand, MoveRequested, Player};
 use crate::app::scene::{BoardLayout, ViewMode};
 use crate::app::{AppSystems, Screen};
 use crate::rules::{Kind, OptionKind, Outcome, Variant, VariantInfo, variants};
@@ -56,6 +56,31 @@ pub struct MenuChoice {
     pub variant: usize,
     /// Chosen value of each option, per variant (same order as its option table).
     pub options: Vec<Vec<String>>,
+    /// Who plays White and Black, by `Color::index`.
+    pub players: [Player; 2],
+    /// The computer's thinking time per move in untimed games: an index
+    /// into [`THINK_TIMES_MS`].
+    pub think_time: usize,
+}
+
+/// The thinking times per move the menu offers the computer, in
+/// milliseconds; 0 is "by level" (the stronger, the longer).
+pub const THINK_TIMES_MS: [u64; 7] = [0, 500, 1000, 2000, 5000, 10_000, 30_000];
+
+/// `player` stepped by `delta` along Human, Computer 1, …, Computer 8
+/// (wrapping).
+pub fn step_player(player: Player, delta: i32) -> Player {
+    let n = crate::ai::MAX_LEVEL as i32 + 1;
+    let i = match player {
+        Player::Human => 0,
+        Player::Computer { level } => {
+            level.clamp(crate::ai::MIN_LEVEL, crate::ai::MAX_LEVEL) as i32
+        }
+    };
+    match (i + delta).rem_euclid(n) {
+        0 => Player::Human,
+        l => Player::Computer { level: l as u8 },
+    }
 }
 
 impl Default for MenuChoice {
@@ -66,6 +91,8 @@ impl Default for MenuChoice {
                 .iter()
                 .map(|v| v.options.iter().map(|o| o.default.to_string()).collect())
                 .collect(),
+            players: [Player::Human; 2],
+            think_time: 0,
         }
     }
 }
@@ -86,7 +113,18 @@ impl MenuChoice {
     }
     /// The game the menu's choices set up.
     pub fn setup(&self) -> GameSetup {
-        GameSetup::new(self.info().id, self.option_pairs())
+        GameSetup {
+            players: self.players,
+            ..GameSetup::new(self.info().id, self.option_pairs())
+        }
+    }
+    /// The computer's fixed thinking time per move, if one is chosen
+    /// (`None`: by level).
+    pub fn think_time(&self) -> Option<std::time::Duration> {
+        match THINK_TIMES_MS.get(self.think_time).copied().unwrap_or(0) {
+            0 => None,
+            ms => Some(std::time::Duration::from_millis(ms)),
+        }
     }
     /// Steps option `k` of the selected variant by `delta`: a list option
     /// to its next (`+1`) or previous (`-1`) value, wrapping; a number up or
@@ -164,6 +202,11 @@ pub enum Entry {
     Variant(usize),
     /// Main menu: option `k` of the picked variant (adjust with left/right).
     Option(usize),
+    /// Main menu: who plays this side (by `Color::index`): Human or
+    /// Computer 1–8 (adjust with left/right).
+    Seat(usize),
+    /// Main menu: the computer's thinking time per move (adjust with left/right).
+    ThinkTime,
     /// Main menu: start a new game.
     Start,
     /// Main menu: back to the game in progress.
@@ -210,6 +253,12 @@ pub enum Entry {
     StartNewLine,
     /// New-line dialog: keep the game as it is.
     KeepLine,
+    /// In-game menu: show the best move of a short search for the side to move.
+    Hint,
+    /// In-game menu: pause or resume the computer players.
+    PauseComputer,
+    /// In-game menu: show or hide the evaluation bar.
+    EvalBar,
 }
 
 /// An entry was activated (click, Enter, South).
@@ -233,6 +282,7 @@ pub fn entries(
         Panel::MainMenu => {
             let mut v = vec![Variant(choice.variant)];
             v.extend((0..choice.info().options.len()).map(Option));
+            v.extend([Seat(0), Seat(1), ThinkTime]);
             v.push(Start);
             if game.is_some() {
                 v.push(Resume);
@@ -257,7 +307,13 @@ pub fn entries(
                 }
                 v.extend([Flip, SwitchView]);
                 if g.outcome().is_none() {
-                    let side = g.position().side_to_move();
+                    if g.setup().player(g.position().side_to_move()) == Player::Human {
+                        v.push(Hint);
+                    }
+                    let side = acting_side(g);
+                    if g.setup().players.iter().any(|p| *p != Player::Human) {
+                        v.push(PauseComputer);
+                    }
                     match g.draw_offer() {
                         Some(by) if by != side => v.extend([AcceptDraw, DeclineDraw]),
                         Some(_) => {}
@@ -265,6 +321,7 @@ pub fn entries(
                     }
                     v.push(Resign);
                 }
+                v.push(EvalBar);
                 v.push(NewGame);
             }
             v.extend([Guide, Controls, MainMenu, Quit]);
@@ -382,6 +439,15 @@ fn apply_adjustments(
                 let n = variants().len() as i32;
                 choice.variant = (choice.variant as i32 + delta).rem_euclid(n) as usize;
             }
+            Entry::Seat(i) => {
+                if let Some(p) = choice.players.get_mut(*i) {
+                    *p = step_player(*p, *delta);
+                }
+            }
+            Entry::ThinkTime => {
+                let n = THINK_TIMES_MS.len() as i32;
+                choice.think_time = (choice.think_time as i32 + delta).rem_euclid(n) as usize;
+            }
             _ => {}
         }
     }
@@ -412,7 +478,7 @@ fn apply_entries(
 ) {
     for MenuActivated(entry) in activated.read() {
         let game = game.as_deref();
-        let side = game.map(|g| g.position().side_to_move());
+        let side = game.map(acting_side);
         match *entry {
             Entry::Variant(i) => {
                 // Picked: on to its options (or Start).
@@ -423,6 +489,18 @@ fn apply_entries(
                 Some(OptionKind::Number { .. }) => fx.editor.open(k),
                 _ => fx.choice.step_option(k, 1),
             },
+            Entry::Seat(i) => {
+                if let Some(p) = fx.choice.players.get_mut(i) {
+                    *p = step_player(*p, 1);
+                }
+            }
+            Entry::ThinkTime => {
+                fx.choice.think_time = (fx.choice.think_time + 1) % THINK_TIMES_MS.len();
+            }
+            // The computer answers these (it lies above the menus).
+            Entry::Hint | Entry::PauseComputer | Entry::EvalBar => {
+                fx.overlays.game_menu = false;
+            }
             Entry::Start => {
                 fx.commands.write(MatchCommand::NewGame(fx.choice.setup()));
                 *fx.overlays = Overlays::default();
@@ -518,7 +596,11 @@ fn apply_entries(
         // A fresh panel starts with its own focus.
         if !matches!(
             entry,
-            Entry::Variant(_) | Entry::Option(_) | Entry::GuidePiece(_)
+            Entry::Variant(_)
+                | Entry::Option(_)
+                | Entry::GuidePiece(_)
+                | Entry::Seat(_)
+                | Entry::ThinkTime
         ) {
             fx.focus.panel = None;
         }
@@ -587,7 +669,13 @@ fn navigate_menus(
     }
     if let Some((dx, dy)) = step.0 {
         let current = focus.entry(&list);
-        if dx != 0 && dy == 0 && matches!(current, Some(Entry::Option(_) | Entry::Variant(_))) {
+        if dx != 0
+            && dy == 0
+            && matches!(
+                current,
+                Some(Entry::Option(_) | Entry::Variant(_) | Entry::Seat(_) | Entry::ThinkTime)
+            )
+        {
             adjusted.write(MenuAdjusted(current.unwrap_or(Entry::Start), dx as i32));
         } else {
             // Up is the previous entry; right moves on along a row.

@@ -4,7 +4,8 @@
 //! a column of entries with the keyboard/gamepad focus ringed.
 
 use super::{FocusView, entry_button, outcome_text};
-use crate::app::interaction::{Panel, Replay};
+use crate::app::computer::Computer;
+use crate::app::interaction::{Panel, Replay, acting_side};
 use crate::app::match_state::Match;
 use crate::app::menus::{Entry, MenuActivated, Overlays, entries};
 use crate::app::scene::ViewMode;
@@ -52,8 +53,8 @@ pub(super) fn chooser_window(
 }
 
 /// What an in-game menu entry says.
-fn label(entry: Entry, game: Option<&Match>, mode: ViewMode) -> String {
-    let side = game.map(|g| super::side_name(g.position().side_to_move()));
+fn label(entry: Entry, game: Option<&Match>, mode: ViewMode, computer: &Computer) -> String {
+    let side = game.map(|g| super::side_name(acting_side(g)));
     match entry {
         Entry::Continue => "Back to the game".into(),
         Entry::Undo => "Undo".into(),
@@ -75,6 +76,11 @@ fn label(entry: Entry, game: Option<&Match>, mode: ViewMode) -> String {
         Entry::LookAtBoard => "Look at the board".into(),
         Entry::StartNewLine => "Start the new line".into(),
         Entry::KeepLine => "Keep the game as it is".into(),
+        Entry::Hint => "Hint: the best move".into(),
+        Entry::PauseComputer if computer.paused => "Resume the computer".into(),
+        Entry::PauseComputer => "Pause the computer".into(),
+        Entry::EvalBar if computer.eval_bar => "Hide the evaluation bar".into(),
+        Entry::EvalBar => "Show the evaluation bar".into(),
         other => format!("{other:?}"),
     }
 }
@@ -84,6 +90,7 @@ pub(super) fn game_menu(
     view: FocusView,
     overlays: Res<Overlays>,
     mode: Res<ViewMode>,
+    computer: Res<Computer>,
     mut activated: MessageWriter<MenuActivated>,
 ) -> Result {
     if !overlays.game_menu {
@@ -101,7 +108,7 @@ pub(super) fn game_menu(
     let ctx = contexts.ctx_mut()?;
     centred("Menu").show(ctx, |ui| {
         for entry in list {
-            let b = egui::Button::new(label(entry, game, *mode)).min_size(WIDE.into());
+            let b = egui::Button::new(label(entry, game, *mode, &computer)).min_size(WIDE.into());
             entry_button(ui, b, entry, focused, &mut activated);
         }
     });
@@ -113,6 +120,7 @@ pub(super) fn end_dialog(
     view: FocusView,
     overlays: Res<Overlays>,
     mode: Res<ViewMode>,
+    computer: Res<Computer>,
     mut activated: MessageWriter<MenuActivated>,
 ) -> Result {
     let Some(outcome) = overlays.end else {
@@ -131,7 +139,7 @@ pub(super) fn end_dialog(
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             for entry in [Entry::LookAtBoard, Entry::NewGame, Entry::MainMenu] {
-                let b = egui::Button::new(label(entry, game, *mode));
+                let b = egui::Button::new(label(entry, game, *mode, &computer));
                 entry_button(ui, b, entry, focused, &mut activated);
             }
         });
@@ -174,7 +182,7 @@ pub(super) fn new_line_dialog(
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             for entry in [Entry::StartNewLine, Entry::KeepLine] {
-                let b = egui::Button::new(label(entry, Some(game), *mode));
+                let b = egui::Button::new(label(entry, Some(game), *mode, &Computer::default()));
                 entry_button(ui, b, entry, focused, &mut activated);
             }
         });

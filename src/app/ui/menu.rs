@@ -8,6 +8,7 @@ use super::{FocusView, entry_button, ring_if, root_ui};
 use crate::app::board_view::{DARK, FRAME_COLOUR, LIGHT, count_badge};
 use crate::app::input::bindings::Controls;
 use crate::app::interaction::Panel;
+use crate::app::match_state::Player;
 use crate::app::menus::{Entry, MenuActivated, MenuAdjusted, MenuChoice};
 use crate::app::piece_art::PieceArt;
 use crate::rules::{Color as Side, Kind, Position, Sq, Variant, variants};
@@ -71,32 +72,45 @@ pub(super) fn menu_screen(
             } else {
                 egui::Grid::new("options").num_columns(2).show(ui, |ui| {
                     for (k_opt, opt) in info.options.iter().enumerate() {
-                        ui.label(opt.name).on_hover_text(opt.help);
                         let value = view.option_value(k_opt);
-                        let row = ui
-                            .horizontal(|ui| {
-                                if ui.small_button("<").clicked() {
-                                    adjusted.write(MenuAdjusted(Entry::Option(k_opt), -1));
-                                }
-                                let v = ui
-                                    .add_sized(
-                                        [150.0 * k, 22.0 * k],
-                                        egui::Button::new(value.as_str()),
-                                    )
-                                    .on_hover_text(opt.help);
-                                if v.clicked() {
-                                    adjusted.write(MenuAdjusted(Entry::Option(k_opt), 1));
-                                }
-                                if ui.small_button(">").clicked() {
-                                    adjusted.write(MenuAdjusted(Entry::Option(k_opt), 1));
-                                }
-                            })
-                            .response;
-                        ring_if(ui, &row, focused == Some(Entry::Option(k_opt)));
-                        ui.end_row();
+                        let row = Row {
+                            name: opt.name,
+                            help: opt.help,
+                            value: &value,
+                            entry: Entry::Option(k_opt),
+                        };
+                        adjust_row(ui, k, row, focused, &mut adjusted);
                     }
                 });
             }
+            ui.add_space(10.0 * k);
+            egui::Grid::new("players").num_columns(2).show(ui, |ui| {
+                let seat_help = "Human, or the computer at a level from 1 (beginner) to 8 (full search)";
+                for (i, name) in ["White", "Black"].into_iter().enumerate() {
+                    let value = match choice.players[i] {
+                        Player::Human => "Human".to_string(),
+                        Player::Computer { level } => format!("Computer {level}"),
+                    };
+                    let row = Row {
+                        name,
+                        help: seat_help,
+                        value: &value,
+                        entry: Entry::Seat(i),
+                    };
+                    adjust_row(ui, k, row, focused, &mut adjusted);
+                }
+                let time = match choice.think_time() {
+                    Some(t) => format!("{} s per move", t.as_secs_f64()),
+                    None => "by level".to_string(),
+                };
+                let row = Row {
+                    name: "Computer time",
+                    help: "The computer's thinking time per move (a timed game uses its clock)",
+                    value: &time,
+                    entry: Entry::ThinkTime,
+                };
+                adjust_row(ui, k, row, focused, &mut adjusted);
+            });
             ui.add_space(16.0 * k);
             ui.horizontal_wrapped(|ui| {
                 let big = |t: &str| egui::Button::new(egui::RichText::new(t).size(18.0 * k));
@@ -122,6 +136,44 @@ pub(super) fn menu_screen(
         }
     });
     Ok(())
+}
+
+/// One adjustable line of the menu: name, value and the entry it steps.
+struct Row<'a> {
+    name: &'a str,
+    help: &'a str,
+    value: &'a str,
+    entry: Entry,
+}
+
+/// A grid row `name  < value >`: the arrows step the entry down and up, a
+/// click on the value steps it up; ringed when focused.
+fn adjust_row(
+    ui: &mut egui::Ui,
+    k: f32,
+    row: Row,
+    focused: Option<Entry>,
+    adjusted: &mut MessageWriter<MenuAdjusted>,
+) {
+    ui.label(row.name).on_hover_text(row.help);
+    let line = ui
+        .horizontal(|ui| {
+            if ui.small_button("<").clicked() {
+                adjusted.write(MenuAdjusted(row.entry, -1));
+            }
+            let v = ui
+                .add_sized([150.0 * k, 22.0 * k], egui::Button::new(row.value))
+                .on_hover_text(row.help);
+            if v.clicked() {
+                adjusted.write(MenuAdjusted(row.entry, 1));
+            }
+            if ui.small_button(">").clicked() {
+                adjusted.write(MenuAdjusted(row.entry, 1));
+            }
+        })
+        .response;
+    ring_if(ui, &line, focused == Some(row.entry));
+    ui.end_row();
 }
 
 /// Size of the menu's text and widgets against egui's defaults at 1280×800:

@@ -6,11 +6,14 @@ use super::controls::hint;
 use super::replay::ReplayControls;
 use super::{MoveList, outcome_text, root_ui, side_name};
 use crate::app::Screen;
+use crate::app::computer::Computer;
 use crate::app::input::bindings::Controls;
 use crate::app::input::cursor::BoardCursor;
 use crate::app::input::help_subject;
 use crate::app::input::pads::PadLayout;
-use crate::app::interaction::{GameAction, HelpSubject, SelectInput, Selection, ShowHowItMoves};
+use crate::app::interaction::{
+    GameAction, HelpSubject, SelectInput, Selection, ShowHowItMoves, acting_side,
+};
 use crate::app::match_state::Match;
 use crate::app::menus::{Entry, MenuActivated};
 use crate::app::scene::{BoardViewport, ViewMode};
@@ -36,6 +39,7 @@ pub(super) fn game_panel(
     controls: Option<Res<Controls>>,
     layout: Res<PadLayout>,
     mut replay: ReplayControls,
+    computer: Res<Computer>,
 ) -> Result {
     let keys = |a: GameAction| hint(controls.as_deref(), *layout, a);
     let ctx = contexts.ctx_mut()?;
@@ -50,6 +54,7 @@ pub(super) fn game_panel(
             activated.write(MenuActivated(entry));
         }
     };
+    let mut computer_click = None;
     let panel = egui::Panel::right("game-panel")
         .default_size(280.0)
         .min_size(230.0)
@@ -101,8 +106,8 @@ pub(super) fn game_panel(
                     ui.label(egui::RichText::new(outcome_text(&o)).strong().size(17.0));
                 }
                 None => {
-                    let side = pos.side_to_move();
-                    let mut status = format!("{} to move", side_name(side));
+                    let side = acting_side(game);
+                    let mut status = format!("{} to move", side_name(pos.side_to_move()));
                     if pos.in_check() {
                         status.push_str(" — check!");
                     }
@@ -146,6 +151,8 @@ pub(super) fn game_panel(
                     }
                 }
             }
+            computer_click =
+                super::computer::computer_section(ui, &computer, game, &keys(GameAction::Hint));
             ui.separator();
             for (side, lost) in [Color::White, Color::Black].iter().zip(&list.lost) {
                 if lost.is_empty() {
@@ -205,6 +212,9 @@ pub(super) fn game_panel(
         })
         .response
         .rect;
+    if let Some(entry) = computer_click {
+        activated.write(MenuActivated(entry));
+    }
     // What is left is the board's.
     let free = egui::Rect::from_min_max(whole.min, egui::pos2(panel.min.x, whole.max.y));
     let scale = window.scale_factor();
