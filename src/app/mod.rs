@@ -16,6 +16,7 @@ pub mod match_state;
 pub mod menus;
 pub mod perf;
 pub mod piece_art;
+pub mod saves;
 pub mod scene;
 pub mod screenshot;
 pub mod ui;
@@ -37,6 +38,8 @@ pub const LAYERS: &[&[&str]] = &[
     &["match_state"],
     // Shared interaction state: selection, what is in front, device intents.
     &["interaction"],
+    // Saved games and the autosave (the menus offer them).
+    &["saves"],
     // Features that read the player.
     &["input", "help", "menus"],
     // Views: the board entities, then their animations.
@@ -106,6 +109,8 @@ pub struct PlayArgs {
     /// Window size in logical pixels (default 1280×800; the frame-time
     /// measurement always uses 1280×800).
     pub window: Option<UVec2>,
+    /// A game read from a record file (`--load`), opened instead of `variant`.
+    pub load: Option<crate::record::Loaded>,
 }
 
 /// The plugins of the client (everything but the window), with the frame's
@@ -131,6 +136,7 @@ pub fn client_plugins(app: &mut App) {
         scene::plugin,
         match_state::plugin,
         interaction::plugin,
+        saves::plugin,
         menus::plugin,
         piece_art::plugin,
         board_view::plugin,
@@ -153,7 +159,11 @@ pub fn run_play(args: PlayArgs) -> Result<AppExit, match_state::MatchError> {
 pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
     let label = format!(
         "{} {:?}",
-        args.variant.as_deref().unwrap_or("menu"),
+        args.load
+            .as_ref()
+            .map(|l| l.record.variant.as_str())
+            .or(args.variant.as_deref())
+            .unwrap_or("menu"),
         args.view
     );
     let probe = match args.measure {
@@ -180,13 +190,16 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
         ..default()
     })
     .insert_resource(args.view)
-    .insert_state(if args.variant.is_some() {
+    .insert_resource(saves::SaveFolder::from_env())
+    .insert_state(if args.variant.is_some() || args.load.is_some() {
         Screen::Game
     } else {
         Screen::Menu
     });
     client_plugins(&mut app);
-    if let Some(id) = &args.variant {
+    if let Some(loaded) = &args.load {
+        app.insert_resource(saves::match_from_loaded(loaded));
+    } else if let Some(id) = &args.variant {
         app.insert_resource(match_state::Match::start(id, &args.options, &args.moves)?);
     }
     if args.flip {

@@ -57,10 +57,17 @@ pub struct PlayCmd {
     /// Window size in logical pixels, e.g. 1024x600 (default 1280x800).
     #[arg(long, value_name = "WIDTHxHEIGHT", value_parser = window_size)]
     pub window: Option<bevy::math::UVec2>,
+    /// Open the game of this record file (a bad file: exit 2 and the error,
+    /// as `chimera load` says it).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["variant", "options", "moves"])]
+    pub load: Option<PathBuf>,
+    /// With --load: which game of the file, from 1.
+    #[arg(long, value_name = "N", requires = "load", value_parser = count, allow_negative_numbers = true)]
+    pub game: Option<u32>,
     /// Measure an empty Bevy 3D scene instead of the game (with --measure SECS, default 10).
     #[arg(
         long = "empty-3d",
-        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window"]
+        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load"]
     )]
     pub empty_3d: bool,
 }
@@ -107,8 +114,13 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         app::perf::run_empty_3d_measure(a.measure.unwrap_or(10.0));
         return Ok(());
     }
+    let load = match &a.load {
+        Some(file) => Some(super::records::open(file, a.game)?),
+        None => None,
+    };
     let game = a.scene.game;
     let play = app::PlayArgs {
+        load,
         window: a.window,
         view: a.scene.view.unwrap_or(View::TwoD).into(),
         flip: a.scene.flip,

@@ -150,6 +150,13 @@ impl Match {
         }
     }
 
+    /// This match ended as `outcome` (a resignation, agreement, flag fall or
+    /// abandonment read from a record); an end the rules give stays.
+    pub fn ended_as(mut self, outcome: Option<Outcome>) -> Match {
+        self.ended = self.ended.or(outcome);
+        self
+    }
+
     /// Builds variant `id` with `options`, then plays `moves` (LMN).
     pub fn start(
         id: &str,

@@ -15,6 +15,7 @@ use crate::app::interaction::{
     ActivePanel, GameAction, HowItMoves, NavStep, Panel, SelectInput, Selection,
 };
 use crate::app::match_state::{GameEnded, GameSetup, Match, MatchCommand};
+use crate::app::saves::{GameOpened, SaveRequest, SavedGames};
 use crate::app::scene::{BoardLayout, ViewMode};
 use crate::app::{AppSystems, Screen};
 use crate::rules::{Kind, OptionKind, Outcome, Variant, VariantInfo, variants};
@@ -30,7 +31,10 @@ pub fn plugin(app: &mut App) {
         .init_resource::<NumberEditor>()
         .add_message::<MenuActivated>()
         .add_message::<MenuAdjusted>()
-        .add_systems(Update, open_end_dialog.in_set(AppSystems::FollowMatch))
+        .add_systems(
+            Update,
+            (open_end_dialog, show_opened_game).in_set(AppSystems::FollowMatch),
+        )
         .add_systems(
             Update,
             (
@@ -113,6 +117,8 @@ pub struct Overlays {
     pub guide: bool,
     /// The game-end dialog, with the result it shows.
     pub end: Option<Outcome>,
+    /// The load screen (saved games).
+    pub load: bool,
 }
 
 /// The piece guide: a variant's pieces, one shown alone on its board.
@@ -138,6 +144,9 @@ pub fn front_panel(
     }
     if overlays.guide {
         return Panel::Guide;
+    }
+    if overlays.load {
+        return Panel::LoadGame;
     }
     match screen {
         Screen::Menu => Panel::MainMenu,
@@ -199,6 +208,14 @@ pub enum Entry {
     Choice(usize),
     /// Chooser: close it.
     CancelChooser,
+    /// Main menu: continue the autosaved game.
+    ContinueSaved,
+    /// In-game menu: save the game into the games folder.
+    SaveGame,
+    /// Open the load screen.
+    LoadGame,
+    /// Load screen: open saved game `i` (index into `SavedGames::games`).
+    SavedGame(usize),
 }
 
 /// An entry was activated (click, Enter, South).
@@ -216,6 +233,7 @@ pub fn entries(
     game: Option<&Match>,
     selection: &Selection,
     guide: &Guide,
+    saved: &SavedGames,
 ) -> Vec<Entry> {
     use Entry::*;
     match panel {
@@ -225,8 +243,10 @@ pub fn entries(
             v.push(Start);
             if game.is_some() {
                 v.push(Resume);
+            } else if saved.autosave.is_some() {
+                v.push(ContinueSaved);
             }
-            v.extend([Guide, Controls, Quit]);
+            v.extend([LoadGame, Guide, Controls, Quit]);
             v
         }
         Panel::Guide => {
@@ -235,6 +255,11 @@ pub fn entries(
             v
         }
         Panel::Controls => vec![Back],
+        Panel::LoadGame => {
+            let mut v: Vec<Entry> = (0..saved.games.len()).map(SavedGame).collect();
+            v.push(Back);
+            v
+        }
         Panel::GameMenu => {
             let mut v = vec![Continue];
             if let Some(g) = game {
@@ -255,8 +280,9 @@ pub fn entries(
                     v.push(Resign);
                 }
                 v.push(NewGame);
+                v.push(SaveGame);
             }
-            v.extend([Guide, Controls, MainMenu, Quit]);
+            v.extend([LoadGame, Guide, Controls, MainMenu, Quit]);
             v
         }
         Panel::EndDialog => vec![LookAtBoard, NewGame, MainMenu],
@@ -274,7 +300,7 @@ pub fn entries(
 pub fn back_entry(panel: Panel, has_game: bool) -> Option<Entry> {
     match panel {
         Panel::MainMenu => has_game.then_some(Entry::Resume),
-        Panel::Guide | Panel::Controls => Some(Entry::Back),
+        Panel::Guide | Panel::Controls | Panel::LoadGame => Some(Entry::Back),
         Panel::GameMenu => Some(Entry::Continue),
         Panel::EndDialog => Some(Entry::LookAtBoard),
         Panel::Chooser => Some(Entry::CancelChooser),
@@ -317,17 +343,30 @@ fn update_active_panel(
     choice: Res<MenuChoice>,
     game: Option<Res<Match>>,
     guide: Res<Guide>,
+    saved: Res<SavedGames>,
     mut active: ResMut<ActivePanel>,
     mut focus: ResMut<MenuFocus>,
 ) {
     let panel = front_panel(*screen.get(), &overlays, &selection, &help);
     active.set_if_neq(ActivePanel(panel));
     if focus.panel != Some(panel) {
-        let list = entries(panel, &choice, game.as_deref(), &selection, &guide);
+        let list = entries(panel, &choice, game.as_deref(), &selection, &guide, &saved);
         *focus = MenuFocus {
             panel: Some(panel),
             index: initial_focus(panel, &list, &guide),
         };
+    }
+}
+
+/// A saved game was opened: every window closes and the board shows it.
+fn show_opened_game(
+    mut opened: MessageReader<GameOpened>,
+    mut overlays: ResMut<Overlays>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if opened.read().last().is_some() {
+        *overlays = Overlays::default();
+        next.set(Screen::Game);
     }
 }
 
@@ -380,6 +419,7 @@ pub struct EntryEffects<'w> {
     layout: ResMut<'w, BoardLayout>,
     mode: ResMut<'w, ViewMode>,
     commands: MessageWriter<'w, MatchCommand>,
+    saves: MessageWriter<'w, SaveRequest>,
     select: MessageWriter<'w, SelectInput>,
     exit: MessageWriter<'w, AppExit>,
 }
@@ -431,9 +471,25 @@ fn apply_entries(
             Entry::Back => {
                 if fx.overlays.controls {
                     fx.overlays.controls = false;
-                } else {
+                } else if fx.overlays.guide {
                     fx.overlays.guide = false;
+                } else {
+                    fx.overlays.load = false;
                 }
+            }
+            Entry::ContinueSaved => {
+                fx.saves.write(SaveRequest::Continue);
+            }
+            Entry::SaveGame => {
+                fx.saves.write(SaveRequest::Save);
+                fx.overlays.game_menu = false;
+            }
+            Entry::LoadGame => {
+                fx.saves.write(SaveRequest::List);
+                fx.overlays.load = true;
+            }
+            Entry::SavedGame(i) => {
+                fx.saves.write(SaveRequest::Open(i));
             }
             Entry::Continue => fx.overlays.game_menu = false,
             Entry::Undo | Entry::Redo => {
@@ -487,7 +543,7 @@ fn apply_entries(
         // A fresh panel starts with its own focus.
         if !matches!(
             entry,
-            Entry::Variant(_) | Entry::Option(_) | Entry::GuidePiece(_)
+            Entry::Variant(_) | Entry::Option(_) | Entry::GuidePiece(_) | Entry::SavedGame(_)
         ) {
             fx.focus.panel = None;
         }
@@ -510,6 +566,7 @@ fn navigate_menus(
     game: Option<Res<Match>>,
     selection: Res<Selection>,
     guide: Res<Guide>,
+    saved: Res<SavedGames>,
     mut editor: ResMut<NumberEditor>,
     keys: Res<ButtonInput<KeyCode>>,
     mut activated: MessageWriter<MenuActivated>,
@@ -533,7 +590,7 @@ fn navigate_menus(
     if !is_menu(panel) || focus.panel != Some(panel) {
         return;
     }
-    let list = entries(panel, &choice, game.as_deref(), &selection, &guide);
+    let list = entries(panel, &choice, game.as_deref(), &selection, &guide, &saved);
     if list.is_empty() {
         return;
     }

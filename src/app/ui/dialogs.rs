@@ -72,6 +72,8 @@ fn label(entry: Entry, game: Option<&Match>, mode: ViewMode) -> String {
         Entry::MainMenu => "Main menu".into(),
         Entry::Quit => "Quit Chimera".into(),
         Entry::LookAtBoard => "Look at the board".into(),
+        Entry::SaveGame => "Save the game".into(),
+        Entry::LoadGame => "Load a game".into(),
         other => format!("{other:?}"),
     }
 }
@@ -94,6 +96,7 @@ pub(super) fn game_menu(
         game,
         &view.selection,
         &view.guide,
+        &view.saved,
     );
     let ctx = contexts.ctx_mut()?;
     centred("Menu").show(ctx, |ui| {

@@ -12,12 +12,14 @@ mod dialogs;
 mod guide;
 mod menu;
 mod panel;
+mod saves;
 
 use crate::app::interaction::{ActivePanel, HowItMoves, Panel, Selection, ShowHowItMoves, Toast};
 use crate::app::match_state::{CommandRejected, Match, MoveRejected, hand_kind};
 use crate::app::menus::{
     Entry, Guide, MenuActivated, MenuChoice, MenuFocus, NumberEditor, entries, shown_value,
 };
+use crate::app::saves::SavedGames;
 use crate::app::scene::BoardViewport;
 use crate::app::{AppSystems, Screen};
 use crate::rules::{Color, EndReason, Kind, Outcome};
@@ -46,6 +48,7 @@ pub(super) fn plugin(app: &mut App) {
                     .run_if(in_state(Screen::Game)),
                 guide::guide_window,
                 controls::controls_window,
+                saves::load_window,
             )
                 .chain(),
         )
@@ -66,6 +69,7 @@ pub struct FocusView<'w> {
     selection: Res<'w, Selection>,
     guide: Res<'w, Guide>,
     editor: Res<'w, NumberEditor>,
+    saved: Res<'w, SavedGames>,
 }
 
 impl FocusView<'_> {
@@ -86,6 +90,7 @@ impl FocusView<'_> {
             self.game.as_deref(),
             &self.selection,
             &self.guide,
+            &self.saved,
         );
         self.focus.entry(&list)
     }
