@@ -7,4 +7,5 @@ mod couch_play;
 mod games;
 mod layers;
 mod match_state;
+mod saves;
 mod steady;

@@ -278,17 +278,17 @@ pub fn list_folder(dir: &Path) -> Result<Vec<SavedGame>, String> {
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
         .map(|e| e.path())
-        .filter(|p| {
-            p.extension()
-                .is_some_and(|x| x.eq_ignore_ascii_case("pgn"))
-        })
+        .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("pgn")))
         .map(|p| {
             let modified = p.metadata().and_then(|m| m.modified());
             (modified.unwrap_or(std::time::UNIX_EPOCH), p)
         })
         .collect();
     files.sort_by(|a, b| b.cmp(a));
-    Ok(files.into_iter().flat_map(|(_, p)| file_games(&p)).collect())
+    Ok(files
+        .into_iter()
+        .flat_map(|(_, p)| file_games(&p))
+        .collect())
 }
 
 /// The games of one file, each loaded (or its error); one error entry when
