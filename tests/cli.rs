@@ -1056,6 +1056,7 @@ const SUBCOMMANDS: &[(&str, &[&str])] = &[
             "--measure",
             "--empty-3d",
             "--load",
+            "--load-screen",
             "--game",
         ],
     ),

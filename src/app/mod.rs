@@ -111,6 +111,8 @@ pub struct PlayArgs {
     pub window: Option<UVec2>,
     /// A game read from a record file (`--load`), opened instead of `variant`.
     pub load: Option<crate::record::Loaded>,
+    /// Open the load screen over the main menu.
+    pub load_screen: bool,
 }
 
 /// The plugins of the client (everything but the window), with the frame's
@@ -201,6 +203,10 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
         app.insert_resource(saves::match_from_loaded(loaded));
     } else if let Some(id) = &args.variant {
         app.insert_resource(match_state::Match::start(id, &args.options, &args.moves)?);
+    }
+    if args.load_screen {
+        app.world_mut().resource_mut::<menus::Overlays>().load = true;
+        app.world_mut().write_message(saves::SaveRequest::List);
     }
     if args.flip {
         app.world_mut().resource_mut::<scene::BoardLayout>().flipped = true;

@@ -61,13 +61,16 @@ pub struct PlayCmd {
     /// as `chimera load` says it).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["variant", "options", "moves"])]
     pub load: Option<PathBuf>,
+    /// Open the load screen (the saved games) over the main menu.
+    #[arg(long = "load-screen", conflicts_with_all = ["variant", "options", "moves", "load"])]
+    pub load_screen: bool,
     /// With --load: which game of the file, from 1.
     #[arg(long, value_name = "N", requires = "load", value_parser = count, allow_negative_numbers = true)]
     pub game: Option<u32>,
     /// Measure an empty Bevy 3D scene instead of the game (with --measure SECS, default 10).
     #[arg(
         long = "empty-3d",
-        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load"]
+        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen"]
     )]
     pub empty_3d: bool,
 }
@@ -121,6 +124,7 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
     let game = a.scene.game;
     let play = app::PlayArgs {
         load,
+        load_screen: a.load_screen,
         window: a.window,
         view: a.scene.view.unwrap_or(View::TwoD).into(),
         flip: a.scene.flip,

@@ -5,7 +5,7 @@
 use super::{FocusView, entry_button};
 use crate::app::interaction::Panel;
 use crate::app::menus::{Entry, MenuActivated, Overlays};
-use crate::app::saves::SavedGames;
+use crate::app::saves::{GameInfo, SavedGames};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
@@ -28,7 +28,7 @@ pub(super) fn load_window(
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
         .show(ctx, |ui| {
-            ui.set_min_width(620.0);
+            ui.set_min_width(720.0);
             if let Some(m) = &saved.message {
                 ui.colored_label(ERROR, m);
                 ui.add_space(6.0);
@@ -39,13 +39,17 @@ pub(super) fn load_window(
             egui::ScrollArea::vertical()
                 .max_height(440.0)
                 .show(ui, |ui| {
+                    ui.set_min_width(710.0);
+                    ui.add_space(4.0);
                     for (i, game) in saved.games.iter().enumerate() {
-                        let mut text = egui::RichText::new(game.line()).size(15.0);
-                        if game.about.is_err() {
-                            text = text.color(ERROR);
-                        }
+                        let text = match &game.about {
+                            Ok(info) => egui::RichText::new(columns(info)).monospace(),
+                            Err(_) => egui::RichText::new(game.line()).color(ERROR),
+                        };
                         let entry = Entry::SavedGame(i);
-                        let b = egui::Button::new(text).min_size([600.0, 26.0].into());
+                        let b = egui::Button::new(text.size(14.0))
+                            .wrap_mode(egui::TextWrapMode::Extend)
+                            .min_size([700.0, 26.0].into());
                         let r = entry_button(ui, b, entry, focused, &mut activated);
                         if focused == Some(entry) {
                             r.scroll_to_me(None);
@@ -65,4 +69,29 @@ pub(super) fn load_window(
             });
         });
     Ok(())
+}
+
+/// A game's line in aligned columns: date, variant, players, result, moves.
+fn columns(g: &GameInfo) -> String {
+    // At most `n` characters and an ellipsis.
+    let cut = |t: &str, n: usize| -> String {
+        match t.char_indices().nth(n) {
+            Some((i, _)) => format!("{}…", &t[..i]),
+            None => t.to_string(),
+        }
+    };
+    let result = if g.result == "*" {
+        "in progress"
+    } else {
+        g.result.as_str()
+    };
+    let moves = g.plies.div_ceil(2);
+    format!(
+        "{:<10}  {:<14}  {:<22}  {:<18}  {moves:>3} move{}",
+        cut(&g.date, 10),
+        cut(&g.variant, 13),
+        cut(&format!("{} - {}", g.players[0], g.players[1]), 21),
+        cut(result, 17),
+        if moves == 1 { "" } else { "s" },
+    )
 }
