@@ -2,7 +2,8 @@
 //! move enters as a typed [`MoveRequested`] — the move and the ply it was
 //! chosen at — is checked here (the ply is the current one, the move is
 //! legal), applied, and announced by messages that views animate. Nothing
-//! else mutates [`Match`]. Move text (LMN) exists only at the edges:
+//! else mutates [`Match`] (`saves` replaces it whole with an opened saved
+//! game). Move text (LMN) exists only at the edges:
 //! [`Match::start`] and [`Match::request_lmn`] read it, [`MoveApplied`]
 //! carries it for logs.
 
