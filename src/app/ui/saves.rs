@@ -16,12 +16,17 @@ pub(super) fn load_window(
     view: FocusView,
     overlays: Res<Overlays>,
     saved: Res<SavedGames>,
+    mut shown: Local<Option<Entry>>,
     mut activated: MessageWriter<MenuActivated>,
 ) -> Result {
     if !overlays.load {
         return Ok(());
     }
     let focused = view.focused(Panel::LoadGame);
+    // Scroll to the focused line when the focus moves (not every frame:
+    // the wheel scrolls too).
+    let scroll_to = (*shown != focused).then_some(focused).flatten();
+    *shown = focused;
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Load a game")
         .collapsible(false)
@@ -51,7 +56,7 @@ pub(super) fn load_window(
                             .wrap_mode(egui::TextWrapMode::Extend)
                             .min_size([700.0, 26.0].into());
                         let r = entry_button(ui, b, entry, focused, &mut activated);
-                        if focused == Some(entry) {
+                        if scroll_to == Some(entry) {
                             r.scroll_to_me(None);
                         }
                     }
