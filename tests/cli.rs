@@ -888,6 +888,17 @@ fn load_errors_name_the_file_and_the_place() {
     );
 }
 
+/// `command FILE` with a file missing from `dir` fails naming it.
+fn refuses_a_missing_file(dir: &Scratch, command: &str) {
+    let missing = dir.0.join("missing.pgn");
+    let missing = missing.to_str().expect("a UTF-8 path");
+    let line = fails(&format!("{command} {missing}"));
+    assert!(
+        line.starts_with(&format!("error: cannot read the file: {missing}: ")),
+        "{line}"
+    );
+}
+
 /// `play --load FILE` checks the record before any window opens: a bad
 /// file is the `load` error line with exit status 2; `--game` needs
 /// `--load`, and `--load` takes no `--variant`.
@@ -908,13 +919,7 @@ fn play_load_refuses_a_bad_file_before_opening_a_window() {
         failure(&args, run(&args)),
         format!("error: {illegal}: there is no game 2: the file holds 1 (numbered from 1)")
     );
-    let missing = dir.0.join("missing.pgn");
-    let missing = missing.to_str().expect("a UTF-8 path");
-    let line = fails(&format!("play --load {missing}"));
-    assert!(
-        line.starts_with(&format!("error: cannot read the file: {missing}: ")),
-        "{line}"
-    );
+    refuses_a_missing_file(&dir, "play --load");
     for (command, parts) in [
         ("play --game 2", &["needs --load"][..]),
         (
@@ -934,13 +939,7 @@ fn play_load_refuses_a_bad_file_before_opening_a_window() {
 #[test]
 fn load_refuses_missing_huge_and_out_of_range() {
     let dir = Scratch::new("limits");
-    let missing = dir.0.join("missing.pgn");
-    let missing = missing.to_str().expect("a UTF-8 path");
-    let line = fails(&format!("load {missing}"));
-    assert!(
-        line.starts_with(&format!("error: cannot read the file: {missing}: ")),
-        "{line}"
-    );
+    refuses_a_missing_file(&dir, "load");
 
     let limit = chimera::record::MAX_RECORD_BYTES;
     let huge = dir.file("huge.pgn", b"");

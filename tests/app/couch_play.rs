@@ -423,8 +423,12 @@ fn the_in_game_menu_opens_on_start_and_its_entries_work() {
 }
 
 /// The client on its main menu, no game yet.
-pub(crate) fn menu_app() -> App {
-    let mut app = headless_app();
+fn menu_app() -> App {
+    menu_app_from(headless_app())
+}
+
+/// `app` (a headless client) switched to its main menu.
+pub(crate) fn menu_app_from(mut app: App) -> App {
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Menu);

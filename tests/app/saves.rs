@@ -17,7 +17,7 @@ use chimera::app::{Screen, headless_app};
 use chimera::record;
 use chimera::rules::{Color, EndReason, Game, Outcome, Variant};
 
-use super::couch_play::{Device, Press, panel, settle, tap};
+use super::couch_play::{Device, Press, menu_app_from, panel, settle, tap};
 
 /// A folder of its own under the system's temporary directory, removed
 /// when dropped.
@@ -59,12 +59,7 @@ fn game_app(dir: &Scratch, m: Match) -> App {
 fn menu_app_in(dir: &Scratch) -> App {
     let mut app = headless_app();
     app.insert_resource(dir.folder());
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Menu);
-    settle(&mut app);
-    assert_eq!(panel(&app), Panel::MainMenu);
-    app
+    menu_app_from(app)
 }
 
 fn activate(app: &mut App, e: Entry) {

@@ -107,13 +107,7 @@ pub(super) fn controls_window(
                 ui.colored_label(egui::Color32::from_rgb(0xff, 0x7a, 0x6a), e);
             }
             ui.add_space(6.0);
-            entry_button(
-                ui,
-                egui::Button::new("Back"),
-                Entry::Back,
-                focused,
-                &mut activated,
-            );
+            back_button(ui, focused, &mut activated);
         });
     Ok(())
 }

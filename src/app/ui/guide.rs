@@ -39,13 +39,7 @@ pub(super) fn guide_window(
                         entry_button(ui, b, Entry::GuidePiece(i), focused, &mut activated);
                     }
                     ui.add_space(8.0);
-                    entry_button(
-                        ui,
-                        egui::Button::new("Back"),
-                        Entry::Back,
-                        focused,
-                        &mut activated,
-                    );
+                    back_button(ui, focused, &mut activated);
                 });
                 if let Some(kind) = guide.kinds.get(guide.piece) {
                     diagram(ui, v, *kind);

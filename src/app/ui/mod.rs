@@ -115,6 +115,11 @@ fn entry_button(
     r
 }
 
+/// The "Back" button of a screen that closes ([`Entry::Back`]).
+fn back_button(ui: &mut egui::Ui, focused: Option<Entry>, out: &mut MessageWriter<MenuActivated>) {
+    entry_button(ui, egui::Button::new("Back"), Entry::Back, focused, out);
+}
+
 /// Draws the focus ring around a widget.
 fn ring_if(ui: &egui::Ui, r: &egui::Response, focused: bool) {
     if focused {

@@ -2,7 +2,7 @@
 //! variant, players, result, moves); a file that does not load shows its
 //! error in red. The focused line follows the keyboard and the pad.
 
-use super::{FocusView, entry_button};
+use super::{FocusView, back_button, entry_button};
 use crate::app::interaction::Panel;
 use crate::app::menus::{Entry, MenuActivated, Overlays};
 use crate::app::saves::{GameInfo, SavedGames};
@@ -63,13 +63,7 @@ pub(super) fn load_window(
                 });
             ui.add_space(8.0);
             ui.horizontal(|ui| {
-                entry_button(
-                    ui,
-                    egui::Button::new("Back"),
-                    Entry::Back,
-                    focused,
-                    &mut activated,
-                );
+                back_button(ui, focused, &mut activated);
                 ui.weak("Up/down: next game. Enter / A: open it. Esc / B: back.");
             });
         });
