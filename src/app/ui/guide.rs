@@ -3,7 +3,7 @@
 //! its board with every square it reaches marked — computed by the engine
 //! (`help::reach_alone`), so it is always right.
 
-use super::{FocusView, entry_button};
+use super::{FocusView, back_button, entry_button};
 use crate::app::help::{middle_square, reach_alone};
 use crate::app::interaction::Panel;
 use crate::app::menus::{Entry, Guide, MenuActivated, Overlays};
