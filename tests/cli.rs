@@ -894,18 +894,58 @@ fn load_errors_name_the_file_and_the_place() {
     );
 }
 
+/// `command FILE` with a file missing from `dir` fails naming it.
+fn refuses_a_missing_file(dir: &Scratch, command: &str) {
+    let missing = dir.0.join("missing.pgn");
+    let missing = missing.to_str().expect("a UTF-8 path");
+    let line = fails(&format!("{command} {missing}"));
+    assert!(
+        line.starts_with(&format!("error: cannot read the file: {missing}: ")),
+        "{line}"
+    );
+}
+
+/// `play --load FILE` checks the record before any window opens: a bad
+/// file is the `load` error line with exit status 2; `--game` needs
+/// `--load`, and `--load` takes no `--variant`.
+#[test]
+fn play_load_refuses_a_bad_file_before_opening_a_window() {
+    let dir = Scratch::new("play-load");
+    let illegal = dir.file(
+        "illegal.pgn",
+        "[Variant \"chess\"]\n\n1. e4 e5\n2. Nf3 Nc6\n3. Bb5 Nf9 *\n",
+    );
+    let args = ["play", "--load", &illegal];
+    assert_eq!(
+        failure(&args, run(&args)),
+        format!("error: {illegal}: game 1, line 5, move 3 (black): 'Nf9' is not legal here")
+    );
+    let args = ["play", "--load", &illegal, "--game", "2"];
+    assert_eq!(
+        failure(&args, run(&args)),
+        format!("error: {illegal}: there is no game 2: the file holds 1 (numbered from 1)")
+    );
+    refuses_a_missing_file(&dir, "play --load");
+    for (command, parts) in [
+        ("play --game 2", &["needs --load"][..]),
+        (
+            &*format!("play --load {illegal} --variant chess"),
+            &["--load", "--variant"][..],
+        ),
+    ] {
+        let line = fails(command);
+        for p in parts {
+            assert!(line.contains(p), "{command}: {line}");
+        }
+    }
+}
+
 /// A missing file, a file over the size limit (refused before it is read,
 /// from a path or a pipe) and a game number outside the file.
 #[test]
 fn load_refuses_missing_huge_and_out_of_range() {
     let dir = Scratch::new("limits");
-    let missing = dir.0.join("missing.pgn");
-    let missing = missing.to_str().expect("a UTF-8 path");
-    let line = fails(&format!("load {missing}"));
-    assert!(
-        line.starts_with(&format!("error: cannot read the file: {missing}: ")),
-        "{line}"
-    );
+    refuses_a_missing_file(&dir, "load");
 
     let limit = chimera::record::MAX_RECORD_BYTES;
     let huge = dir.file("huge.pgn", b"");
@@ -1020,6 +1060,9 @@ const SUBCOMMANDS: &[(&str, &[&str])] = &[
             "--screenshot",
             "--measure",
             "--empty-3d",
+            "--load",
+            "--load-screen",
+            "--game",
         ],
     ),
     (

@@ -17,6 +17,7 @@ pub mod match_state;
 pub mod menus;
 pub mod perf;
 pub mod piece_art;
+pub mod saves;
 pub mod scene;
 pub mod screenshot;
 pub mod ui;
@@ -38,6 +39,8 @@ pub const LAYERS: &[&[&str]] = &[
     &["match_state"],
     // Shared interaction state: selection, what is in front, device intents.
     &["interaction"],
+    // Saved games and the autosave (the menus offer them).
+    &["saves"],
     // Features that read the player.
     &["input", "help", "menus"],
     // The computer players, the hint and the evaluation: searches off the
@@ -114,6 +117,10 @@ pub struct PlayArgs {
     pub players: [match_state::Player; 2],
     /// The computer's thinking time per move, instead of its level's.
     pub think: Option<std::time::Duration>,
+    /// A game read from a record file (`--load`), opened instead of `variant`.
+    pub load: Option<crate::record::Loaded>,
+    /// Open the load screen over the main menu.
+    pub load_screen: bool,
 }
 
 /// The plugins of the client (everything but the window), with the frame's
@@ -139,6 +146,7 @@ pub fn client_plugins(app: &mut App) {
         scene::plugin,
         match_state::plugin,
         interaction::plugin,
+        saves::plugin,
         menus::plugin,
         computer::plugin,
         piece_art::plugin,
@@ -162,7 +170,11 @@ pub fn run_play(args: PlayArgs) -> Result<AppExit, match_state::MatchError> {
 pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
     let mut label = format!(
         "{} {:?}",
-        args.variant.as_deref().unwrap_or("menu"),
+        args.load
+            .as_ref()
+            .map(|l| l.record.variant.as_str())
+            .or(args.variant.as_deref())
+            .unwrap_or("menu"),
         args.view
     );
     if args
@@ -200,13 +212,16 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
         ..default()
     })
     .insert_resource(args.view)
-    .insert_state(if args.variant.is_some() {
+    .insert_resource(saves::SaveFolder::from_env())
+    .insert_state(if args.variant.is_some() || args.load.is_some() {
         Screen::Game
     } else {
         Screen::Menu
     });
     client_plugins(&mut app);
-    if let Some(id) = &args.variant {
+    if let Some(loaded) = &args.load {
+        app.insert_resource(saves::match_from_loaded(loaded));
+    } else if let Some(id) = &args.variant {
         let m = match_state::Match::start(id, &args.options, &args.moves)?;
         let setup = match_state::GameSetup {
             players: args.players,
@@ -218,6 +233,10 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
         app.world_mut()
             .resource_mut::<computer::Computer>()
             .move_limits = Some(crate::ai::Limits::movetime(t));
+    }
+    if args.load_screen {
+        app.world_mut().resource_mut::<menus::Overlays>().load = true;
+        app.world_mut().write_message(saves::SaveRequest::List);
     }
     if args.flip {
         app.world_mut().resource_mut::<scene::BoardLayout>().flipped = true;

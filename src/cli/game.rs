@@ -69,10 +69,20 @@ pub struct PlayCmd {
     /// level's); a long one keeps it thinking, e.g. for --measure.
     #[arg(long, value_name = "SECS", value_parser = seconds, allow_negative_numbers = true)]
     pub think: Option<f64>,
+    /// Open the game of this record file (a bad file: exit 2 and the error,
+    /// as `chimera load` says it).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["variant", "options", "moves"])]
+    pub load: Option<PathBuf>,
+    /// Open the load screen (the saved games) over the main menu.
+    #[arg(long = "load-screen", conflicts_with_all = ["variant", "options", "moves", "load"])]
+    pub load_screen: bool,
+    /// With --load: which game of the file, from 1.
+    #[arg(long, value_name = "N", requires = "load", value_parser = count, allow_negative_numbers = true)]
+    pub game: Option<u32>,
     /// Measure an empty Bevy 3D scene instead of the game (with --measure SECS, default 10).
     #[arg(
         long = "empty-3d",
-        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "white", "black", "think"]
+        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think"]
     )]
     pub empty_3d: bool,
 }
@@ -134,8 +144,14 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         app::perf::run_empty_3d_measure(a.measure.unwrap_or(10.0));
         return Ok(());
     }
+    let load = match &a.load {
+        Some(file) => Some(super::records::open(file, a.game)?),
+        None => None,
+    };
     let game = a.scene.game;
     let play = app::PlayArgs {
+        load,
+        load_screen: a.load_screen,
         window: a.window,
         view: a.scene.view.unwrap_or(View::TwoD).into(),
         flip: a.scene.flip,

@@ -26,7 +26,7 @@ use super::args::{VariantArgs, time_control, whole_number};
 use crate::clock::TimeControl;
 use crate::net::discovery::discovery_addr;
 use crate::net::transport::{DEFAULT_PORT, random_u64, wall_clock};
-use crate::net::{Host, HostConfig, HostEvent, HostRunner, MatchState, SeatState};
+use crate::net::{Host, HostConfig, HostEvent, HostRunner, MatchState};
 use crate::record::Termination;
 
 /// Host updates per second.
@@ -200,12 +200,11 @@ impl Dedicated {
 
 /// The tags of a LAN game's record.
 fn record_tags(s: &MatchState, host: &str, now: Duration) -> Vec<(&'static str, String)> {
-    let (y, mo, d, ..) = utc(now);
     let name = |i: usize| s.seats[i].name().unwrap_or("?").to_string();
     vec![
         ("Event", "Chimera LAN game".to_string()),
         ("Site", host.to_string()),
-        ("Date", format!("{y:04}.{mo:02}.{d:02}")),
+        ("Date", crate::paths::pgn_date(now)),
         ("Round", s.game_number.to_string()),
         ("White", name(0)),
         ("Black", name(1)),
@@ -235,51 +234,12 @@ fn append_record(path: &Path, text: &str) -> Result<(), String> {
 fn new_record_file(s: &MatchState, now: Duration, text: &str) -> Result<PathBuf, String> {
     let dir =
         crate::paths::games_dir().ok_or("no data directory (set CHIMERA_DATA_DIR or HOME)")?;
-    let (y, mo, d, h, mi, se) = utc(now);
-    let part = |t: &str| -> String {
-        t.chars()
-            .map(|c| if c.is_alphanumeric() { c } else { '_' })
-            .collect()
-    };
-    let names: Vec<String> = s
-        .seats
-        .iter()
-        .map(|seat: &SeatState| part(seat.name().unwrap_or("nobody")))
-        .collect();
-    let stem = format!(
-        "{y:04}-{mo:02}-{d:02}-{h:02}{mi:02}{se:02}-{}-{}-{}",
-        s.game().variant().id(),
-        names[0],
-        names[1]
-    );
-    let path = (1..)
-        .map(|n| match n {
-            1 => dir.join(format!("{stem}.pgn")),
-            n => dir.join(format!("{stem}-{n}.pgn")),
-        })
-        .find(|p| !p.exists())
-        .expect("some number is free");
-    crate::paths::write_atomic(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(path)
+    let names = [0, 1].map(|i| s.seats[i].name().unwrap_or("nobody"));
+    let stem = crate::paths::record_stem(now, s.game().variant().id(), names);
+    crate::paths::write_new_record(&dir, &stem, text).map_err(|e| format!("{}: {e}", dir.display()))
 }
 
-/// Year, month, day, hour, minute, second (UTC) of a time since the epoch
-/// (the civil-from-days algorithm of H. Hinnant's date library).
-pub fn utc(t: Duration) -> (i64, u32, u32, u32, u32, u32) {
-    let secs = t.as_secs() as i64;
-    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    let rem = rem as u32;
-    (year, month, day, rem / 3600, rem / 60 % 60, rem % 60)
-}
+pub use crate::paths::utc;
 
 /// The Bevy side: the dedicated host and the signal flag.
 #[derive(Resource)]

@@ -170,6 +170,23 @@ impl From<EndReason> for Termination {
     }
 }
 
+impl From<Termination> for EndReason {
+    fn from(t: Termination) -> EndReason {
+        match t {
+            Termination::Checkmate => EndReason::Checkmate,
+            Termination::Stalemate => EndReason::Stalemate,
+            Termination::Repetition => EndReason::Repetition,
+            Termination::HundredPly => EndReason::HundredPly,
+            Termination::Insufficient => EndReason::Insufficient,
+            Termination::NoMoves => EndReason::NoMoves,
+            Termination::Resignation => EndReason::Resignation,
+            Termination::Agreement => EndReason::DrawAgreed,
+            Termination::TimeForfeit => EndReason::TimeForfeit,
+            Termination::Abandoned => EndReason::Abandoned,
+        }
+    }
+}
+
 /// The result of a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct GameResult {
@@ -188,6 +205,15 @@ impl GameResult {
     /// The winner, `None` for a draw.
     pub fn winner(&self) -> Option<Color> {
         self.score.winner()
+    }
+}
+
+impl From<GameResult> for Outcome {
+    fn from(r: GameResult) -> Outcome {
+        Outcome {
+            winner: r.winner(),
+            reason: r.termination.into(),
+        }
     }
 }
 

@@ -20,7 +20,7 @@ use leafwing_input_manager::prelude::Buttonlike;
 
 /// A device the test presses buttons on.
 #[derive(Clone, Copy)]
-enum Device {
+pub(crate) enum Device {
     Keyboard,
     Pad(Entity),
 }
@@ -28,7 +28,7 @@ enum Device {
 /// The four directions and the actions the tests use, per device (the
 /// digits, Backspace and +/− only on the keyboard).
 #[derive(Clone, Copy, Debug)]
-enum Press {
+pub(crate) enum Press {
     Up,
     Down,
     Left,
@@ -81,7 +81,7 @@ fn button(p: Press) -> GamepadButton {
 }
 
 /// Presses and releases one input, a frame each.
-fn tap(app: &mut App, dev: Device, p: Press) {
+pub(crate) fn tap(app: &mut App, dev: Device, p: Press) {
     match dev {
         Device::Keyboard => {
             key(p).press(app.world_mut());
@@ -126,7 +126,7 @@ fn disconnect_pad(app: &mut App, pad: Entity) {
     app.update();
 }
 
-fn settle(app: &mut App) {
+pub(crate) fn settle(app: &mut App) {
     for _ in 0..30 {
         app.update();
     }
@@ -156,7 +156,7 @@ fn vfen(app: &App) -> String {
     app.world().resource::<Match>().position().to_vfen()
 }
 
-fn panel(app: &App) -> Panel {
+pub(crate) fn panel(app: &App) -> Panel {
     app.world().resource::<ActivePanel>().0
 }
 
@@ -403,6 +403,7 @@ fn the_in_game_menu_opens_on_start_and_its_entries_work() {
         Some(app.world().resource::<Match>()),
         app.world().resource::<Selection>(),
         app.world().resource::<chimera::app::menus::Guide>(),
+        app.world().resource::<chimera::app::saves::SavedGames>(),
     )
     .iter()
     .position(|e| *e == chimera::app::menus::Entry::Resign)
@@ -476,6 +477,7 @@ fn focused(app: &App) -> Option<Entry> {
         app.world().get_resource::<Match>(),
         app.world().resource::<Selection>(),
         app.world().resource::<chimera::app::menus::Guide>(),
+        app.world().resource::<chimera::app::saves::SavedGames>(),
     );
     app.world().resource::<MenuFocus>().entry(&list)
 }
@@ -494,7 +496,11 @@ fn down_to_start(app: &mut App, dev: Device) {
 
 /// The client on its main menu, no game yet.
 fn menu_app() -> App {
-    let mut app = headless_app();
+    menu_app_from(headless_app())
+}
+
+/// `app` (a headless client) switched to its main menu.
+pub(crate) fn menu_app_from(mut app: App) -> App {
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Menu);

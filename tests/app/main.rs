@@ -9,4 +9,5 @@ mod games;
 mod layers;
 mod match_state;
 mod replay;
+mod saves;
 mod steady;

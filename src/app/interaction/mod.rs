@@ -107,6 +107,8 @@ pub enum Panel {
     Guide,
     /// The controls screen.
     Controls,
+    /// The load screen: saved games.
+    LoadGame,
     /// The in-game menu.
     GameMenu,
     /// The game-end dialog.

@@ -2,7 +2,8 @@
 //! move enters as a typed [`MoveRequested`] — the move and the ply it was
 //! chosen at — is checked here (the ply is the current one, the move is
 //! legal), applied, and announced by messages that views animate. Nothing
-//! else mutates [`Match`]. Move text (LMN) exists only at the edges:
+//! else mutates [`Match`] (`saves` replaces it whole with an opened saved
+//! game). Move text (LMN) exists only at the edges:
 //! [`Match::start`] and [`Match::request_lmn`] read it, [`MoveApplied`]
 //! carries it for logs.
 
@@ -159,6 +160,13 @@ impl Match {
             ended,
             draw_offer: None,
         }
+    }
+
+    /// This match ended as `outcome` (a resignation, agreement, flag fall or
+    /// abandonment read from a record); an end the rules give stays.
+    pub fn ended_as(mut self, outcome: Option<Outcome>) -> Match {
+        self.ended = self.ended.or(outcome);
+        self
     }
 
     /// Builds variant `id` with `options`, then plays `moves` (LMN).

@@ -16,6 +16,7 @@ use crate::app::interaction::{
     Selection, acting_side,
 };
 use crate::app::match_state::{GameEnded, GameSetup, Match, MatchCommand, MoveRequested, Player};
+use crate::app::saves::{GameOpened, SaveRequest, SavedGames};
 use crate::app::scene::{BoardLayout, ViewMode};
 use crate::app::{AppSystems, Screen};
 use crate::rules::{Kind, OptionKind, Outcome, Variant, VariantInfo, variants};
@@ -33,7 +34,8 @@ pub fn plugin(app: &mut App) {
         .add_message::<MenuAdjusted>()
         .add_systems(
             Update,
-            (open_end_dialog, open_new_line_dialog).in_set(AppSystems::FollowMatch),
+            (open_end_dialog, open_new_line_dialog, show_opened_game)
+                .in_set(AppSystems::FollowMatch),
         )
         .add_systems(
             Update,
@@ -157,6 +159,8 @@ pub struct Overlays {
     pub end: Option<Outcome>,
     /// "Start a new line from here?", with the move chosen at an earlier ply.
     pub new_line: Option<MoveRequested>,
+    /// The load screen (saved games).
+    pub load: bool,
 }
 
 /// The piece guide: a variant's pieces, one shown alone on its board.
@@ -182,6 +186,9 @@ pub fn front_panel(
     }
     if overlays.guide {
         return Panel::Guide;
+    }
+    if overlays.load {
+        return Panel::LoadGame;
     }
     match screen {
         Screen::Menu => Panel::MainMenu,
@@ -259,6 +266,14 @@ pub enum Entry {
     PauseComputer,
     /// In-game menu: show or hide the evaluation bar.
     EvalBar,
+    /// Main menu: continue the autosaved game.
+    ContinueSaved,
+    /// In-game menu: save the game into the games folder.
+    SaveGame,
+    /// Open the load screen.
+    LoadGame,
+    /// Load screen: open saved game `i` (index into `SavedGames::games`).
+    SavedGame(usize),
 }
 
 /// An entry was activated (click, Enter, South).
@@ -276,6 +291,7 @@ pub fn entries(
     game: Option<&Match>,
     selection: &Selection,
     guide: &Guide,
+    saved: &SavedGames,
 ) -> Vec<Entry> {
     use Entry::*;
     match panel {
@@ -286,8 +302,10 @@ pub fn entries(
             v.push(Start);
             if game.is_some() {
                 v.push(Resume);
+            } else if saved.autosave.is_some() {
+                v.push(ContinueSaved);
             }
-            v.extend([Guide, Controls, Quit]);
+            v.extend([LoadGame, Guide, Controls, Quit]);
             v
         }
         Panel::Guide => {
@@ -296,6 +314,11 @@ pub fn entries(
             v
         }
         Panel::Controls => vec![Back],
+        Panel::LoadGame => {
+            let mut v: Vec<Entry> = (0..saved.games.len()).map(SavedGame).collect();
+            v.push(Back);
+            v
+        }
         Panel::GameMenu => {
             let mut v = vec![Continue];
             if let Some(g) = game {
@@ -323,8 +346,9 @@ pub fn entries(
                 }
                 v.push(EvalBar);
                 v.push(NewGame);
+                v.push(SaveGame);
             }
-            v.extend([Guide, Controls, MainMenu, Quit]);
+            v.extend([LoadGame, Guide, Controls, MainMenu, Quit]);
             v
         }
         Panel::EndDialog => vec![LookAtBoard, NewGame, MainMenu],
@@ -343,7 +367,7 @@ pub fn entries(
 pub fn back_entry(panel: Panel, has_game: bool) -> Option<Entry> {
     match panel {
         Panel::MainMenu => has_game.then_some(Entry::Resume),
-        Panel::Guide | Panel::Controls => Some(Entry::Back),
+        Panel::Guide | Panel::Controls | Panel::LoadGame => Some(Entry::Back),
         Panel::GameMenu => Some(Entry::Continue),
         Panel::EndDialog => Some(Entry::LookAtBoard),
         Panel::NewLine => Some(Entry::KeepLine),
@@ -387,13 +411,14 @@ fn update_active_panel(
     choice: Res<MenuChoice>,
     game: Option<Res<Match>>,
     guide: Res<Guide>,
+    saved: Res<SavedGames>,
     mut active: ResMut<ActivePanel>,
     mut focus: ResMut<MenuFocus>,
 ) {
     let panel = front_panel(*screen.get(), &overlays, &selection, &help);
     active.set_if_neq(ActivePanel(panel));
     if focus.panel != Some(panel) {
-        let list = entries(panel, &choice, game.as_deref(), &selection, &guide);
+        let list = entries(panel, &choice, game.as_deref(), &selection, &guide, &saved);
         *focus = MenuFocus {
             panel: Some(panel),
             index: initial_focus(panel, &list, &guide),
@@ -405,6 +430,18 @@ fn update_active_panel(
 fn open_new_line_dialog(mut asked: MessageReader<NewLineAsked>, mut overlays: ResMut<Overlays>) {
     if let Some(NewLineAsked(req)) = asked.read().last() {
         overlays.new_line = Some(*req);
+    }
+}
+
+/// A saved game was opened: every window closes and the board shows it.
+fn show_opened_game(
+    mut opened: MessageReader<GameOpened>,
+    mut overlays: ResMut<Overlays>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if opened.read().last().is_some() {
+        *overlays = Overlays::default();
+        next.set(Screen::Game);
     }
 }
 
@@ -466,6 +503,7 @@ pub struct EntryEffects<'w> {
     layout: ResMut<'w, BoardLayout>,
     mode: ResMut<'w, ViewMode>,
     commands: MessageWriter<'w, MatchCommand>,
+    saves: MessageWriter<'w, SaveRequest>,
     select: MessageWriter<'w, SelectInput>,
     exit: MessageWriter<'w, AppExit>,
     replay: ResMut<'w, Replay>,
@@ -530,9 +568,25 @@ fn apply_entries(
             Entry::Back => {
                 if fx.overlays.controls {
                     fx.overlays.controls = false;
-                } else {
+                } else if fx.overlays.guide {
                     fx.overlays.guide = false;
+                } else {
+                    fx.overlays.load = false;
                 }
+            }
+            Entry::ContinueSaved => {
+                fx.saves.write(SaveRequest::Continue);
+            }
+            Entry::SaveGame => {
+                fx.saves.write(SaveRequest::Save);
+                fx.overlays.game_menu = false;
+            }
+            Entry::LoadGame => {
+                fx.saves.write(SaveRequest::List);
+                fx.overlays.load = true;
+            }
+            Entry::SavedGame(i) => {
+                fx.saves.write(SaveRequest::Open(i));
             }
             Entry::Continue => fx.overlays.game_menu = false,
             Entry::Undo | Entry::Redo => {
@@ -601,6 +655,7 @@ fn apply_entries(
                 | Entry::GuidePiece(_)
                 | Entry::Seat(_)
                 | Entry::ThinkTime
+                | Entry::SavedGame(_)
         ) {
             fx.focus.panel = None;
         }
@@ -623,6 +678,7 @@ fn navigate_menus(
     game: Option<Res<Match>>,
     selection: Res<Selection>,
     guide: Res<Guide>,
+    saved: Res<SavedGames>,
     mut editor: ResMut<NumberEditor>,
     keys: Res<ButtonInput<KeyCode>>,
     mut activated: MessageWriter<MenuActivated>,
@@ -646,7 +702,7 @@ fn navigate_menus(
     if !is_menu(panel) || focus.panel != Some(panel) {
         return;
     }
-    let list = entries(panel, &choice, game.as_deref(), &selection, &guide);
+    let list = entries(panel, &choice, game.as_deref(), &selection, &guide, &saved);
     if list.is_empty() {
         return;
     }

@@ -81,6 +81,8 @@ fn label(entry: Entry, game: Option<&Match>, mode: ViewMode, computer: &Computer
         Entry::PauseComputer => "Pause the computer".into(),
         Entry::EvalBar if computer.eval_bar => "Hide the evaluation bar".into(),
         Entry::EvalBar => "Show the evaluation bar".into(),
+        Entry::SaveGame => "Save the game".into(),
+        Entry::LoadGame => "Load a game".into(),
         other => format!("{other:?}"),
     }
 }
@@ -104,6 +106,7 @@ pub(super) fn game_menu(
         game,
         &view.selection,
         &view.guide,
+        &view.saved,
     );
     let ctx = contexts.ctx_mut()?;
     centred("Menu").show(ctx, |ui| {

@@ -117,13 +117,22 @@ pub(super) fn menu_screen(
                 entry_button(ui, big("Start"), Entry::Start, focused, &mut activated);
                 if view.game.is_some() {
                     entry_button(ui, big("Resume"), Entry::Resume, focused, &mut activated);
+                } else if view.saved.autosave.is_some() {
+                    let b = big("Continue");
+                    entry_button(ui, b, Entry::ContinueSaved, focused, &mut activated)
+                        .on_hover_text(view.saved.autosave.as_ref().map_or(String::new(), |g| g.line()));
                 }
+                entry_button(ui, big("Load a game"), Entry::LoadGame, focused, &mut activated);
                 entry_button(ui, big("How the pieces move"), Entry::Guide, focused, &mut activated);
                 entry_button(ui, big("Controls"), Entry::Controls, focused, &mut activated);
                 entry_button(ui, big("Quit"), Entry::Quit, focused, &mut activated);
             });
             ui.add_space(10.0 * k);
             ui.weak("Up/down: next entry. Left/right: change the variant or an option. Enter / A: pick.");
+            if let Some(e) = view.saved.message.as_ref().filter(|_| view.game.is_none()) {
+                ui.add_space(8.0 * k);
+                ui.colored_label(egui::Color32::from_rgb(0xff, 0x7a, 0x6a), e);
+            }
             if let Some(e) = controls.as_ref().and_then(|c| c.error.as_ref()) {
                 ui.add_space(8.0 * k);
                 ui.colored_label(egui::Color32::from_rgb(0xff, 0x7a, 0x6a), e);

@@ -14,6 +14,7 @@ mod guide;
 mod menu;
 mod panel;
 mod replay;
+mod saves;
 
 use crate::app::interaction::{
     ActivePanel, HowItMoves, Panel, Replay, Selection, ShowHowItMoves, Toast,
@@ -22,6 +23,7 @@ use crate::app::match_state::{CommandRejected, Match, MoveRejected, hand_kind};
 use crate::app::menus::{
     Entry, Guide, MenuActivated, MenuChoice, MenuFocus, NumberEditor, entries, shown_value,
 };
+use crate::app::saves::SavedGames;
 use crate::app::scene::BoardViewport;
 use crate::app::{AppSystems, Screen};
 use crate::rules::{Color, EndReason, Kind, Outcome};
@@ -51,6 +53,7 @@ pub(super) fn plugin(app: &mut App) {
                     .run_if(in_state(Screen::Game)),
                 guide::guide_window,
                 controls::controls_window,
+                saves::load_window,
             )
                 .chain(),
         )
@@ -71,6 +74,7 @@ pub struct FocusView<'w> {
     selection: Res<'w, Selection>,
     guide: Res<'w, Guide>,
     editor: Res<'w, NumberEditor>,
+    saved: Res<'w, SavedGames>,
 }
 
 impl FocusView<'_> {
@@ -91,6 +95,7 @@ impl FocusView<'_> {
             self.game.as_deref(),
             &self.selection,
             &self.guide,
+            &self.saved,
         );
         self.focus.entry(&list)
     }
@@ -113,6 +118,11 @@ fn entry_button(
         out.write(MenuActivated(entry));
     }
     r
+}
+
+/// The "Back" button of a screen that closes ([`Entry::Back`]).
+fn back_button(ui: &mut egui::Ui, focused: Option<Entry>, out: &mut MessageWriter<MenuActivated>) {
+    entry_button(ui, egui::Button::new("Back"), Entry::Back, focused, out);
 }
 
 /// Draws the focus ring around a widget.
