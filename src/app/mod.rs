@@ -14,6 +14,7 @@ pub mod input;
 pub mod interaction;
 pub mod match_state;
 pub mod menus;
+pub mod net;
 pub mod perf;
 pub mod piece_art;
 pub mod scene;
@@ -39,6 +40,8 @@ pub const LAYERS: &[&[&str]] = &[
     &["interaction"],
     // Features that read the player.
     &["input", "help", "menus"],
+    // LAN games: the network's authority over the match, the join list.
+    &["net"],
     // Views: the board entities, then their animations.
     &["board_view"],
     &["animation"],
@@ -87,7 +90,7 @@ pub enum Screen {
 }
 
 /// What `chimera play` asks for (filled by the command line in `main.rs`).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct PlayArgs {
     /// Variant id (`holygrail`, …); `None` opens the menu.
     pub variant: Option<String>,
@@ -106,6 +109,31 @@ pub struct PlayArgs {
     /// Window size in logical pixels (default 1280×800; the frame-time
     /// measurement always uses 1280×800).
     pub window: Option<UVec2>,
+    /// A LAN game to host or join (`chimera host`, `chimera join`); with
+    /// neither, `Some(None)` opens the join screen.
+    pub net: Option<Option<net::NetPlan>>,
+    /// The player's name on the LAN (`--name`).
+    pub lan_name: Option<String>,
+    /// Whether a hosted LAN game is announced on the LAN (`host --no-announce`: not).
+    pub lan_announce: bool,
+}
+
+impl Default for PlayArgs {
+    fn default() -> PlayArgs {
+        PlayArgs {
+            variant: None,
+            options: Vec::new(),
+            view: ViewMode::default(),
+            moves: Vec::new(),
+            flip: false,
+            screenshot: None,
+            measure: None,
+            window: None,
+            net: None,
+            lan_name: None,
+            lan_announce: true,
+        }
+    }
 }
 
 /// The plugins of the client (everything but the window), with the frame's
@@ -132,6 +160,7 @@ pub fn client_plugins(app: &mut App) {
         match_state::plugin,
         interaction::plugin,
         menus::plugin,
+        net::plugin,
         piece_art::plugin,
         board_view::plugin,
         animation::plugin,
@@ -194,6 +223,22 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
     }
     if let Some(probe) = probe {
         app.insert_resource(probe);
+    }
+    if let Some(name) = args.lan_name {
+        app.world_mut().resource_mut::<net::LanSettings>().name = name;
+    }
+    if !args.lan_announce {
+        app.world_mut().resource_mut::<net::LanSettings>().announce = None;
+    }
+    match args.net {
+        Some(Some(plan)) => {
+            if matches!(plan, net::NetPlan::Join(_)) {
+                app.world_mut().resource_mut::<menus::Overlays>().join = true;
+            }
+            app.insert_resource(net::NetLaunch(plan));
+        }
+        Some(None) => app.world_mut().resource_mut::<menus::Overlays>().join = true,
+        None => {}
     }
     if let Some(path) = args.screenshot {
         app.insert_resource(screenshot::ScreenshotPlan::new(path));

@@ -92,7 +92,7 @@ pub struct FrametimeCmd {
 }
 
 /// `--window WIDTHxHEIGHT` (logical pixels), e.g. `1024x600`.
-fn window_size(text: &str) -> Result<bevy::math::UVec2, String> {
+pub(super) fn window_size(text: &str) -> Result<bevy::math::UVec2, String> {
     let size = text
         .split_once('x')
         .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
@@ -117,6 +117,9 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         options: game.variant.options,
         screenshot: a.screenshot,
         measure: a.measure,
+        net: None,
+        lan_name: None,
+        lan_announce: true,
     };
     Ok(app::run_play(play).map(drop)?)
 }

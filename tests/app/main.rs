@@ -5,6 +5,7 @@
 
 mod couch_play;
 mod games;
+mod lan;
 mod layers;
 mod match_state;
 mod steady;

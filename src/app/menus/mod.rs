@@ -30,6 +30,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<NumberEditor>()
         .add_message::<MenuActivated>()
         .add_message::<MenuAdjusted>()
+        .add_message::<LanRequest>()
         .add_systems(Update, open_end_dialog.in_set(AppSystems::FollowMatch))
         .add_systems(
             Update,
@@ -52,6 +53,52 @@ pub struct MenuChoice {
     pub variant: usize,
     /// Chosen value of each option, per variant (same order as its option table).
     pub options: Vec<Vec<String>>,
+    /// The LAN join screen's list and choices.
+    pub join: JoinChoice,
+}
+
+/// The LAN join screen: the games heard on the LAN (kept up to date by
+/// `net`), the address typed, whether to watch only, and how joining goes.
+#[derive(Debug, Clone, Default)]
+pub struct JoinChoice {
+    /// Games heard lately, in the order first heard.
+    pub games: Vec<LanGame>,
+    /// The address typed (`ADDRESS[:PORT]`).
+    pub address: String,
+    /// Join as a spectator.
+    pub spectate: bool,
+    /// How the last attempt goes or why it failed, in words.
+    pub status: Option<String>,
+}
+
+/// A game heard on the LAN, as the join list shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LanGame {
+    /// Where to join it (`IP:PORT`).
+    pub address: String,
+    /// The host's name.
+    pub host: String,
+    /// Variant, options, time control, seats in words; or, for a host of
+    /// another protocol version, which version it speaks.
+    pub details: String,
+    /// Seats nobody holds.
+    pub free_seats: usize,
+    /// Whether this build can join it (same protocol version).
+    pub joinable: bool,
+}
+
+/// A LAN game asked for in the menus (`net` starts it).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum LanRequest {
+    /// Host this game on the LAN, the window playing one side.
+    Host(GameSetup),
+    /// Join the host at this address (`ADDRESS[:PORT]`).
+    Join {
+        /// The address typed or picked.
+        address: String,
+        /// Watch only.
+        spectate: bool,
+    },
 }
 
 impl Default for MenuChoice {
@@ -62,6 +109,7 @@ impl Default for MenuChoice {
                 .iter()
                 .map(|v| v.options.iter().map(|o| o.default.to_string()).collect())
                 .collect(),
+            join: JoinChoice::default(),
         }
     }
 }
@@ -113,6 +161,8 @@ pub struct Overlays {
     pub guide: bool,
     /// The game-end dialog, with the result it shows.
     pub end: Option<Outcome>,
+    /// The LAN join screen.
+    pub join: bool,
 }
 
 /// The piece guide: a variant's pieces, one shown alone on its board.
@@ -140,6 +190,7 @@ pub fn front_panel(
         return Panel::Guide;
     }
     match screen {
+        Screen::Menu if overlays.join => Panel::Join,
         Screen::Menu => Panel::MainMenu,
         Screen::Game if overlays.game_menu => Panel::GameMenu,
         Screen::Game if overlays.end.is_some() => Panel::EndDialog,
@@ -199,6 +250,18 @@ pub enum Entry {
     Choice(usize),
     /// Chooser: close it.
     CancelChooser,
+    /// Main menu: host the chosen game on the LAN.
+    HostLan,
+    /// Main menu: open the LAN join screen.
+    JoinLan,
+    /// Join screen: join game `i` of the list.
+    JoinGame(usize),
+    /// Join screen: the address field (type while it has the focus).
+    JoinAddress,
+    /// Join screen: watch only, on or off.
+    JoinSpectate,
+    /// Join screen: join the typed address.
+    JoinConnect,
 }
 
 /// An entry was activated (click, Enter, South).
@@ -226,6 +289,7 @@ pub fn entries(
             if game.is_some() {
                 v.push(Resume);
             }
+            v.extend([HostLan, JoinLan]);
             v.extend([Guide, Controls, Quit]);
             v
         }
@@ -266,6 +330,11 @@ pub fn entries(
             v.push(CancelChooser);
             v
         }
+        Panel::Join => {
+            let mut v: Vec<Entry> = (0..choice.join.games.len()).map(JoinGame).collect();
+            v.extend([JoinAddress, JoinConnect, JoinSpectate, Back]);
+            v
+        }
         Panel::Help | Panel::Board => Vec::new(),
     }
 }
@@ -274,7 +343,7 @@ pub fn entries(
 pub fn back_entry(panel: Panel, has_game: bool) -> Option<Entry> {
     match panel {
         Panel::MainMenu => has_game.then_some(Entry::Resume),
-        Panel::Guide | Panel::Controls => Some(Entry::Back),
+        Panel::Guide | Panel::Controls | Panel::Join => Some(Entry::Back),
         Panel::GameMenu => Some(Entry::Continue),
         Panel::EndDialog => Some(Entry::LookAtBoard),
         Panel::Chooser => Some(Entry::CancelChooser),
@@ -382,6 +451,7 @@ pub struct EntryEffects<'w> {
     commands: MessageWriter<'w, MatchCommand>,
     select: MessageWriter<'w, SelectInput>,
     exit: MessageWriter<'w, AppExit>,
+    lan: MessageWriter<'w, LanRequest>,
 }
 
 fn apply_entries(
@@ -431,9 +501,36 @@ fn apply_entries(
             Entry::Back => {
                 if fx.overlays.controls {
                     fx.overlays.controls = false;
-                } else {
+                } else if fx.overlays.guide {
                     fx.overlays.guide = false;
+                } else {
+                    fx.overlays.join = false;
                 }
+            }
+            Entry::HostLan => {
+                fx.lan.write(LanRequest::Host(fx.choice.setup()));
+            }
+            Entry::JoinLan => {
+                fx.overlays.join = true;
+                fx.choice.join.status = None;
+            }
+            Entry::JoinGame(i) => {
+                if let Some(g) = fx.choice.join.games.get(i) {
+                    fx.lan.write(LanRequest::Join {
+                        address: g.address.clone(),
+                        spectate: fx.choice.join.spectate,
+                    });
+                }
+            }
+            Entry::JoinConnect | Entry::JoinAddress if !fx.choice.join.address.trim().is_empty() => {
+                fx.lan.write(LanRequest::Join {
+                    address: fx.choice.join.address.trim().to_string(),
+                    spectate: fx.choice.join.spectate,
+                });
+            }
+            Entry::JoinSpectate => fx.choice.join.spectate = !fx.choice.join.spectate,
+            Entry::JoinConnect | Entry::JoinAddress => {
+                fx.choice.join.status = Some("Type the host's address first".to_string());
             }
             Entry::Continue => fx.overlays.game_menu = false,
             Entry::Undo | Entry::Redo => {
@@ -487,7 +584,13 @@ fn apply_entries(
         // A fresh panel starts with its own focus.
         if !matches!(
             entry,
-            Entry::Variant(_) | Entry::Option(_) | Entry::GuidePiece(_)
+            Entry::Variant(_)
+                | Entry::Option(_)
+                | Entry::GuidePiece(_)
+                | Entry::JoinAddress
+                | Entry::JoinSpectate
+                | Entry::JoinGame(_)
+                | Entry::JoinConnect
         ) {
             fx.focus.panel = None;
         }
@@ -574,6 +677,8 @@ fn navigate_menus(
     {
         activated.write(MenuActivated(e));
     } else if actions.just_pressed(&GameAction::Cancel)
+        // Backspace in the address field erases a character instead.
+        && !(focus.entry(&list) == Some(Entry::JoinAddress) && keys.just_pressed(KeyCode::Backspace))
         && let Some(e) = back_entry(panel, game.is_some())
     {
         activated.write(MenuActivated(e));

@@ -10,6 +10,7 @@
 mod controls;
 mod dialogs;
 mod guide;
+mod lan;
 mod menu;
 mod panel;
 
@@ -32,7 +33,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             (
-                menu::menu_screen.run_if(in_state(Screen::Menu)),
+                (menu::menu_screen, lan::join_screen)
+                    .chain()
+                    .run_if(in_state(Screen::Menu)),
                 (
                     panel::game_panel,
                     dialogs::chooser_window,

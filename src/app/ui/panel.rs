@@ -34,6 +34,7 @@ pub(super) fn game_panel(
     window: Single<&Window, With<PrimaryWindow>>,
     controls: Option<Res<Controls>>,
     layout: Res<PadLayout>,
+    mut lan: super::lan::LanPanel,
 ) -> Result {
     let keys = |a: GameAction| hint(controls.as_deref(), *layout, a);
     let ctx = contexts.ctx_mut()?;
@@ -63,6 +64,7 @@ pub(super) fn game_panel(
             };
             let pos = game.position();
             ui.heading(game.variant().name());
+            super::lan::lan_section(ui, &mut lan);
             ui.horizontal_wrapped(|ui| {
                 let menu = format!("Main menu ({}: in-game menu)", keys(GameAction::Menu));
                 act(ui, true, "Menu", &menu, Entry::MainMenu);

@@ -1,0 +1,329 @@
+//! LAN games in the window, over real UDP on 127.0.0.1 in one process: a
+//! hosting window (`headless_app` with a `NetLaunch`) against a headless
+//! `ClientRunner` and against joining windows. The window's `Match` follows
+//! the host: moves count only once the host confirmed them, refusals come
+//! back as `MoveRejected`, and every end finishes with the same moves,
+//! position and result. The scripted games and their ends are those of
+//! tests/net (worked out from RULES.md there). The join screen's list
+//! hears a loopback beacon and forgets the host once it stops.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use bevy::ecs::message::{MessageCursor, Messages};
+use bevy::prelude::*;
+use chimera::app::match_state::{Match, MatchError, MoveRejected};
+use chimera::app::menus::{Entry, MenuActivated, MenuChoice};
+use chimera::app::net::lobby::LanLobby;
+use chimera::app::net::{HostPlan, JoinPlan, LanSettings, NetLaunch, NetPlan, NetSession};
+use chimera::app::{Screen, headless_app};
+use chimera::clock::TimeControl;
+use chimera::net::transport::wall_clock;
+use chimera::net::{
+    Client, ClientConfig, ClientRunner, Host, HostConfig, HostRunner, Role, SeatWish, Side,
+};
+use chimera::rules::{Color, EndReason, Outcome};
+
+/// The frame time of `headless_app` (its `TimeUpdateStrategy`).
+const FRAME: Duration = Duration::from_millis(50);
+
+/// Settings that stay on loopback and write no files.
+fn settings(name: &str) -> LanSettings {
+    LanSettings {
+        announce: None,
+        listen: "127.0.0.1:0".parse().unwrap(),
+        port: 0,
+        name: name.to_string(),
+        autosave: None,
+        seats: None,
+    }
+}
+
+/// A window hosting `variant` from `start`, playing `side`, on a free port.
+fn host_app(variant: &str, start: &str, side: Side) -> (App, SocketAddr) {
+    let mut app = headless_app();
+    app.insert_resource(settings("Hostess"));
+    app.insert_resource(NetLaunch(NetPlan::Host(HostPlan {
+        variant: variant.to_string(),
+        options: Vec::new(),
+        start_vfen: Some(start.to_string()),
+        moves: Vec::new(),
+        time: TimeControl::None,
+        side: Some(side),
+        bind: "127.0.0.1:0".parse().unwrap(),
+        name: "Hostess".to_string(),
+    })));
+    app.update();
+    app.update();
+    let addr = app
+        .world()
+        .get_resource::<NetSession>()
+        .and_then(NetSession::hosting)
+        .expect("the window hosts");
+    (app, addr)
+}
+
+/// A window joining `addr`.
+fn join_app(addr: SocketAddr, name: &str, spectate: bool) -> App {
+    let mut app = headless_app();
+    app.insert_resource(settings(name));
+    app.insert_resource(NetLaunch(NetPlan::Join(JoinPlan {
+        address: addr,
+        spectate,
+    })));
+    app
+}
+
+/// Updates every app (and the runner) until `done`, sleeping a little
+/// between rounds so that the loopback datagrams arrive; fails after 2000
+/// rounds naming `what`.
+fn pump(
+    apps: &mut [&mut App],
+    runner: Option<&mut ClientRunner>,
+    what: &str,
+    done: impl Fn(&[&mut App], Option<&ClientRunner>) -> bool,
+) {
+    let mut runner = runner;
+    for _ in 0..2000 {
+        for app in apps.iter_mut() {
+            app.update();
+        }
+        if let Some(r) = runner.as_deref_mut() {
+            r.update(FRAME);
+        }
+        if done(apps, runner.as_deref()) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("timed out waiting for {what}");
+}
+
+fn ply(app: &App) -> usize {
+    app.world().get_resource::<Match>().map_or(0, Match::ply)
+}
+
+fn client_ply(r: Option<&ClientRunner>) -> u32 {
+    r.and_then(|r| r.client().state()).map_or(0, |s| s.ply())
+}
+
+/// The window's player asks for `lmn`, as the board's selection would.
+fn request(app: &mut App, lmn: &str) {
+    let req = app
+        .world()
+        .resource::<Match>()
+        .request_lmn(lmn)
+        .unwrap_or_else(|e| panic!("{lmn}: {e}"));
+    app.world_mut().write_message(req);
+}
+
+/// Reads the app's `MoveRejected` messages through `cursor`.
+fn rejections(app: &App, cursor: &mut MessageCursor<MoveRejected>) -> Vec<MoveRejected> {
+    let messages = app.world().resource::<Messages<MoveRejected>>();
+    cursor.read(messages).cloned().collect()
+}
+
+/// Updates until `app` has a rejection to show; returns it.
+fn await_rejection(
+    app: &mut App,
+    runner: Option<&mut ClientRunner>,
+    cursor: &mut MessageCursor<MoveRejected>,
+) -> MoveRejected {
+    let mut found = Vec::new();
+    let mut runner = runner;
+    for _ in 0..2000 {
+        app.update();
+        if let Some(r) = runner.as_deref_mut() {
+            r.update(FRAME);
+        }
+        found.extend(rejections(app, cursor));
+        if let Some(r) = found.first() {
+            return r.clone();
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("no rejection came back");
+}
+
+/// Ghostarelay (§7) from tests/net: jump castling, compulsory captures, a
+/// flying Ghost; White wins having nothing left to move.
+const GHOSTARELAY_START: &str = "10/10/g4r4/10/10/10/6b3/10/10/4K2R2 w - - - 0 1";
+const GHOSTARELAY_MOVES: [&str; 6] = ["e1g1,h1f1", "f8f1", "g1f1", "a8e2", "f1e2", "g4e2"];
+const GHOSTARELAY_END: &str = "10/10/10/10/10/10/10/10/4b5/10 w - - - 0 4";
+
+/// Holywar (§6) from tests/net: the drop opening, then the Squire mates.
+const HOLYWAR_START: &str = "1******1/*p5*/*6*/*6*/*6*/*6*/*6*/1******1 w - - KSkb 0 1";
+const HOLYWAR_MOVES: [&str; 7] = ["K@h1", "K@a8", "S@b2", "B@g7", "b2c4", "g7f6", "c4b6"];
+const HOLYWAR_END: &str = "k******1/*p5*/*S3b1*/*6*/*6*/*6*/*6*/1******K b - - - 3 4";
+
+#[test]
+fn a_hosting_window_and_a_headless_client_play_to_the_end() {
+    let (mut app, addr) = host_app("ghostarelay", GHOSTARELAY_START, Side::White);
+    let mut cursor = app
+        .world()
+        .resource::<Messages<MoveRejected>>()
+        .get_cursor();
+    let cfg = ClientConfig::new("Guest", SeatWish::Any);
+    let mut client = ClientRunner::connect(Client::new(cfg), addr, 77, wall_clock()).unwrap();
+    pump(&mut [&mut app], Some(&mut client), "the guest seated", |_, r| {
+        r.is_some_and(|r| r.client().role().is_some())
+    });
+    assert_eq!(client.client().role(), Some(Role::Player(Side::Black)));
+    for (i, lmn) in GHOSTARELAY_MOVES.iter().enumerate() {
+        if i == 1 {
+            // On Black's turn the window's player (White) picks Black's move:
+            // the host refuses it (wrong seat) and the window shows it as a
+            // refused move; nothing changes anywhere.
+            request(&mut app, lmn);
+            let refused = await_rejection(&mut app, Some(&mut client), &mut cursor);
+            let MatchError::Refused(why) = &refused.reason else {
+                panic!("not the host's refusal: {:?}", refused.reason);
+            };
+            assert!(why.contains("you play White") && why.contains("Black's turn"), "{why}");
+            assert_eq!(refused.ply, 1);
+            assert_eq!(ply(&app), 1);
+            assert_eq!(client_ply(Some(&client)), 1);
+        }
+        if i % 2 == 0 {
+            request(&mut app, lmn);
+        } else {
+            client.client_mut().play(lmn).unwrap();
+        }
+        pump(&mut [&mut app], Some(&mut client), lmn, |apps, r| {
+            ply(apps[0]) == i + 1 && client_ply(r) == i as u32 + 1
+        });
+    }
+    pump(&mut [&mut app], Some(&mut client), "the result", |apps, r| {
+        apps[0].world().resource::<Match>().outcome().is_some()
+            && r.and_then(|r| r.client().state()).is_some_and(|s| s.result.is_some())
+    });
+    let m = app.world().resource::<Match>();
+    let copy = client.client().state().unwrap();
+    assert_eq!(m.position().to_vfen(), GHOSTARELAY_END);
+    assert_eq!(copy.vfen(), GHOSTARELAY_END);
+    assert_eq!(m.game().moves(), copy.game().moves());
+    assert_eq!(m.position().hash(), copy.hash());
+    assert_eq!(
+        m.outcome(),
+        Some(Outcome {
+            winner: Some(Color::White),
+            reason: EndReason::NoMoves
+        })
+    );
+    assert_eq!(
+        copy.result.map(|r| r.result_text()).as_deref(),
+        Some("1-0 no-moves")
+    );
+    assert_eq!(client.client().resyncs(), 0);
+}
+
+#[test]
+fn a_joining_window_plays_a_hosting_window_and_a_spectator_cannot_move() {
+    let (mut host, addr) = host_app("holywar", HOLYWAR_START, Side::Black);
+    let mut guest = join_app(addr, "Guest", false);
+    pump(&mut [&mut host, &mut guest], None, "the guest's board", |apps, _| {
+        apps[1].world().get_resource::<Match>().is_some()
+            && *apps[1].world().resource::<State<Screen>>().get() == Screen::Game
+    });
+    let role = |app: &App| app.world().resource::<NetSession>().view.role;
+    assert_eq!(role(&guest), Some(Role::Player(Side::White)));
+    assert_eq!(role(&host), Some(Role::Player(Side::Black)));
+    for (i, lmn) in HOLYWAR_MOVES.iter().enumerate() {
+        if i == 3 {
+            // A spectator joins mid-game, sees the position, cannot move.
+            let mut watcher = join_app(addr, "Watcher", true);
+            pump(
+                &mut [&mut host, &mut guest, &mut watcher],
+                None,
+                "the watcher's board",
+                |apps, _| ply(apps[2]) == 3,
+            );
+            assert_eq!(role(&watcher), Some(Role::Spectator));
+            let mut cursor = watcher
+                .world()
+                .resource::<Messages<MoveRejected>>()
+                .get_cursor();
+            request(&mut watcher, lmn);
+            let refused = await_rejection(&mut watcher, None, &mut cursor);
+            assert_eq!(
+                refused.reason,
+                MatchError::Refused("spectators watch only".to_string())
+            );
+            assert_eq!(ply(&watcher), 3);
+        }
+        let mover = if i % 2 == 0 { &mut guest } else { &mut host };
+        request(mover, lmn);
+        pump(&mut [&mut host, &mut guest], None, lmn, |apps, _| {
+            ply(apps[0]) == i + 1 && ply(apps[1]) == i + 1
+        });
+    }
+    pump(&mut [&mut host, &mut guest], None, "the result", |apps, _| {
+        apps.iter()
+            .all(|a| a.world().resource::<Match>().outcome().is_some())
+    });
+    let mate = Some(Outcome {
+        winner: Some(Color::White),
+        reason: EndReason::Checkmate,
+    });
+    for app in [&host, &guest] {
+        let m = app.world().resource::<Match>();
+        assert_eq!(m.position().to_vfen(), HOLYWAR_END);
+        assert_eq!(m.outcome(), mate);
+    }
+    assert_eq!(
+        host.world().resource::<Match>().game().moves(),
+        guest.world().resource::<Match>().game().moves()
+    );
+}
+
+#[test]
+fn the_join_list_hears_a_loopback_beacon_and_drops_the_silent_host() {
+    let mut app = headless_app();
+    app.insert_resource(settings("Looker"));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    app.update();
+    app.world_mut().write_message(MenuActivated(Entry::JoinLan));
+    app.update();
+    app.update();
+    let listening = app
+        .world()
+        .resource::<LanLobby>()
+        .local_addr()
+        .expect("the join screen listens");
+    let mut cfg = HostConfig::new("chess");
+    cfg.name = "Beacon Hall".to_string();
+    let host = Host::new(cfg, 5).unwrap();
+    let mut runner = HostRunner::bind(host, "127.0.0.1:0".parse().unwrap(), wall_clock()).unwrap();
+    runner
+        .announce(SocketAddr::new([127, 0, 0, 1].into(), listening.port()))
+        .unwrap();
+    let games = |app: &App| app.world().resource::<MenuChoice>().join.games.clone();
+    let mut heard = false;
+    for _ in 0..2000 {
+        runner.update(FRAME);
+        app.update();
+        if !games(&app).is_empty() {
+            heard = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert!(heard, "the beacon was not heard");
+    let list = games(&app);
+    assert_eq!(list.len(), 1);
+    let g = &list[0];
+    assert_eq!(g.host, "Beacon Hall");
+    assert_eq!(g.address, runner.local_addr().to_string());
+    assert_eq!(g.free_seats, 2);
+    assert!(g.joinable);
+    assert!(g.details.starts_with("Chess"), "{}", g.details);
+    assert!(g.details.contains("untimed"), "{}", g.details);
+    // The host stops: some seconds (of the app's time) later it is gone.
+    drop(runner);
+    for _ in 0..(6_000 / FRAME.as_millis()) {
+        app.update();
+    }
+    assert!(games(&app).is_empty(), "{:?}", games(&app));
+}
