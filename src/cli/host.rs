@@ -103,8 +103,9 @@ pub fn host(a: HostCmd) -> Result<(), CliError> {
         SideArg::Random => None,
     };
     let plan = if a.resume {
-        let path = net::autosave_path()
-            .ok_or_else(|| CliError::Net("no data directory (set CHIMERA_DATA_DIR or HOME)".into()))?;
+        let path = net::autosave_path().ok_or_else(|| {
+            CliError::Net("no data directory (set CHIMERA_DATA_DIR or HOME)".into())
+        })?;
         let mut plan = net::HostPlan::resume(&path, bind, &a.name).map_err(CliError::Net)?;
         if a.side != SideArg::White || plan.side.is_none() {
             plan.side = side;
@@ -127,5 +128,10 @@ pub fn host(a: HostCmd) -> Result<(), CliError> {
             name: a.name.clone(),
         }
     };
-    lan_window(Some(net::NetPlan::Host(plan)), &a.name, !a.no_announce, a.window)
+    lan_window(
+        Some(net::NetPlan::Host(plan)),
+        &a.name,
+        !a.no_announce,
+        a.window,
+    )
 }

@@ -165,9 +165,12 @@ fn a_hosting_window_and_a_headless_client_play_to_the_end() {
         .get_cursor();
     let cfg = ClientConfig::new("Guest", SeatWish::Any);
     let mut client = ClientRunner::connect(Client::new(cfg), addr, 77, wall_clock()).unwrap();
-    pump(&mut [&mut app], Some(&mut client), "the guest seated", |_, r| {
-        r.is_some_and(|r| r.client().role().is_some())
-    });
+    pump(
+        &mut [&mut app],
+        Some(&mut client),
+        "the guest seated",
+        |_, r| r.is_some_and(|r| r.client().role().is_some()),
+    );
     assert_eq!(client.client().role(), Some(Role::Player(Side::Black)));
     for (i, lmn) in GHOSTARELAY_MOVES.iter().enumerate() {
         if i == 1 {
@@ -179,7 +182,10 @@ fn a_hosting_window_and_a_headless_client_play_to_the_end() {
             let MatchError::Refused(why) = &refused.reason else {
                 panic!("not the host's refusal: {:?}", refused.reason);
             };
-            assert!(why.contains("you play White") && why.contains("Black's turn"), "{why}");
+            assert!(
+                why.contains("you play White") && why.contains("Black's turn"),
+                "{why}"
+            );
             assert_eq!(refused.ply, 1);
             assert_eq!(ply(&app), 1);
             assert_eq!(client_ply(Some(&client)), 1);
@@ -193,10 +199,16 @@ fn a_hosting_window_and_a_headless_client_play_to_the_end() {
             ply(apps[0]) == i + 1 && client_ply(r) == i as u32 + 1
         });
     }
-    pump(&mut [&mut app], Some(&mut client), "the result", |apps, r| {
-        apps[0].world().resource::<Match>().outcome().is_some()
-            && r.and_then(|r| r.client().state()).is_some_and(|s| s.result.is_some())
-    });
+    pump(
+        &mut [&mut app],
+        Some(&mut client),
+        "the result",
+        |apps, r| {
+            apps[0].world().resource::<Match>().outcome().is_some()
+                && r.and_then(|r| r.client().state())
+                    .is_some_and(|s| s.result.is_some())
+        },
+    );
     let m = app.world().resource::<Match>();
     let copy = client.client().state().unwrap();
     assert_eq!(m.position().to_vfen(), GHOSTARELAY_END);
@@ -221,10 +233,15 @@ fn a_hosting_window_and_a_headless_client_play_to_the_end() {
 fn a_joining_window_plays_a_hosting_window_and_a_spectator_cannot_move() {
     let (mut host, addr) = host_app("holywar", HOLYWAR_START, Side::Black);
     let mut guest = join_app(addr, "Guest", false);
-    pump(&mut [&mut host, &mut guest], None, "the guest's board", |apps, _| {
-        apps[1].world().get_resource::<Match>().is_some()
-            && *apps[1].world().resource::<State<Screen>>().get() == Screen::Game
-    });
+    pump(
+        &mut [&mut host, &mut guest],
+        None,
+        "the guest's board",
+        |apps, _| {
+            apps[1].world().get_resource::<Match>().is_some()
+                && *apps[1].world().resource::<State<Screen>>().get() == Screen::Game
+        },
+    );
     let role = |app: &App| app.world().resource::<NetSession>().view.role;
     assert_eq!(role(&guest), Some(Role::Player(Side::White)));
     assert_eq!(role(&host), Some(Role::Player(Side::Black)));
@@ -257,10 +274,15 @@ fn a_joining_window_plays_a_hosting_window_and_a_spectator_cannot_move() {
             ply(apps[0]) == i + 1 && ply(apps[1]) == i + 1
         });
     }
-    pump(&mut [&mut host, &mut guest], None, "the result", |apps, _| {
-        apps.iter()
-            .all(|a| a.world().resource::<Match>().outcome().is_some())
-    });
+    pump(
+        &mut [&mut host, &mut guest],
+        None,
+        "the result",
+        |apps, _| {
+            apps.iter()
+                .all(|a| a.world().resource::<Match>().outcome().is_some())
+        },
+    );
     let mate = Some(Outcome {
         winner: Some(Color::White),
         reason: EndReason::Checkmate,

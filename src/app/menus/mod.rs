@@ -522,7 +522,9 @@ fn apply_entries(
                     });
                 }
             }
-            Entry::JoinConnect | Entry::JoinAddress if !fx.choice.join.address.trim().is_empty() => {
+            Entry::JoinConnect | Entry::JoinAddress
+                if !fx.choice.join.address.trim().is_empty() =>
+            {
                 fx.lan.write(LanRequest::Join {
                     address: fx.choice.join.address.trim().to_string(),
                     spectate: fx.choice.join.spectate,

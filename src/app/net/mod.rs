@@ -159,7 +159,8 @@ impl HostPlan {
     /// on with: its variant, options, start, moves, time control and the
     /// side the window played (tag `HostSide`).
     pub fn resume(path: &Path, bind: SocketAddr, name: &str) -> Result<HostPlan, String> {
-        let text = crate::record::read_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text =
+            crate::record::read_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let rec =
             MatchRecord::from_text(&text, 1).map_err(|e| format!("{}: {e}", path.display()))?;
         if let Some(r) = &rec.result {
@@ -219,9 +220,12 @@ pub struct NetAction(pub ClientMsg);
 /// The window's end of the network.
 enum Wire {
     /// Hosting: the runner, and the window player's copy fed by the host.
-    Host { runner: HostRunner, me: Client },
+    Host {
+        runner: Box<HostRunner>,
+        me: Box<Client>,
+    },
     /// Joined (or joining) a host.
-    Join(ClientRunner),
+    Join(Box<ClientRunner>),
 }
 
 impl Wire {
@@ -388,7 +392,13 @@ impl NetSession {
             runner.local_addr(),
             announce.map_or(String::new(), |d| format!(", announcing to {d}"))
         );
-        Ok(NetSession::new(Wire::Host { runner, me }, settings))
+        Ok(NetSession::new(
+            Wire::Host {
+                runner: Box::new(runner),
+                me: Box::new(me),
+            },
+            settings,
+        ))
     }
 
     /// Starts joining `plan` as `settings.name` (with the seat token kept
@@ -407,10 +417,11 @@ impl NetSession {
                 .map(SeatBook::load)
                 .and_then(|b| b.get(&plan.address.to_string(), &settings.name));
         }
-        let runner = ClientRunner::connect(Client::new(cfg), plan.address, random_u64(), wall_clock())
-            .map_err(|e| e.to_string())?;
+        let runner =
+            ClientRunner::connect(Client::new(cfg), plan.address, random_u64(), wall_clock())
+                .map_err(|e| e.to_string())?;
         info!("LAN: joining {}", plan.address);
-        Ok(NetSession::new(Wire::Join(runner), settings))
+        Ok(NetSession::new(Wire::Join(Box::new(runner)), settings))
     }
 
     /// The address a hosting window listens on.
@@ -454,11 +465,7 @@ impl NetSession {
     /// Whether the opponent offers `kind`.
     fn offered_to_me(&mut self, kind: OfferKind) -> bool {
         let me = self.my_side();
-        let by = self
-            .wire()
-            .client()
-            .state()
-            .and_then(|s| s.offer_by(kind));
+        let by = self.wire().client().state().and_then(|s| s.offer_by(kind));
         by.is_some() && by != me
     }
 
@@ -496,7 +503,10 @@ impl NetSession {
         let host = runner.host();
         let s = host.state();
         let mut rec = s.record();
-        let names = s.seats.clone().map(|seat| seat.name().unwrap_or("?").to_string());
+        let names = s
+            .seats
+            .clone()
+            .map(|seat| seat.name().unwrap_or("?").to_string());
         let side = host.config().local_side.map_or("?", Side::name);
         let tags = [
             ("Event", "Chimera LAN game"),
@@ -598,7 +608,9 @@ fn launch(
     }
     for r in requests.read() {
         match r {
-            LanRequest::Host(setup) => plans.push(NetPlan::Host(HostPlan::from_setup(setup, &settings))),
+            LanRequest::Host(setup) => {
+                plans.push(NetPlan::Host(HostPlan::from_setup(setup, &settings)))
+            }
             LanRequest::Join { address, spectate } => {
                 match crate::cli::join::host_address(address) {
                     Ok(address) => plans.push(NetPlan::Join(JoinPlan {
@@ -639,6 +651,7 @@ fn launch(
 
 /// Once a frame: forwards the player's requests, polls the network, and
 /// takes what the host confirmed into the match.
+#[allow(clippy::too_many_arguments)]
 fn tick(
     mut commands: Commands,
     session: Option<ResMut<NetSession>>,
@@ -726,7 +739,10 @@ fn forward_move(s: &mut NetSession, req: MoveRequested, game: Option<&Match>, ou
     match s.wire().client().role() {
         Some(Role::Player(_)) => {}
         Some(Role::Spectator) => {
-            return refuse(out, MatchError::Refused("spectators watch only".to_string()));
+            return refuse(
+                out,
+                MatchError::Refused("spectators watch only".to_string()),
+            );
         }
         None => {
             return refuse(out, MatchError::Refused("not joined yet".to_string()));
@@ -772,8 +788,7 @@ fn forward_command(
         }
         MatchCommand::Undo => ClientMsg::Offer(OfferKind::Takeback),
         MatchCommand::Redo | MatchCommand::Finish(_) => {
-            out.toast
-                .write(Toast("a LAN game has no redo".to_string()));
+            out.toast.write(Toast("a LAN game has no redo".to_string()));
             return Forwarded::Sent;
         }
         MatchCommand::Resign(_) => ClientMsg::Resign,
@@ -904,10 +919,7 @@ fn notice(s: &mut NetSession, msg: HostMsg, out: &mut NetOut) {
                 .and_then(|rest| rest.split_once(" at ply "))
                 .and_then(|(lmn, ply)| {
                     let ply: usize = ply.parse().ok()?;
-                    let i = s
-                        .sent
-                        .iter()
-                        .position(|(r, l)| l == lmn && r.ply == ply)?;
+                    let i = s.sent.iter().position(|(r, l)| l == lmn && r.ply == ply)?;
                     Some(s.sent.remove(i).0)
                 });
             match refused {
@@ -958,7 +970,8 @@ fn notice(s: &mut NetSession, msg: HostMsg, out: &mut NetOut) {
         HostMsg::Seat { side, state } => {
             let before = s.view.seats[side.index()].clone();
             let changed = before.as_ref().is_none_or(|b| {
-                std::mem::discriminant(b) != std::mem::discriminant(&state) || b.name() != state.name()
+                std::mem::discriminant(b) != std::mem::discriminant(&state)
+                    || b.name() != state.name()
             });
             if changed {
                 s.notice(seat_line(side, &state));
@@ -1028,8 +1041,12 @@ fn install(s: &mut NetSession, commands: &mut Commands, out: &mut NetOut) {
         return;
     };
     // Everything waiting is in the copy already.
-    s.backlog
-        .retain(|e| !matches!(e, ClientEvent::Applied { .. } | ClientEvent::TakenBack { .. }));
+    s.backlog.retain(|e| {
+        !matches!(
+            e,
+            ClientEvent::Applied { .. } | ClientEvent::TakenBack { .. }
+        )
+    });
     let v = state.game().variant();
     let setup = GameSetup {
         variant: v.id().to_string(),

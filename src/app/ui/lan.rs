@@ -162,8 +162,13 @@ pub(super) fn lan_section(ui: &mut egui::Ui, p: &mut LanPanel) {
             line = format!("{line}   {}", clock_text(left));
         }
         ui.label(line);
-        let claimable = matches!(seat, SeatState::Away { grace_left_s: 0, .. })
-            && me == Some(side.opposite())
+        let claimable = matches!(
+            seat,
+            SeatState::Away {
+                grace_left_s: 0,
+                ..
+            }
+        ) && me == Some(side.opposite())
             && v.result.is_none();
         if claimable && ui.button("Claim the win").clicked() {
             send(ClientMsg::ClaimWin);
