@@ -41,18 +41,26 @@ fn settings(name: &str) -> LanSettings {
 
 /// A window hosting `variant` from `start`, playing `side`, on a free port.
 fn host_app(variant: &str, start: &str, side: Side) -> (App, SocketAddr) {
+    host_plan_app(
+        HostPlan {
+            variant: variant.to_string(),
+            options: Vec::new(),
+            start_vfen: Some(start.to_string()),
+            moves: Vec::new(),
+            time: TimeControl::None,
+            side: Some(side),
+            bind: "127.0.0.1:0".parse().unwrap(),
+            name: "Hostess".to_string(),
+        },
+        settings("Hostess"),
+    )
+}
+
+/// A window hosting `plan`.
+fn host_plan_app(plan: HostPlan, settings: LanSettings) -> (App, SocketAddr) {
     let mut app = headless_app();
-    app.insert_resource(settings("Hostess"));
-    app.insert_resource(NetLaunch(NetPlan::Host(HostPlan {
-        variant: variant.to_string(),
-        options: Vec::new(),
-        start_vfen: Some(start.to_string()),
-        moves: Vec::new(),
-        time: TimeControl::None,
-        side: Some(side),
-        bind: "127.0.0.1:0".parse().unwrap(),
-        name: "Hostess".to_string(),
-    })));
+    app.insert_resource(settings);
+    app.insert_resource(NetLaunch(NetPlan::Host(plan)));
     app.update();
     app.update();
     let addr = app
@@ -348,4 +356,53 @@ fn the_join_list_hears_a_loopback_beacon_and_drops_the_silent_host() {
         app.update();
     }
     assert!(games(&app).is_empty(), "{:?}", games(&app));
+}
+
+/// A hosting window autosaves after every move; `HostPlan::resume` reads
+/// the autosave back, and a window hosting that plan shows the same game.
+#[test]
+fn a_hosted_game_is_autosaved_and_resumes() {
+    let dir = std::env::temp_dir().join(format!("chimera-lan-resume-{}", std::process::id()));
+    let path = dir.join("lan-host.pgn");
+    let _ = std::fs::remove_file(&path);
+    let mut with_autosave = settings("Hostess");
+    with_autosave.autosave = Some(path.clone());
+    let (mut app, addr) = host_plan_app(
+        HostPlan {
+            variant: "holywar".to_string(),
+            options: Vec::new(),
+            start_vfen: Some(HOLYWAR_START.to_string()),
+            moves: Vec::new(),
+            time: TimeControl::None,
+            side: Some(Side::Black),
+            bind: "127.0.0.1:0".parse().unwrap(),
+            name: "Hostess".to_string(),
+        },
+        with_autosave,
+    );
+    let cfg = ClientConfig::new("Guest", SeatWish::Any);
+    let mut client = ClientRunner::connect(Client::new(cfg), addr, 78, wall_clock()).unwrap();
+    pump(&mut [&mut app], Some(&mut client), "the guest seated", |_, r| {
+        r.is_some_and(|r| r.client().role().is_some())
+    });
+    client.client_mut().play(HOLYWAR_MOVES[0]).unwrap();
+    pump(&mut [&mut app], Some(&mut client), "White's move", |apps, _| {
+        ply(apps[0]) == 1
+    });
+    request(&mut app, HOLYWAR_MOVES[1]);
+    pump(&mut [&mut app], Some(&mut client), "Black's move", |apps, r| {
+        ply(apps[0]) == 2 && client_ply(r) == 2
+    });
+    let vfen = app.world().resource::<Match>().position().to_vfen();
+    drop(client);
+    drop(app);
+    let plan = HostPlan::resume(&path, "127.0.0.1:0".parse().unwrap(), "Hostess").unwrap();
+    assert_eq!(plan.variant, "holywar");
+    assert_eq!(plan.moves, HOLYWAR_MOVES[..2]);
+    assert_eq!(plan.side, Some(Side::Black));
+    let (resumed, _) = host_plan_app(plan, settings("Hostess"));
+    let m = resumed.world().resource::<Match>();
+    assert_eq!(m.ply(), 2);
+    assert_eq!(m.position().to_vfen(), vfen);
+    let _ = std::fs::remove_dir_all(&dir);
 }
