@@ -20,7 +20,7 @@ use leafwing_input_manager::prelude::Buttonlike;
 
 /// A device the test presses buttons on.
 #[derive(Clone, Copy)]
-enum Device {
+pub(crate) enum Device {
     Keyboard,
     Pad(Entity),
 }
@@ -28,7 +28,7 @@ enum Device {
 /// The four directions and the actions the tests use, per device (the
 /// digits, Backspace and +/− only on the keyboard).
 #[derive(Clone, Copy, Debug)]
-enum Press {
+pub(crate) enum Press {
     Up,
     Down,
     Left,
@@ -81,7 +81,7 @@ fn button(p: Press) -> GamepadButton {
 }
 
 /// Presses and releases one input, a frame each.
-fn tap(app: &mut App, dev: Device, p: Press) {
+pub(crate) fn tap(app: &mut App, dev: Device, p: Press) {
     match dev {
         Device::Keyboard => {
             key(p).press(app.world_mut());
@@ -98,7 +98,7 @@ fn tap(app: &mut App, dev: Device, p: Press) {
 }
 
 /// Connects a synthetic gamepad, as gilrs would report it.
-fn connect_pad(app: &mut App, name: &str, vendor_id: Option<u16>) -> Entity {
+pub(crate) fn connect_pad(app: &mut App, name: &str, vendor_id: Option<u16>) -> Entity {
     let pad = app.world_mut().spawn_empty().id();
     app.world_mut()
         .resource_mut::<Messages<GamepadConnectionEvent>>()

@@ -10,7 +10,10 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use crate::couch_play::{Device, Press, connect_pad, tap};
 use bevy::ecs::message::{MessageCursor, Messages};
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use chimera::app::match_state::{Match, MatchError, MoveRejected};
 use chimera::app::menus::{Entry, MenuActivated, MenuChoice};
@@ -306,10 +309,10 @@ fn a_joining_window_plays_a_hosting_window_and_a_spectator_cannot_move() {
     );
 }
 
-#[test]
-fn the_join_list_hears_a_loopback_beacon_and_drops_the_silent_host() {
+/// A window on the join screen, and the address its list listens on.
+fn join_screen_app(name: &str) -> (App, SocketAddr) {
     let mut app = headless_app();
-    app.insert_resource(settings("Looker"));
+    app.insert_resource(settings(name));
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Menu);
@@ -322,6 +325,111 @@ fn the_join_list_hears_a_loopback_beacon_and_drops_the_silent_host() {
         .resource::<LanLobby>()
         .local_addr()
         .expect("the join screen listens");
+    (app, listening)
+}
+
+/// Types `text` on the keyboard, a key at a time.
+fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            app.world_mut().write_message(KeyboardInput {
+                key_code: KeyCode::Unidentified(bevy::input::keyboard::NativeKeyCode::Unidentified),
+                logical_key: Key::Character(c.to_string().into()),
+                state,
+                text: (state == ButtonState::Pressed).then(|| c.to_string().into()),
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+            app.update();
+        }
+    }
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+/// Every screen of joining works without the mouse: a pad picks the game
+/// heard on the LAN; the keyboard turns "watch only" on, types the address
+/// and joins with Enter.
+#[test]
+fn the_join_screen_joins_by_pad_and_by_typed_address() {
+    let (mut guest, listening) = join_screen_app("Padder");
+    let mut host_settings = settings("Hostess");
+    host_settings.announce = Some(SocketAddr::new([127, 0, 0, 1].into(), listening.port()));
+    let (mut host, addr) = host_plan_app(
+        HostPlan {
+            variant: "holywar".to_string(),
+            options: Vec::new(),
+            start_vfen: None,
+            moves: Vec::new(),
+            time: TimeControl::None,
+            side: Some(Side::White),
+            bind: "127.0.0.1:0".parse().unwrap(),
+            name: "Hostess".to_string(),
+        },
+        host_settings,
+    );
+    let pad = connect_pad(&mut guest, "Xbox Wireless Controller", Some(0x045e));
+    pump(
+        &mut [&mut host, &mut guest],
+        None,
+        "the beacon",
+        |apps, _| {
+            !apps[1]
+                .world()
+                .resource::<MenuChoice>()
+                .join
+                .games
+                .is_empty()
+        },
+    );
+    let heard = &guest.world().resource::<MenuChoice>().join.games[0];
+    assert_eq!((heard.host.as_str(), heard.free_seats), ("Hostess", 1));
+    tap(&mut guest, Device::Pad(pad), Press::Select);
+    pump(
+        &mut [&mut host, &mut guest],
+        None,
+        "the pad's join",
+        |apps, _| {
+            screen(apps[1]) == Screen::Game && apps[1].world().get_resource::<Match>().is_some()
+        },
+    );
+    let role = |app: &App| app.world().resource::<NetSession>().view.role;
+    assert_eq!(role(&guest), Some(Role::Player(Side::Black)));
+
+    let (mut typist, _) = join_screen_app("Typist");
+    // Address, Join, Watch only, Back: down twice, select, up twice.
+    for p in [
+        Press::Down,
+        Press::Down,
+        Press::Select,
+        Press::Up,
+        Press::Up,
+    ] {
+        tap(&mut typist, Device::Keyboard, p);
+    }
+    assert!(typist.world().resource::<MenuChoice>().join.spectate);
+    type_text(&mut typist, &format!("127.0.0.1:{}", addr.port()));
+    assert_eq!(
+        typist.world().resource::<MenuChoice>().join.address,
+        format!("127.0.0.1:{}", addr.port())
+    );
+    tap(&mut typist, Device::Keyboard, Press::Select);
+    pump(
+        &mut [&mut host, &mut guest, &mut typist],
+        None,
+        "the typed join",
+        |apps, _| {
+            screen(apps[2]) == Screen::Game && apps[2].world().get_resource::<Match>().is_some()
+        },
+    );
+    assert_eq!(role(&typist), Some(Role::Spectator));
+}
+
+#[test]
+fn the_join_list_hears_a_loopback_beacon_and_drops_the_silent_host() {
+    let (mut app, listening) = join_screen_app("Looker");
     let mut cfg = HostConfig::new("chess");
     cfg.name = "Beacon Hall".to_string();
     let host = Host::new(cfg, 5).unwrap();
@@ -382,17 +490,26 @@ fn a_hosted_game_is_autosaved_and_resumes() {
     );
     let cfg = ClientConfig::new("Guest", SeatWish::Any);
     let mut client = ClientRunner::connect(Client::new(cfg), addr, 78, wall_clock()).unwrap();
-    pump(&mut [&mut app], Some(&mut client), "the guest seated", |_, r| {
-        r.is_some_and(|r| r.client().role().is_some())
-    });
+    pump(
+        &mut [&mut app],
+        Some(&mut client),
+        "the guest seated",
+        |_, r| r.is_some_and(|r| r.client().role().is_some()),
+    );
     client.client_mut().play(HOLYWAR_MOVES[0]).unwrap();
-    pump(&mut [&mut app], Some(&mut client), "White's move", |apps, _| {
-        ply(apps[0]) == 1
-    });
+    pump(
+        &mut [&mut app],
+        Some(&mut client),
+        "White's move",
+        |apps, _| ply(apps[0]) == 1,
+    );
     request(&mut app, HOLYWAR_MOVES[1]);
-    pump(&mut [&mut app], Some(&mut client), "Black's move", |apps, r| {
-        ply(apps[0]) == 2 && client_ply(r) == 2
-    });
+    pump(
+        &mut [&mut app],
+        Some(&mut client),
+        "Black's move",
+        |apps, r| ply(apps[0]) == 2 && client_ply(r) == 2,
+    );
     let vfen = app.world().resource::<Match>().position().to_vfen();
     drop(client);
     drop(app);
