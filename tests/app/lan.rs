@@ -23,7 +23,8 @@ use chimera::app::{Screen, headless_app};
 use chimera::clock::TimeControl;
 use chimera::net::transport::wall_clock;
 use chimera::net::{
-    Client, ClientConfig, ClientRunner, Host, HostConfig, HostRunner, Role, SeatWish, Side,
+    Client, ClientConfig, ClientRunner, Host, HostConfig, HostRunner, PROTOCOL_VERSION, Role,
+    SeatWish, Side,
 };
 use chimera::rules::{Color, EndReason, Outcome};
 
@@ -74,10 +75,17 @@ fn host_plan_app(plan: HostPlan, settings: LanSettings) -> (App, SocketAddr) {
     (app, addr)
 }
 
-/// A window joining `addr`.
+/// A window joining `addr`: on the join screen until it has joined, as
+/// `chimera join ADDRESS` opens.
 fn join_app(addr: SocketAddr, name: &str, spectate: bool) -> App {
     let mut app = headless_app();
     app.insert_resource(settings(name));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    app.world_mut()
+        .resource_mut::<chimera::app::menus::Overlays>()
+        .join = true;
     app.insert_resource(NetLaunch(NetPlan::Join(JoinPlan {
         address: addr,
         spectate,
@@ -522,4 +530,97 @@ fn a_hosted_game_is_autosaved_and_resumes() {
     assert_eq!(m.ply(), 2);
     assert_eq!(m.position().to_vfen(), vfen);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A joining window restarted with the same name gets its seat back with
+/// the token it kept in its seat book, sees the game as it stood, and plays on.
+#[test]
+fn a_restarted_window_gets_its_seat_back() {
+    let dir = std::env::temp_dir().join(format!("chimera-lan-seats-{}", std::process::id()));
+    let book = dir.join("seats.txt");
+    let _ = std::fs::remove_file(&book);
+    let (mut host, addr) = host_app("holywar", HOLYWAR_START, Side::Black);
+    let guest_app = |addr| {
+        let mut app = join_app(addr, "Ann", false);
+        app.world_mut().resource_mut::<LanSettings>().seats = Some(book.clone());
+        app
+    };
+    let mut guest = guest_app(addr);
+    pump(
+        &mut [&mut host, &mut guest],
+        None,
+        "Ann seated",
+        |apps, _| apps[1].world().get_resource::<Match>().is_some(),
+    );
+    request(&mut guest, HOLYWAR_MOVES[0]);
+    pump(
+        &mut [&mut host, &mut guest],
+        None,
+        "White's move",
+        |apps, _| ply(apps[0]) == 1 && ply(apps[1]) == 1,
+    );
+    assert!(std::fs::read_to_string(&book).unwrap().contains("Ann"));
+    // The window goes away without a word; a new one takes its place.
+    drop(guest);
+    let mut again = guest_app(addr);
+    pump(&mut [&mut host, &mut again], None, "Ann back", |apps, _| {
+        ply(apps[1]) == 1
+    });
+    let role = again.world().resource::<NetSession>().view.role;
+    assert_eq!(role, Some(Role::Player(Side::White)));
+    request(&mut host, HOLYWAR_MOVES[1]);
+    request_after(&mut host, &mut again, 2, HOLYWAR_MOVES[2]);
+    assert_eq!(
+        host.world().resource::<Match>().position().to_vfen(),
+        again.world().resource::<Match>().position().to_vfen()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Waits until both windows are at `at` moves, then `mover` plays `lmn`
+/// and both take it.
+fn request_after(other: &mut App, mover: &mut App, at: usize, lmn: &str) {
+    pump(
+        &mut [&mut *other, &mut *mover],
+        None,
+        "the previous move",
+        |apps, _| ply(apps[0]) == at && ply(apps[1]) == at,
+    );
+    request(mover, lmn);
+    pump(&mut [other, mover], None, lmn, |apps, _| {
+        ply(apps[0]) == at + 1 && ply(apps[1]) == at + 1
+    });
+}
+
+/// A host of another protocol version: the join screen says so in words.
+#[test]
+fn a_host_of_another_version_is_named_on_the_join_screen() {
+    let mut cfg = HostConfig::new("chess");
+    cfg.protocol_version = PROTOCOL_VERSION + 1;
+    let mut runner = HostRunner::bind(
+        Host::new(cfg, 9).unwrap(),
+        "127.0.0.1:0".parse().unwrap(),
+        wall_clock(),
+    )
+    .unwrap();
+    let mut app = join_app(runner.local_addr(), "Newer", false);
+    let status = |app: &App| app.world().resource::<MenuChoice>().join.status.clone();
+    let mut said = None;
+    for _ in 0..2000 {
+        runner.update(FRAME);
+        app.update();
+        if let Some(s) = status(&app).filter(|s| s.contains("protocol")) {
+            said = Some(s);
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let said = said.expect("the version notice");
+    assert!(
+        said.contains(&format!("protocol {}", PROTOCOL_VERSION + 1))
+            && said.contains(&format!("this build speaks {PROTOCOL_VERSION}")),
+        "{said}"
+    );
+    assert_eq!(screen(&app), Screen::Menu);
+    assert!(app.world().resource::<chimera::app::menus::Overlays>().join);
 }

@@ -311,6 +311,9 @@ pub struct NetView {
     pub version_mismatch: Option<String>,
 }
 
+/// Time between two attempts to reconnect a dropped link.
+const RETRY_PERIOD: Duration = Duration::from_secs(3);
+
 /// Notices kept for the panel.
 const NOTICES_KEPT: usize = 6;
 /// Moves sent and not yet answered, kept to match refusals with.
@@ -330,6 +333,8 @@ pub struct NetSession {
     own_commands: Vec<usize>,
     /// The match follows the client's copy (installed at least once).
     installed: bool,
+    /// Time until the next attempt to reconnect a dropped link.
+    retry_in: Duration,
     autosave: Option<PathBuf>,
     seat_book: Option<PathBuf>,
     name: String,
@@ -351,6 +356,7 @@ impl NetSession {
             own_moves: Vec::new(),
             own_commands: Vec::new(),
             installed: false,
+            retry_in: RETRY_PERIOD,
             autosave: settings.autosave.clone(),
             seat_book: settings.seats.clone(),
             name: settings.name.clone(),
@@ -529,6 +535,37 @@ impl NetSession {
         }
     }
 
+    /// A joined window whose link dropped mid-game connects again after a
+    /// while, from a fresh socket, with its seat token: the host gives the
+    /// seat back and sends the match whole.
+    fn reconnect_if_dropped(&mut self, dt: Duration) {
+        let Wire::Join(r) = self.wire.get_mut().unwrap_or_else(|p| p.into_inner()) else {
+            return;
+        };
+        let c = r.client();
+        let over = c.state().is_none_or(|s| s.result.is_some());
+        if !matches!(r.link(), Link::Closed(_)) || over || c.version_mismatch().is_some() {
+            self.retry_in = RETRY_PERIOD;
+            return;
+        }
+        self.retry_in = self.retry_in.saturating_sub(dt);
+        if !self.retry_in.is_zero() {
+            return;
+        }
+        self.retry_in = RETRY_PERIOD;
+        let mut cfg = c.config().clone();
+        cfg.token = c.token();
+        let server = r.server();
+        match ClientRunner::connect(Client::new(cfg), server, random_u64(), wall_clock()) {
+            Ok(fresh) => {
+                **r = fresh;
+                self.view.closed = None;
+                self.notice(format!("reconnecting to {server}…"));
+            }
+            Err(e) => self.notice(format!("cannot reconnect: {e}")),
+        }
+    }
+
     /// Keeps (or forgets, at the end) the joined seat's token.
     fn keep_token(&mut self, keep: bool) {
         let (Some(path), Some(addr)) = (self.seat_book.clone(), self.view.joined) else {
@@ -697,6 +734,7 @@ fn tick(
     for NetAction(msg) in actions.read() {
         s.send(msg.clone());
     }
+    s.reconnect_if_dropped(time.delta());
     let (events, logs, changed) = s.wire().update(time.delta());
     for line in logs {
         info!("LAN host: {line}");
