@@ -508,6 +508,7 @@ fn apply_entries(
                 }
             }
             Entry::HostLan => {
+                fx.choice.join.status = None;
                 fx.lan.write(LanRequest::Host(fx.choice.setup()));
             }
             Entry::JoinLan => {

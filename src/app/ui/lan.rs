@@ -20,12 +20,22 @@ pub(super) fn join_screen(
     view: FocusView,
     mut activated: MessageWriter<MenuActivated>,
 ) -> Result {
+    let join = &view.choice.join;
+    let ctx = contexts.ctx_mut()?;
+    if view.active.0 == Panel::MainMenu
+        && let Some(status) = &join.status
+    {
+        // A LAN game that could not start (a busy port, say) says why.
+        egui::Area::new("lan-status".into())
+            .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -12.0))
+            .show(ctx, |ui| {
+                ui.colored_label(WARN, status);
+            });
+    }
     if view.active.0 != Panel::Join {
         return Ok(());
     }
     let focused = view.focused(Panel::Join);
-    let join = &view.choice.join;
-    let ctx = contexts.ctx_mut()?;
     egui::Window::new("Join a LAN game")
         .collapsible(false)
         .resizable(false)
