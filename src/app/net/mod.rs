@@ -70,6 +70,7 @@ pub fn plugin(app: &mut App) {
                 .before(apply_move_requests),
         )
         .add_systems(Update, lobby::listen.in_set(AppSystems::FollowMatch))
+        .add_systems(Last, goodbye)
         .add_systems(
             Update,
             lobby::type_address
@@ -607,6 +608,7 @@ pub struct NetOut<'w> {
     resynced: MessageWriter<'w, BoardResynced>,
     layout: ResMut<'w, BoardLayout>,
     next: ResMut<'w, NextState<Screen>>,
+    screen: Res<'w, State<Screen>>,
     choice: ResMut<'w, MenuChoice>,
     overlays: ResMut<'w, Overlays>,
 }
@@ -734,6 +736,15 @@ fn tick(
     for NetAction(msg) in actions.read() {
         s.send(msg.clone());
     }
+    let joining = s.view.joined.is_some() && !s.installed;
+    if joining && !out.overlays.join && *out.screen.get() == Screen::Menu {
+        // Back from the join screen before the host answered: give up.
+        s.wire().close();
+        commands.remove_resource::<NetSession>();
+        commands.remove_resource::<Authority>();
+        out.choice.join.status = None;
+        return;
+    }
     s.reconnect_if_dropped(time.delta());
     let (events, logs, changed) = s.wire().update(time.delta());
     for line in logs {
@@ -749,6 +760,15 @@ fn tick(
         && let Some(why) = &s.view.closed
     {
         out.choice.join.status = Some(why.clone());
+    }
+}
+
+/// The app ends: the host's clients, or the host, are told goodbye.
+fn goodbye(mut exit: MessageReader<AppExit>, session: Option<ResMut<NetSession>>) {
+    if exit.read().next().is_some()
+        && let Some(mut s) = session
+    {
+        s.wire().close();
     }
 }
 
