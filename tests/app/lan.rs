@@ -624,3 +624,89 @@ fn a_host_of_another_version_is_named_on_the_join_screen() {
     assert_eq!(screen(&app), Screen::Menu);
     assert!(app.world().resource::<chimera::app::menus::Overlays>().join);
 }
+
+/// The game actions of the window go over the wire: "undo" asks the
+/// opponent to take back (and, on the other side, agrees), resigning ends
+/// the game on both boards, and "new game" of the same setup is a rematch
+/// with colours swapped.
+#[test]
+fn takeback_resignation_and_rematch_from_the_windows() {
+    use chimera::app::match_state::MatchCommand;
+    use chimera::app::scene::BoardLayout;
+    let (mut host, addr) = host_app("holywar", HOLYWAR_START, Side::White);
+    let mut guest = join_app(addr, "Guest", false);
+    pump(
+        &mut [&mut host, &mut guest],
+        None,
+        "the guest's board",
+        |apps, _| apps[1].world().get_resource::<Match>().is_some(),
+    );
+    request(&mut host, HOLYWAR_MOVES[0]);
+    pump(
+        &mut [&mut host, &mut guest],
+        None,
+        "White's move",
+        |apps, _| ply(apps[0]) == 1 && ply(apps[1]) == 1,
+    );
+    // White asks to take its move back; Black's "undo" agrees.
+    host.world_mut().write_message(MatchCommand::Undo);
+    pump(
+        &mut [&mut host, &mut guest],
+        None,
+        "the request",
+        |apps, _| {
+            let offers = &apps[1].world().resource::<NetSession>().view.offers;
+            !offers.is_empty()
+        },
+    );
+    guest.world_mut().write_message(MatchCommand::Undo);
+    pump(
+        &mut [&mut host, &mut guest],
+        None,
+        "the takeback",
+        |apps, _| ply(apps[0]) == 0 && ply(apps[1]) == 0,
+    );
+    request(&mut host, HOLYWAR_MOVES[0]);
+    request_after(&mut host, &mut guest, 1, HOLYWAR_MOVES[1]);
+    // Black resigns: White wins on both boards.
+    guest
+        .world_mut()
+        .write_message(MatchCommand::Resign(Color::Black));
+    pump(
+        &mut [&mut host, &mut guest],
+        None,
+        "the resignation",
+        |apps, _| {
+            apps.iter()
+                .all(|a| a.world().resource::<Match>().outcome().is_some())
+        },
+    );
+    let resigned = Some(Outcome {
+        winner: Some(Color::White),
+        reason: EndReason::Resignation,
+    });
+    for app in [&host, &guest] {
+        assert_eq!(app.world().resource::<Match>().outcome(), resigned);
+        assert_eq!(ply(app), 2);
+    }
+    // "New game" of the same setup on both sides: a rematch, colours swapped.
+    for app in [&mut host, &mut guest] {
+        let setup = app.world().resource::<Match>().setup().clone();
+        app.world_mut().write_message(MatchCommand::NewGame(setup));
+        app.update();
+    }
+    pump(
+        &mut [&mut host, &mut guest],
+        None,
+        "the rematch",
+        |apps, _| {
+            apps.iter()
+                .all(|a| ply(a) == 0 && a.world().resource::<Match>().outcome().is_none())
+        },
+    );
+    let role = |app: &App| app.world().resource::<NetSession>().view.role;
+    assert_eq!(role(&host), Some(Role::Player(Side::Black)));
+    assert_eq!(role(&guest), Some(Role::Player(Side::White)));
+    assert!(host.world().resource::<BoardLayout>().flipped);
+    assert!(!guest.world().resource::<BoardLayout>().flipped);
+}
