@@ -13,7 +13,7 @@ use super::game::{View, window_size};
 use crate::app::{self, net};
 use crate::clock::TimeControl;
 use crate::net::Side;
-use crate::net::transport::DEFAULT_PORT;
+use crate::net::transport::{DEFAULT_PORT, random_u64};
 
 /// The side the host's window plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -98,17 +98,19 @@ pub fn lan_window(
 pub fn host(a: HostCmd) -> Result<(), CliError> {
     let bind = SocketAddr::new(a.bind, a.port);
     let side = match a.side {
-        SideArg::White => Some(Side::White),
-        SideArg::Black => Some(Side::Black),
-        SideArg::Random => None,
+        SideArg::White => Side::White,
+        SideArg::Black => Side::Black,
+        SideArg::Random if random_u64() & 1 == 0 => Side::White,
+        SideArg::Random => Side::Black,
     };
     let plan = if a.resume {
         let path = net::autosave_path().ok_or_else(|| {
             CliError::Net("no data directory (set CHIMERA_DATA_DIR or HOME)".into())
         })?;
         let mut plan = net::HostPlan::resume(&path, bind, &a.name).map_err(CliError::Net)?;
-        if a.side != SideArg::White || plan.side.is_none() {
-            plan.side = side;
+        // The saved side, unless --side says otherwise.
+        if a.side != SideArg::White {
+            plan.config.local_side = Some(side);
         }
         plan
     } else {
@@ -117,16 +119,9 @@ pub fn host(a: HostCmd) -> Result<(), CliError> {
         if let Some(f) = &a.fen {
             crate::rules::Game::from_vfen(&v, f)?;
         }
-        net::HostPlan {
-            variant: v.id().to_string(),
-            options: v.options().to_vec(),
-            start_vfen: a.fen.clone(),
-            moves: Vec::new(),
-            time: a.time,
-            side,
-            bind,
-            name: a.name.clone(),
-        }
+        let mut plan = net::HostPlan::new(v.id(), v.options(), a.time, side, bind, &a.name);
+        plan.config.start_vfen = a.fen.clone();
+        plan
     };
     lan_window(
         Some(net::NetPlan::Host(plan)),

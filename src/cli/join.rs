@@ -171,16 +171,7 @@ fn print_move(s: &MatchState, ply: usize, lmn: &str) -> Result<(), CliError> {
 /// A notice for stderr, in words.
 fn notice_line(m: &HostMsg) -> Option<String> {
     Some(match m {
-        HostMsg::Seat { side, state } => match state {
-            SeatState::Open => format!("{}'s seat is open", side.name()),
-            SeatState::Connected { name } => format!("{}: {name}", side.name()),
-            SeatState::Away { name, grace_left_s } => format!(
-                "{} ({name}) disconnected — waiting ({}:{:02})",
-                side.name(),
-                grace_left_s / 60,
-                grace_left_s % 60
-            ),
-        },
+        HostMsg::Seat { side, state } => state.line(*side),
         HostMsg::Offered { kind, by } => format!("{} offers a {}", by.name(), kind.word()),
         HostMsg::Declined { kind, by } => format!("{} declines the {}", by.name(), kind.word()),
         HostMsg::Chat { from, text } => format!("chat {from}: {text}"),

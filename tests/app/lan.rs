@@ -45,19 +45,16 @@ fn settings(name: &str) -> LanSettings {
 
 /// A window hosting `variant` from `start`, playing `side`, on a free port.
 fn host_app(variant: &str, start: &str, side: Side) -> (App, SocketAddr) {
-    host_plan_app(
-        HostPlan {
-            variant: variant.to_string(),
-            options: Vec::new(),
-            start_vfen: Some(start.to_string()),
-            moves: Vec::new(),
-            time: TimeControl::None,
-            side: Some(side),
-            bind: "127.0.0.1:0".parse().unwrap(),
-            name: "Hostess".to_string(),
-        },
-        settings("Hostess"),
-    )
+    host_plan_app(plan(variant, Some(start), side), settings("Hostess"))
+}
+
+/// `variant` from `start` (its own without), the window playing `side` as
+/// "Hostess", on a free loopback port.
+fn plan(variant: &str, start: Option<&str>, side: Side) -> HostPlan {
+    let bind = "127.0.0.1:0".parse().unwrap();
+    let mut p = HostPlan::new(variant, &[], TimeControl::None, side, bind, "Hostess");
+    p.config.start_vfen = start.map(str::to_string);
+    p
 }
 
 /// A window hosting `plan`.
@@ -116,6 +113,17 @@ fn pump(
         std::thread::sleep(Duration::from_millis(1));
     }
     panic!("timed out waiting for {what}");
+}
+
+/// A headless client "Guest" that joined the window hosting at `addr`.
+fn seated_guest(app: &mut App, addr: SocketAddr) -> ClientRunner {
+    let cfg = ClientConfig::new("Guest", SeatWish::Any);
+    let id = chimera::net::transport::random_u64();
+    let mut client = ClientRunner::connect(Client::new(cfg), addr, id, wall_clock()).unwrap();
+    pump(&mut [app], Some(&mut client), "the guest seated", |_, r| {
+        r.is_some_and(|r| r.client().role().is_some())
+    });
+    client
 }
 
 fn ply(app: &App) -> usize {
@@ -182,14 +190,7 @@ fn a_hosting_window_and_a_headless_client_play_to_the_end() {
         .world()
         .resource::<Messages<MoveRejected>>()
         .get_cursor();
-    let cfg = ClientConfig::new("Guest", SeatWish::Any);
-    let mut client = ClientRunner::connect(Client::new(cfg), addr, 77, wall_clock()).unwrap();
-    pump(
-        &mut [&mut app],
-        Some(&mut client),
-        "the guest seated",
-        |_, r| r.is_some_and(|r| r.client().role().is_some()),
-    );
+    let mut client = seated_guest(&mut app, addr);
     assert_eq!(client.client().role(), Some(Role::Player(Side::Black)));
     for (i, lmn) in GHOSTARELAY_MOVES.iter().enumerate() {
         if i == 1 {
@@ -289,19 +290,9 @@ fn a_joining_window_plays_a_hosting_window_and_a_spectator_cannot_move() {
         }
         let mover = if i % 2 == 0 { &mut guest } else { &mut host };
         request(mover, lmn);
-        pump(&mut [&mut host, &mut guest], None, lmn, |apps, _| {
-            ply(apps[0]) == i + 1 && ply(apps[1]) == i + 1
-        });
+        await_both_at(&mut host, &mut guest, i + 1);
     }
-    pump(
-        &mut [&mut host, &mut guest],
-        None,
-        "the result",
-        |apps, _| {
-            apps.iter()
-                .all(|a| a.world().resource::<Match>().outcome().is_some())
-        },
-    );
+    await_outcomes(&mut host, &mut guest);
     let mate = Some(Outcome {
         winner: Some(Color::White),
         reason: EndReason::Checkmate,
@@ -365,19 +356,7 @@ fn the_join_screen_joins_by_pad_and_by_typed_address() {
     let (mut guest, listening) = join_screen_app("Padder");
     let mut host_settings = settings("Hostess");
     host_settings.announce = Some(SocketAddr::new([127, 0, 0, 1].into(), listening.port()));
-    let (mut host, addr) = host_plan_app(
-        HostPlan {
-            variant: "holywar".to_string(),
-            options: Vec::new(),
-            start_vfen: None,
-            moves: Vec::new(),
-            time: TimeControl::None,
-            side: Some(Side::White),
-            bind: "127.0.0.1:0".parse().unwrap(),
-            name: "Hostess".to_string(),
-        },
-        host_settings,
-    );
+    let (mut host, addr) = host_plan_app(plan("holywar", None, Side::White), host_settings);
     let pad = connect_pad(&mut guest, "Xbox Wireless Controller", Some(0x045e));
     pump(
         &mut [&mut host, &mut guest],
@@ -484,26 +463,10 @@ fn a_hosted_game_is_autosaved_and_resumes() {
     let mut with_autosave = settings("Hostess");
     with_autosave.autosave = Some(path.clone());
     let (mut app, addr) = host_plan_app(
-        HostPlan {
-            variant: "holywar".to_string(),
-            options: Vec::new(),
-            start_vfen: Some(HOLYWAR_START.to_string()),
-            moves: Vec::new(),
-            time: TimeControl::None,
-            side: Some(Side::Black),
-            bind: "127.0.0.1:0".parse().unwrap(),
-            name: "Hostess".to_string(),
-        },
+        plan("holywar", Some(HOLYWAR_START), Side::Black),
         with_autosave,
     );
-    let cfg = ClientConfig::new("Guest", SeatWish::Any);
-    let mut client = ClientRunner::connect(Client::new(cfg), addr, 78, wall_clock()).unwrap();
-    pump(
-        &mut [&mut app],
-        Some(&mut client),
-        "the guest seated",
-        |_, r| r.is_some_and(|r| r.client().role().is_some()),
-    );
+    let mut client = seated_guest(&mut app, addr);
     client.client_mut().play(HOLYWAR_MOVES[0]).unwrap();
     pump(
         &mut [&mut app],
@@ -521,11 +484,11 @@ fn a_hosted_game_is_autosaved_and_resumes() {
     let vfen = app.world().resource::<Match>().position().to_vfen();
     drop(client);
     drop(app);
-    let plan = HostPlan::resume(&path, "127.0.0.1:0".parse().unwrap(), "Hostess").unwrap();
-    assert_eq!(plan.variant, "holywar");
-    assert_eq!(plan.moves, HOLYWAR_MOVES[..2]);
-    assert_eq!(plan.side, Some(Side::Black));
-    let (resumed, _) = host_plan_app(plan, settings("Hostess"));
+    let saved = HostPlan::resume(&path, "127.0.0.1:0".parse().unwrap(), "Hostess").unwrap();
+    assert_eq!(saved.config.variant, "holywar");
+    assert_eq!(saved.config.moves, HOLYWAR_MOVES[..2]);
+    assert_eq!(saved.config.local_side, Some(Side::Black));
+    let (resumed, _) = host_plan_app(saved, settings("Hostess"));
     let m = resumed.world().resource::<Match>();
     assert_eq!(m.ply(), 2);
     assert_eq!(m.position().to_vfen(), vfen);
@@ -546,19 +509,9 @@ fn a_restarted_window_gets_its_seat_back() {
         app
     };
     let mut guest = guest_app(addr);
-    pump(
-        &mut [&mut host, &mut guest],
-        None,
-        "Ann seated",
-        |apps, _| apps[1].world().get_resource::<Match>().is_some(),
-    );
+    await_board(&mut host, &mut guest);
     request(&mut guest, HOLYWAR_MOVES[0]);
-    pump(
-        &mut [&mut host, &mut guest],
-        None,
-        "White's move",
-        |apps, _| ply(apps[0]) == 1 && ply(apps[1]) == 1,
-    );
+    await_both_at(&mut host, &mut guest, 1);
     assert!(std::fs::read_to_string(&book).unwrap().contains("Ann"));
     // The window goes away without a word; a new one takes its place.
     drop(guest);
@@ -577,19 +530,34 @@ fn a_restarted_window_gets_its_seat_back() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Updates both windows until the second shows a board.
+fn await_board(host: &mut App, guest: &mut App) {
+    pump(&mut [host, guest], None, "the board", |apps, _| {
+        apps[1].world().get_resource::<Match>().is_some()
+    });
+}
+
+/// Updates both windows until both boards are at `at` moves.
+fn await_both_at(a: &mut App, b: &mut App, at: usize) {
+    pump(&mut [a, b], None, &format!("ply {at}"), |apps, _| {
+        ply(apps[0]) == at && ply(apps[1]) == at
+    });
+}
+
+/// Updates both windows until both boards show a result.
+fn await_outcomes(host: &mut App, guest: &mut App) {
+    pump(&mut [host, guest], None, "the result", |apps, _| {
+        apps.iter()
+            .all(|a| a.world().resource::<Match>().outcome().is_some())
+    });
+}
+
 /// Waits until both windows are at `at` moves, then `mover` plays `lmn`
 /// and both take it.
 fn request_after(other: &mut App, mover: &mut App, at: usize, lmn: &str) {
-    pump(
-        &mut [&mut *other, &mut *mover],
-        None,
-        "the previous move",
-        |apps, _| ply(apps[0]) == at && ply(apps[1]) == at,
-    );
+    await_both_at(other, mover, at);
     request(mover, lmn);
-    pump(&mut [other, mover], None, lmn, |apps, _| {
-        ply(apps[0]) == at + 1 && ply(apps[1]) == at + 1
-    });
+    await_both_at(other, mover, at + 1);
 }
 
 /// A host of another protocol version: the join screen says so in words.
@@ -635,19 +603,9 @@ fn takeback_resignation_and_rematch_from_the_windows() {
     use chimera::app::scene::BoardLayout;
     let (mut host, addr) = host_app("holywar", HOLYWAR_START, Side::White);
     let mut guest = join_app(addr, "Guest", false);
-    pump(
-        &mut [&mut host, &mut guest],
-        None,
-        "the guest's board",
-        |apps, _| apps[1].world().get_resource::<Match>().is_some(),
-    );
+    await_board(&mut host, &mut guest);
     request(&mut host, HOLYWAR_MOVES[0]);
-    pump(
-        &mut [&mut host, &mut guest],
-        None,
-        "White's move",
-        |apps, _| ply(apps[0]) == 1 && ply(apps[1]) == 1,
-    );
+    await_both_at(&mut host, &mut guest, 1);
     // White asks to take its move back; Black's "undo" agrees.
     host.world_mut().write_message(MatchCommand::Undo);
     pump(
@@ -660,27 +618,14 @@ fn takeback_resignation_and_rematch_from_the_windows() {
         },
     );
     guest.world_mut().write_message(MatchCommand::Undo);
-    pump(
-        &mut [&mut host, &mut guest],
-        None,
-        "the takeback",
-        |apps, _| ply(apps[0]) == 0 && ply(apps[1]) == 0,
-    );
+    await_both_at(&mut host, &mut guest, 0);
     request(&mut host, HOLYWAR_MOVES[0]);
     request_after(&mut host, &mut guest, 1, HOLYWAR_MOVES[1]);
     // Black resigns: White wins on both boards.
     guest
         .world_mut()
         .write_message(MatchCommand::Resign(Color::Black));
-    pump(
-        &mut [&mut host, &mut guest],
-        None,
-        "the resignation",
-        |apps, _| {
-            apps.iter()
-                .all(|a| a.world().resource::<Match>().outcome().is_some())
-        },
-    );
+    await_outcomes(&mut host, &mut guest);
     let resigned = Some(Outcome {
         winner: Some(Color::White),
         reason: EndReason::Resignation,

@@ -363,16 +363,6 @@ impl Authority {
     pub fn vouch_command(&mut self, id: MessageId<MatchCommand>) {
         self.commands.push(id.id);
     }
-    /// Whether the request `id` was vouched for (each id admits once).
-    fn admits(list: &mut Vec<usize>, id: usize) -> bool {
-        match list.iter().position(|&v| v == id) {
-            Some(i) => {
-                list.swap_remove(i);
-                true
-            }
-            None => false,
-        }
-    }
 }
 
 /// A move was applied to [`Match`]: the move, its notations and its mover.
@@ -521,6 +511,18 @@ impl Announcer<'_> {
     }
 }
 
+/// Removes `id` from `ids`; true if it was there (a vouched-for message
+/// id admits once).
+pub fn take_id(ids: &mut Vec<usize>, id: usize) -> bool {
+    match ids.iter().position(|&v| v == id) {
+        Some(i) => {
+            ids.swap_remove(i);
+            true
+        }
+        None => false,
+    }
+}
+
 /// Checks each request against [`Match`], applies it and announces it.
 pub fn apply_move_requests(
     mut requests: MessageReader<MoveRequested>,
@@ -531,7 +533,7 @@ pub fn apply_move_requests(
 ) {
     for (req, id) in requests.read_with_id() {
         if let Some(a) = authority.as_mut()
-            && !Authority::admits(&mut a.moves, id.id)
+            && !take_id(&mut a.moves, id.id)
         {
             continue;
         }
@@ -573,7 +575,7 @@ pub fn handle_commands(
 ) {
     for (cmd, id) in reader.read_with_id() {
         if let Some(a) = authority.as_mut()
-            && !Authority::admits(&mut a.commands, id.id)
+            && !take_id(&mut a.commands, id.id)
         {
             continue;
         }

@@ -351,6 +351,20 @@ pub fn back_entry(panel: Panel, has_game: bool) -> Option<Entry> {
     }
 }
 
+/// Whether the join screen's address field has the focus (keys type into it).
+pub fn typing_address(active: Panel, focus: &MenuFocus, choice: &MenuChoice) -> bool {
+    let list = entries(
+        Panel::Join,
+        choice,
+        None,
+        &Selection::default(),
+        &Guide::default(),
+    );
+    active == Panel::Join
+        && focus.panel == Some(Panel::Join)
+        && focus.entry(&list) == Some(Entry::JoinAddress)
+}
+
 /// The entry with the keyboard/gamepad focus.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MenuFocus {
@@ -681,7 +695,7 @@ fn navigate_menus(
         activated.write(MenuActivated(e));
     } else if actions.just_pressed(&GameAction::Cancel)
         // Backspace in the address field erases a character instead.
-        && !(focus.entry(&list) == Some(Entry::JoinAddress) && keys.just_pressed(KeyCode::Backspace))
+        && !(typing_address(panel, &focus, &choice) && keys.just_pressed(KeyCode::Backspace))
         && let Some(e) = back_entry(panel, game.is_some())
     {
         activated.write(MenuActivated(e));

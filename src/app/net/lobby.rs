@@ -11,8 +11,8 @@ use bevy::prelude::*;
 
 use super::LanSettings;
 use crate::app::Screen;
-use crate::app::interaction::{ActivePanel, Panel, Selection};
-use crate::app::menus::{Entry, Guide, LanGame, MenuChoice, MenuFocus, Overlays, entries};
+use crate::app::interaction::ActivePanel;
+use crate::app::menus::{LanGame, MenuChoice, MenuFocus, Overlays, typing_address};
 use crate::net::PROTOCOL_VERSION;
 use crate::net::discovery::{DiscoveredHost, Listener};
 use crate::rules::variants;
@@ -36,11 +36,9 @@ impl LanLobby {
 
 /// Opens the listener with the join screen, keeps the list, closes it after.
 pub fn listen(
+    (overlays, screen): (Res<Overlays>, Res<State<Screen>>),
+    (settings, time): (Res<LanSettings>, Res<Time>),
     mut lobby: ResMut<LanLobby>,
-    overlays: Res<Overlays>,
-    screen: Res<State<Screen>>,
-    settings: Res<LanSettings>,
-    time: Res<Time>,
     mut choice: ResMut<MenuChoice>,
 ) {
     if !(overlays.join && *screen.get() == Screen::Menu) {
@@ -118,16 +116,7 @@ pub fn type_address(
     mut choice: ResMut<MenuChoice>,
     mut keys: MessageReader<KeyboardInput>,
 ) {
-    let list = entries(
-        Panel::Join,
-        &choice,
-        None,
-        &Selection::default(),
-        &Guide::default(),
-    );
-    let typing = active.0 == Panel::Join
-        && focus.panel == Some(Panel::Join)
-        && focus.entry(&list) == Some(Entry::JoinAddress);
+    let typing = typing_address(active.0, &focus, &choice);
     for k in keys.read() {
         if !typing || k.state != ButtonState::Pressed {
             continue;

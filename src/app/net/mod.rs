@@ -38,7 +38,7 @@ use bevy::prelude::*;
 use crate::app::interaction::Toast;
 use crate::app::match_state::{
     Authority, BoardResynced, GameSetup, Match, MatchCommand, MatchError, MoveRejected,
-    MoveRequested, Player, apply_move_requests, handle_commands,
+    MoveRequested, Player, apply_move_requests, handle_commands, take_id,
 };
 use crate::app::menus::{LanRequest, MenuChoice, Overlays};
 use crate::app::scene::BoardLayout;
@@ -119,46 +119,55 @@ pub fn autosave_path() -> Option<PathBuf> {
     crate::paths::data_dir().map(|d| d.join("lan-host.pgn"))
 }
 
-/// A game to host: what `chimera host` and the menu's "Host a LAN game" set up.
-#[derive(Clone, Debug, PartialEq)]
+/// A game to host: what `chimera host` and the menu's "Host a LAN game" set
+/// up — the host's configuration (its `local_side` is the side the window
+/// plays, its `name` and `local_name` the host's) and the address to bind.
+#[derive(Clone, Debug)]
 pub struct HostPlan {
-    /// Variant id.
-    pub variant: String,
-    /// Options, name and value.
-    pub options: Vec<(String, String)>,
-    /// Start position instead of the variant's own (VFEN).
-    pub start_vfen: Option<String>,
-    /// Moves already played (resuming), LMN.
-    pub moves: Vec<String>,
-    /// Time control.
-    pub time: TimeControl,
-    /// The side the window plays (`None`: drawn at random).
-    pub side: Option<Side>,
+    /// The host state machine's configuration.
+    pub config: HostConfig,
     /// Address and UDP port to listen on (port 0 picks a free one).
     pub bind: SocketAddr,
-    /// The host's name in the join list (and its player's name).
-    pub name: String,
 }
 
 impl HostPlan {
+    /// `variant` with `options` and `time`, the window playing `side`, the
+    /// host and its player called `name`.
+    pub fn new(
+        variant: &str,
+        options: &[(String, String)],
+        time: TimeControl,
+        side: Side,
+        bind: SocketAddr,
+        name: &str,
+    ) -> HostPlan {
+        let mut config = HostConfig::new(variant);
+        config.options = options.to_vec();
+        config.time_control = time;
+        config.local_side = Some(side);
+        config.local_name = name.to_string();
+        config.name = name.to_string();
+        HostPlan { config, bind }
+    }
+
     /// The game `setup` describes, hosted on `settings.port`, the window
     /// playing White.
     pub fn from_setup(setup: &GameSetup, settings: &LanSettings) -> HostPlan {
-        HostPlan {
-            variant: setup.variant.clone(),
-            options: setup.options.clone(),
-            start_vfen: None,
-            moves: Vec::new(),
-            time: setup.time,
-            side: Some(Side::White),
-            bind: SocketAddr::new(IpAddr::V4(Ipv4Addr::UNSPECIFIED), settings.port),
-            name: settings.name.clone(),
-        }
+        let bind = SocketAddr::new(IpAddr::V4(Ipv4Addr::UNSPECIFIED), settings.port);
+        let (variant, options) = (&setup.variant, &setup.options);
+        HostPlan::new(
+            variant,
+            options,
+            setup.time,
+            Side::White,
+            bind,
+            &settings.name,
+        )
     }
 
     /// The game autosaved at `path` (see [`LanSettings::autosave`]), to go
     /// on with: its variant, options, start, moves, time control and the
-    /// side the window played (tag `HostSide`).
+    /// side the window played (tag `HostSide`; White if missing).
     pub fn resume(path: &Path, bind: SocketAddr, name: &str) -> Result<HostPlan, String> {
         let text =
             crate::record::read_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -172,20 +181,14 @@ impl HostPlan {
             ));
         }
         let side = match rec.tag(HOST_SIDE_TAG) {
-            Some("Black") => Some(Side::Black),
-            Some("White") => Some(Side::White),
-            _ => None,
+            Some("Black") => Side::Black,
+            _ => Side::White,
         };
-        Ok(HostPlan {
-            variant: rec.variant.clone(),
-            options: rec.options.clone(),
-            start_vfen: rec.start_vfen.clone(),
-            moves: rec.moves.iter().map(|m| m.lmn.clone()).collect(),
-            time: rec.clock.map_or(TimeControl::None, |c| c.control),
-            side,
-            bind,
-            name: name.to_string(),
-        })
+        let time = rec.clock.map_or(TimeControl::None, |c| c.control);
+        let mut plan = HostPlan::new(&rec.variant, &rec.options, time, side, bind, name);
+        plan.config.start_vfen = rec.start_vfen.clone();
+        plan.config.moves = rec.moves.iter().map(|m| m.lmn.clone()).collect();
+        Ok(plan)
     }
 }
 
@@ -202,7 +205,7 @@ pub struct JoinPlan {
 }
 
 /// A LAN game to start.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub enum NetPlan {
     /// Host it.
     Host(HostPlan),
@@ -371,19 +374,10 @@ impl NetSession {
         settings: &LanSettings,
         announce: Option<SocketAddr>,
     ) -> Result<NetSession, String> {
-        let side = plan.side.unwrap_or(if random_u64() & 1 == 0 {
-            Side::White
-        } else {
-            Side::Black
-        });
-        let mut cfg = HostConfig::new(&plan.variant);
-        cfg.options = plan.options.clone();
-        cfg.start_vfen = plan.start_vfen.clone();
-        cfg.moves = plan.moves.clone();
-        cfg.time_control = plan.time;
-        cfg.local_side = Some(side);
-        cfg.local_name = plan.name.clone();
-        cfg.name = plan.name.clone();
+        let mut cfg = plan.config.clone();
+        let side = *cfg.local_side.get_or_insert(Side::White);
+        let name = cfg.local_name.clone();
+        let cfg_variant = cfg.variant.clone();
         let host = Host::new(cfg, random_u64()).map_err(|e| e.to_string())?;
         let mut runner =
             HostRunner::bind(host, plan.bind, wall_clock()).map_err(|e| e.to_string())?;
@@ -392,10 +386,10 @@ impl NetSession {
                 .announce(dest)
                 .map_err(|e| format!("cannot announce to {dest}: {e}"))?;
         }
-        let me = Client::new(ClientConfig::new(&plan.name, SeatWish::from(side)));
+        let me = Client::new(ClientConfig::new(&name, SeatWish::from(side)));
         info!(
             "LAN: hosting {} on {} (UDP game port; TCP version probe on the same port){}",
-            plan.variant,
+            cfg_variant,
             runner.local_addr(),
             announce.map_or(String::new(), |d| format!(", announcing to {d}"))
         );
@@ -690,12 +684,9 @@ fn launch(
 
 /// Once a frame: forwards the player's requests, polls the network, and
 /// takes what the host confirmed into the match.
-#[allow(clippy::too_many_arguments)]
 fn tick(
     mut commands: Commands,
-    session: Option<ResMut<NetSession>>,
-    game: Option<Res<Match>>,
-    time: Res<Time>,
+    (session, game, time): (Option<ResMut<NetSession>>, Option<Res<Match>>, Res<Time>),
     mut actions: MessageReader<NetAction>,
     mut out: NetOut,
     mut move_cursor: Local<MessageCursor<MoveRequested>>,
@@ -769,17 +760,6 @@ fn goodbye(mut exit: MessageReader<AppExit>, session: Option<ResMut<NetSession>>
         && let Some(mut s) = session
     {
         s.wire().close();
-    }
-}
-
-/// Removes `id` from `ids`; true if it was there.
-fn take_id(ids: &mut Vec<usize>, id: usize) -> bool {
-    match ids.iter().position(|&v| v == id) {
-        Some(i) => {
-            ids.swap_remove(i);
-            true
-        }
-        None => false,
     }
 }
 
@@ -1032,7 +1012,7 @@ fn notice(s: &mut NetSession, msg: HostMsg, out: &mut NetOut) {
                     || b.name() != state.name()
             });
             if changed {
-                s.notice(seat_line(side, &state));
+                s.notice(state.line(side));
             }
         }
         HostMsg::VersionMismatch { text, .. } => {
@@ -1045,20 +1025,6 @@ fn notice(s: &mut NetSession, msg: HostMsg, out: &mut NetOut) {
         | HostMsg::Snapshot(_)
         | HostMsg::Moved(_)
         | HostMsg::TakenBack { .. } => {}
-    }
-}
-
-/// `White: Ann joined`, `White disconnected — waiting (1:52)`.
-pub fn seat_line(side: Side, state: &SeatState) -> String {
-    match state {
-        SeatState::Open => format!("{}: seat open", side.name()),
-        SeatState::Connected { name } => format!("{}: {name}", side.name()),
-        SeatState::Away { name, grace_left_s } => format!(
-            "{} ({name}) disconnected — waiting ({}:{:02})",
-            side.name(),
-            grace_left_s / 60,
-            grace_left_s % 60
-        ),
     }
 }
 

@@ -2,11 +2,11 @@
 //! named for the connected pad's layout, the mouse, and where the bindings
 //! file lives (with its error, if it could not be used).
 
-use super::{FocusView, entry_button};
+use super::{FocusView, back_button};
 use crate::app::input::bindings::Controls;
 use crate::app::input::pads::{PadLayout, binding_name, is_keyboard};
 use crate::app::interaction::{GameAction, Panel};
-use crate::app::menus::{Entry, MenuActivated, Overlays};
+use crate::app::menus::{MenuActivated, Overlays};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
@@ -107,13 +107,7 @@ pub(super) fn controls_window(
                 ui.colored_label(egui::Color32::from_rgb(0xff, 0x7a, 0x6a), e);
             }
             ui.add_space(6.0);
-            entry_button(
-                ui,
-                egui::Button::new("Back"),
-                Entry::Back,
-                focused,
-                &mut activated,
-            );
+            back_button(ui, focused, &mut activated);
         });
     Ok(())
 }

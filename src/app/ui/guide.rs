@@ -3,7 +3,7 @@
 //! its board with every square it reaches marked — computed by the engine
 //! (`help::reach_alone`), so it is always right.
 
-use super::{FocusView, entry_button};
+use super::{FocusView, back_button, entry_button};
 use crate::app::help::{middle_square, reach_alone};
 use crate::app::interaction::Panel;
 use crate::app::menus::{Entry, Guide, MenuActivated, Overlays};
@@ -39,13 +39,7 @@ pub(super) fn guide_window(
                         entry_button(ui, b, Entry::GuidePiece(i), focused, &mut activated);
                     }
                     ui.add_space(8.0);
-                    entry_button(
-                        ui,
-                        egui::Button::new("Back"),
-                        Entry::Back,
-                        focused,
-                        &mut activated,
-                    );
+                    back_button(ui, focused, &mut activated);
                 });
                 if let Some(kind) = guide.kinds.get(guide.piece) {
                     diagram(ui, v, *kind);

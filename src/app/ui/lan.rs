@@ -3,10 +3,10 @@
 //! the LAN part of the in-game side panel (seats and the host's clocks,
 //! offers to answer, the connection, notices, chat).
 
-use super::{FocusView, entry_button, ring_if};
+use super::{FocusView, back_button, entry_button, ring_if};
 use crate::app::interaction::Panel;
 use crate::app::menus::{Entry, MenuActivated};
-use crate::app::net::{NetAction, NetSession, seat_line};
+use crate::app::net::{NetAction, NetSession};
 use crate::net::{ClientMsg, OfferKind, Role, SeatState, Side};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -103,13 +103,7 @@ pub(super) fn join_screen(
                 ui.colored_label(WARN, status);
             }
             ui.weak("Type digits, dots and a colon while the address is ringed; Enter joins.");
-            entry_button(
-                ui,
-                egui::Button::new("Back"),
-                Entry::Back,
-                focused,
-                &mut activated,
-            );
+            back_button(ui, focused, &mut activated);
         });
     Ok(())
 }
@@ -167,7 +161,7 @@ pub(super) fn lan_section(ui: &mut egui::Ui, p: &mut LanPanel) {
         let Some(seat) = &v.seats[side.index()] else {
             continue;
         };
-        let mut line = seat_line(side, seat);
+        let mut line = seat.line(side);
         if let Some(left) = v.clocks[side.index()] {
             line = format!("{line}   {}", clock_text(left));
         }

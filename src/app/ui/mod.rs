@@ -113,6 +113,15 @@ fn entry_button(
     r
 }
 
+/// The "Back" entry of a screen.
+fn back_button(
+    ui: &mut egui::Ui,
+    focused: Option<Entry>,
+    out: &mut MessageWriter<MenuActivated>,
+) -> egui::Response {
+    entry_button(ui, egui::Button::new("Back"), Entry::Back, focused, out)
+}
+
 /// Draws the focus ring around a widget.
 fn ring_if(ui: &egui::Ui, r: &egui::Response, focused: bool) {
     if focused {
