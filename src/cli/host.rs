@@ -124,7 +124,7 @@ pub fn host(a: HostCmd) -> Result<(), CliError> {
         plan
     };
     lan_window(
-        Some(net::NetPlan::Host(plan)),
+        Some(net::NetPlan::Host(Box::new(plan))),
         &a.name,
         !a.no_announce,
         a.window,

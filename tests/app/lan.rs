@@ -61,7 +61,7 @@ fn plan(variant: &str, start: Option<&str>, side: Side) -> HostPlan {
 fn host_plan_app(plan: HostPlan, settings: LanSettings) -> (App, SocketAddr) {
     let mut app = headless_app();
     app.insert_resource(settings);
-    app.insert_resource(NetLaunch(NetPlan::Host(plan)));
+    app.insert_resource(NetLaunch(NetPlan::Host(Box::new(plan))));
     app.update();
     app.update();
     let addr = app

@@ -208,7 +208,7 @@ pub struct JoinPlan {
 #[derive(Clone, Debug)]
 pub enum NetPlan {
     /// Host it.
-    Host(HostPlan),
+    Host(Box<HostPlan>),
     /// Join it.
     Join(JoinPlan),
 }
@@ -641,9 +641,9 @@ fn launch(
     }
     for r in requests.read() {
         match r {
-            LanRequest::Host(setup) => {
-                plans.push(NetPlan::Host(HostPlan::from_setup(setup, &settings)))
-            }
+            LanRequest::Host(setup) => plans.push(NetPlan::Host(Box::new(HostPlan::from_setup(
+                setup, &settings,
+            )))),
             LanRequest::Join { address, spectate } => {
                 match crate::cli::join::host_address(address) {
                     Ok(address) => plans.push(NetPlan::Join(JoinPlan {
