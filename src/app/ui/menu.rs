@@ -104,6 +104,8 @@ pub(super) fn menu_screen(
                 if view.game.is_some() {
                     entry_button(ui, big("Resume"), Entry::Resume, focused, &mut activated);
                 }
+                entry_button(ui, big("Host a LAN game"), Entry::HostLan, focused, &mut activated);
+                entry_button(ui, big("Join"), Entry::JoinLan, focused, &mut activated);
                 entry_button(ui, big("How the pieces move"), Entry::Guide, focused, &mut activated);
                 entry_button(ui, big("Controls"), Entry::Controls, focused, &mut activated);
                 entry_button(ui, big("Quit"), Entry::Quit, focused, &mut activated);
