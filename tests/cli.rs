@@ -470,7 +470,6 @@ fn a_flag_that_may_appear_once_cannot_repeat() {
 #[test]
 fn network_commands_name_their_bad_values() {
     fail_table(&[
-        ("join 127.0.0.1", &["'join' needs --headless"]),
         ("join --headless", &["'join' needs", "ADDRESS"]),
         (
             "join 127.0.0.1:port --headless",
@@ -497,6 +496,20 @@ fn network_commands_name_their_bad_values() {
             &["3 ranks", "chess needs 8"],
         ),
         ("netbench --moves 0", &["'0'", "'--moves'"]),
+        (
+            "host --time 10x",
+            &["invalid value '10x' for '--time'", "600+5"],
+        ),
+        (
+            "host --side left",
+            &["invalid value 'left' for '--side'", "white, black, random"],
+        ),
+        ("host --port 70000", &["'70000'", "'--port'"]),
+        ("host --variant nosuch", &["nosuch"]),
+        (
+            "host --resume --variant chess",
+            &["'--resume' cannot be used with '--variant'"],
+        ),
     ]);
 }
 

@@ -15,6 +15,7 @@ pub mod input;
 pub mod interaction;
 pub mod match_state;
 pub mod menus;
+pub mod net;
 pub mod perf;
 pub mod piece_art;
 pub mod saves;
@@ -43,9 +44,11 @@ pub const LAYERS: &[&[&str]] = &[
     &["saves"],
     // Features that read the player.
     &["input", "help", "menus"],
-    // The computer players, the hint and the evaluation: searches off the
-    // main thread whose moves enter as the players' do.
-    &["computer"],
+    // Beside the player at the screen: the computer players (the hint, the
+    // evaluation), whose searches run off the main thread, and LAN games (the
+    // network's authority over the match, the join list). Their moves enter
+    // as the players' do.
+    &["computer", "net"],
     // Views: the board entities, then their animations.
     &["board_view"],
     &["animation"],
@@ -94,7 +97,7 @@ pub enum Screen {
 }
 
 /// What `chimera play` asks for (filled by the command line in `main.rs`).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct PlayArgs {
     /// Variant id (`holygrail`, …); `None` opens the menu.
     pub variant: Option<String>,
@@ -121,6 +124,35 @@ pub struct PlayArgs {
     pub load: Option<crate::record::Loaded>,
     /// Open the load screen over the main menu.
     pub load_screen: bool,
+    /// A LAN game to host or join (`chimera host`, `chimera join`); with
+    /// neither, `Some(None)` opens the join screen.
+    pub net: Option<Option<net::NetPlan>>,
+    /// The player's name on the LAN (`--name`).
+    pub lan_name: Option<String>,
+    /// Whether a hosted LAN game is announced on the LAN (`host --no-announce`: not).
+    pub lan_announce: bool,
+}
+
+impl Default for PlayArgs {
+    fn default() -> PlayArgs {
+        PlayArgs {
+            variant: None,
+            options: Vec::new(),
+            view: ViewMode::default(),
+            moves: Vec::new(),
+            flip: false,
+            screenshot: None,
+            measure: None,
+            window: None,
+            players: Default::default(),
+            think: None,
+            load: None,
+            load_screen: false,
+            net: None,
+            lan_name: None,
+            lan_announce: true,
+        }
+    }
 }
 
 /// The plugins of the client (everything but the window), with the frame's
@@ -149,6 +181,7 @@ pub fn client_plugins(app: &mut App) {
         saves::plugin,
         menus::plugin,
         computer::plugin,
+        net::plugin,
         piece_art::plugin,
         board_view::plugin,
         animation::plugin,
@@ -243,6 +276,22 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
     }
     if let Some(probe) = probe {
         app.insert_resource(probe);
+    }
+    if let Some(name) = args.lan_name {
+        app.world_mut().resource_mut::<net::LanSettings>().name = name;
+    }
+    if !args.lan_announce {
+        app.world_mut().resource_mut::<net::LanSettings>().announce = None;
+    }
+    match args.net {
+        Some(Some(plan)) => {
+            if matches!(plan, net::NetPlan::Join(_)) {
+                app.world_mut().resource_mut::<menus::Overlays>().join = true;
+            }
+            app.insert_resource(net::NetLaunch(plan));
+        }
+        Some(None) => app.world_mut().resource_mut::<menus::Overlays>().join = true,
+        None => {}
     }
     if let Some(path) = args.screenshot {
         app.insert_resource(screenshot::ScreenshotPlan::new(path));

@@ -114,7 +114,7 @@ pub struct FrametimeCmd {
 }
 
 /// `--window WIDTHxHEIGHT` (logical pixels), e.g. `1024x600`.
-fn window_size(text: &str) -> Result<bevy::math::UVec2, String> {
+pub(super) fn window_size(text: &str) -> Result<bevy::math::UVec2, String> {
     let size = text
         .split_once('x')
         .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
@@ -162,6 +162,9 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         measure: a.measure,
         players: [a.white, a.black],
         think: a.think.map(std::time::Duration::from_secs_f64),
+        net: None,
+        lan_name: None,
+        lan_announce: true,
     };
     Ok(app::run_play(play).map(drop)?)
 }

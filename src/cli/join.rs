@@ -1,6 +1,6 @@
 //! `chimera join ADDRESS --headless`: a terminal client for scripts and
-//! servers (the window client is not part of this command yet, so
-//! `--headless` is required).
+//! servers. Without `--headless` the window opens on that game (or, without
+//! ADDRESS, on the join list; see `cli::host` and `app::net`).
 //!
 //! Every move applied is printed on stdout as `ply N white e2e4` (N counts
 //! the game's moves from 1). `--play "M1 M2 …"` holds the whole game's
@@ -57,11 +57,11 @@ pub enum SeatArg {
 /// Flags of `join`.
 #[derive(Debug, Clone, Args)]
 pub struct JoinCmd {
-    /// The host: ADDRESS[:PORT] (port 5858 if not given).
-    #[arg(value_name = "ADDRESS[:PORT]", value_parser = host_address)]
-    pub address: SocketAddr,
-    /// Play in the terminal: print the moves, no window (required for now).
-    #[arg(long, required = true)]
+    /// The host: ADDRESS[:PORT] (port 5858 if not given); without it the window opens on the join list.
+    #[arg(value_name = "ADDRESS[:PORT]", value_parser = host_address, required_if_eq("headless", "true"))]
+    pub address: Option<SocketAddr>,
+    /// Play in the terminal: print the moves, no window.
+    #[arg(long)]
     pub headless: bool,
     /// The seat to ask for.
     #[arg(long, value_enum, default_value = "any", conflicts_with = "spectate")]
@@ -90,6 +90,9 @@ pub struct JoinCmd {
     /// Keep watching after the game (or the script) is over, until the host closes.
     #[arg(long)]
     pub stay: bool,
+    /// The window (without --headless).
+    #[command(flatten)]
+    pub window: super::host::WindowArgs,
 }
 
 /// `ADDRESS[:PORT]`: an IP address or a host name, port 5858 by default.
@@ -188,16 +191,7 @@ fn print_move(s: &MatchState, ply: usize, lmn: &str) -> Result<(), CliError> {
 /// A notice for stderr, in words.
 fn notice_line(m: &HostMsg) -> Option<String> {
     Some(match m {
-        HostMsg::Seat { side, state } => match state {
-            SeatState::Open => format!("{}'s seat is open", side.name()),
-            SeatState::Connected { name } => format!("{}: {name}", side.name()),
-            SeatState::Away { name, grace_left_s } => format!(
-                "{} ({name}) disconnected — waiting ({}:{:02})",
-                side.name(),
-                grace_left_s / 60,
-                grace_left_s % 60
-            ),
-        },
+        HostMsg::Seat { side, state } => state.line(*side),
         HostMsg::Offered { kind, by } => format!("{} offers a {}", by.name(), kind.word()),
         HostMsg::Declined { kind, by } => format!("{} declines the {}", by.name(), kind.word()),
         HostMsg::Chat { from, text } => format!("chat {from}: {text}"),
@@ -438,9 +432,22 @@ fn move_limits(base: &Limits, s: &MatchState) -> Limits {
     }
 }
 
-/// `chimera join ADDRESS --headless`.
+/// `chimera join`: the window (on the join list without ADDRESS), or the
+/// terminal client with `--headless`.
 pub fn join(a: JoinCmd) -> Result<(), CliError> {
-    let host = a.address.to_string();
+    let address = match (a.address, a.headless) {
+        (Some(address), true) => address,
+        (address, _) => {
+            let plan = address.map(|address| {
+                crate::app::net::NetPlan::Join(crate::app::net::JoinPlan {
+                    address,
+                    spectate: a.spectate,
+                })
+            });
+            return super::host::lan_window(plan, &a.name, true, a.window);
+        }
+    };
+    let host = address.to_string();
     let book = SeatBook::default_path().map(|p| {
         let b = SeatBook::load(&p);
         (p, b)
@@ -455,7 +462,7 @@ pub fn join(a: JoinCmd) -> Result<(), CliError> {
     if !a.spectate {
         cfg.token = book.as_ref().and_then(|(_, b)| b.get(&host, &a.name));
     }
-    let mut runner = ClientRunner::connect(Client::new(cfg), a.address, random_u64(), wall_clock())
+    let mut runner = ClientRunner::connect(Client::new(cfg), address, random_u64(), wall_clock())
         .map_err(|e| CliError::Net(e.to_string()))?;
     runner.wait_for_probe(PROBE_WAIT);
     let mut h = Headless {

@@ -1,6 +1,6 @@
 //! The `chimera` command line, parsed by clap (derive): `play` (the default
 //! when no subcommand is given), `frametime`, `perft`, `moves`, `fen`,
-//! `export`, `load`, `bench`, `variants`, `serve`, `join`, `netbench`,
+//! `export`, `load`, `bench`, `variants`, `serve`, `host`, `join`, `netbench`,
 //! `analyse`, `selfplay`, `uci`, each
 //! with its own `--help`. Every error is one line
 //! `error: …` on stderr and exit status 2; `--help` prints to stdout and exits 0.
@@ -35,6 +35,7 @@ pub mod args;
 pub mod bench;
 mod error;
 pub mod game;
+pub mod host;
 pub mod join;
 pub mod netbench;
 pub mod records;
@@ -96,7 +97,9 @@ pub enum Command {
     Variants,
     /// Host a LAN game without a window (both seats remote); logs every event to stderr
     Serve(serve::ServeCmd),
-    /// Join a LAN game in the terminal (--headless): prints the moves, plays a --play script
+    /// Host a LAN game in the window, which plays one side (--resume continues the last one)
+    Host(host::HostCmd),
+    /// Join a LAN game: the window (the join list without ADDRESS), or the terminal with --headless
     Join(join::JoinCmd),
     /// Move latency over loopback: host and two clients in one process; median and p99
     Netbench(netbench::NetbenchCmd),
@@ -122,6 +125,7 @@ impl Command {
             Command::Bench(a) => bench::bench(a),
             Command::Variants => tools::variants(),
             Command::Serve(a) => serve::serve(a),
+            Command::Host(a) => host::host(a),
             Command::Join(a) => join::join(a),
             Command::Netbench(a) => netbench::netbench(a),
             Command::Analyse(a) => ai::analyse(a),

@@ -348,6 +348,21 @@ pub enum SeatState {
 }
 
 impl SeatState {
+    /// The seat in words, for logs and panels: `White's seat is open`,
+    /// `White: Ann`, `White (Ann) disconnected — waiting (1:52)`.
+    pub fn line(&self, side: Side) -> String {
+        match self {
+            SeatState::Open => format!("{}'s seat is open", side.name()),
+            SeatState::Connected { name } => format!("{}: {name}", side.name()),
+            SeatState::Away { name, grace_left_s } => format!(
+                "{} ({name}) disconnected — waiting ({}:{:02})",
+                side.name(),
+                grace_left_s / 60,
+                grace_left_s % 60
+            ),
+        }
+    }
+
     /// The holder's name, if the seat is taken.
     pub fn name(&self) -> Option<&str> {
         match self {

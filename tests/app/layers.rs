@@ -323,5 +323,5 @@ mod tests {
     // A root item that is not shared, and a module missing from the layers.
     let found = violations("menus/mod.rs", "use crate::app::headless_app;\n");
     assert_eq!(found.len(), 1, "{found:#?}");
-    assert_eq!(violations("net/mod.rs", "").len(), 1);
+    assert_eq!(violations("nowhere/mod.rs", "").len(), 1);
 }

@@ -6,6 +6,7 @@
 mod computer;
 mod couch_play;
 mod games;
+mod lan;
 mod layers;
 mod match_state;
 mod replay;

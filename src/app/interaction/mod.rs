@@ -121,6 +121,8 @@ pub enum Panel {
     Help,
     /// The board: cursor, selection and game actions.
     Board,
+    /// The LAN join screen: games heard on the LAN, an address to type.
+    Join,
 }
 
 /// The panel in front this frame (settled by the menus each frame).

@@ -12,6 +12,7 @@ mod announce;
 use std::sync::Arc;
 
 use crate::app::AppSystems;
+use bevy::ecs::message::MessageId;
 use bevy::prelude::*;
 
 pub use announce::{Announcement, announce};
@@ -67,6 +68,9 @@ pub enum MatchError {
     /// The variant or its options cannot be built.
     #[error(transparent)]
     Rules(#[from] RulesError),
+    /// The authority the match follows (a LAN host) refused it, in its words.
+    #[error("{0}")]
+    Refused(String),
 }
 
 /// Who plays one side of a game.
@@ -392,6 +396,31 @@ pub enum MatchCommand {
     AcceptDraw(Color),
     /// The pending offer is declined.
     DeclineDraw,
+    /// The game ends so, decided off the board (a LAN host's verdict:
+    /// resignation, agreement, time forfeit, abandonment).
+    Finish(Outcome),
+}
+
+/// Present while the match follows an authority elsewhere (a LAN host, see
+/// `app::net`): then only the move requests and commands it vouches for
+/// (by message id) change [`Match`]. The player's own requests leave
+/// [`Match`] alone; the authority's plugin forwards them and, once they
+/// are confirmed, writes them again as vouched requests.
+#[derive(Resource, Default, Debug)]
+pub struct Authority {
+    moves: Vec<usize>,
+    commands: Vec<usize>,
+}
+
+impl Authority {
+    /// Vouches for a move request the authority's plugin wrote.
+    pub fn vouch_move(&mut self, id: MessageId<MoveRequested>) {
+        self.moves.push(id.id);
+    }
+    /// Vouches for a command the authority's plugin wrote.
+    pub fn vouch_command(&mut self, id: MessageId<MatchCommand>) {
+        self.commands.push(id.id);
+    }
 }
 
 /// A move was applied to [`Match`]: the move, its notations and its mover.
@@ -540,14 +569,32 @@ impl Announcer<'_> {
     }
 }
 
+/// Removes `id` from `ids`; true if it was there (a vouched-for message
+/// id admits once).
+pub fn take_id(ids: &mut Vec<usize>, id: usize) -> bool {
+    match ids.iter().position(|&v| v == id) {
+        Some(i) => {
+            ids.swap_remove(i);
+            true
+        }
+        None => false,
+    }
+}
+
 /// Checks each request against [`Match`], applies it and announces it.
 pub fn apply_move_requests(
     mut requests: MessageReader<MoveRequested>,
     mut game: Option<ResMut<Match>>,
     mut out: Announcer,
     mut rejected: MessageWriter<MoveRejected>,
+    mut authority: Option<ResMut<Authority>>,
 ) {
-    for req in requests.read() {
+    for (req, id) in requests.read_with_id() {
+        if let Some(a) = authority.as_mut()
+            && !take_id(&mut a.moves, id.id)
+        {
+            continue;
+        }
         let played = match game.as_mut() {
             Some(game) => game.play(req.mv, req.ply),
             None => Err(MatchError::NoGame),
@@ -582,8 +629,14 @@ pub fn handle_commands(
     mut resynced: MessageWriter<BoardResynced>,
     mut ended: MessageWriter<GameEnded>,
     mut rejected: MessageWriter<CommandRejected>,
+    mut authority: Option<ResMut<Authority>>,
 ) {
-    for cmd in reader.read() {
+    for (cmd, id) in reader.read_with_id() {
+        if let Some(a) = authority.as_mut()
+            && !take_id(&mut a.commands, id.id)
+        {
+            continue;
+        }
         if let MatchCommand::NewGame(setup) = cmd {
             match Variant::new(&setup.variant, setup.options.as_slice()) {
                 Ok(v) => {
@@ -651,6 +704,7 @@ pub fn handle_commands(
                 }
             }
             MatchCommand::DeclineDraw => m.draw_offer = None,
+            MatchCommand::Finish(outcome) => end(m, *outcome, &mut ended),
             MatchCommand::NewGame(_) => {}
         }
     }

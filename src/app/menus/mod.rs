@@ -32,6 +32,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<NumberEditor>()
         .add_message::<MenuActivated>()
         .add_message::<MenuAdjusted>()
+        .add_message::<LanRequest>()
         .add_systems(
             Update,
             (open_end_dialog, open_new_line_dialog, show_opened_game)
@@ -63,6 +64,8 @@ pub struct MenuChoice {
     /// The computer's thinking time per move in untimed games: an index
     /// into [`THINK_TIMES_MS`].
     pub think_time: usize,
+    /// The LAN join screen's list and choices.
+    pub join: JoinChoice,
 }
 
 /// The thinking times per move the menu offers the computer, in
@@ -85,6 +88,50 @@ pub fn step_player(player: Player, delta: i32) -> Player {
     }
 }
 
+/// The LAN join screen: the games heard on the LAN (kept up to date by
+/// `net`), the address typed, whether to watch only, and how joining goes.
+#[derive(Debug, Clone, Default)]
+pub struct JoinChoice {
+    /// Games heard lately, in the order first heard.
+    pub games: Vec<LanGame>,
+    /// The address typed (`ADDRESS[:PORT]`).
+    pub address: String,
+    /// Join as a spectator.
+    pub spectate: bool,
+    /// How the last attempt goes or why it failed, in words.
+    pub status: Option<String>,
+}
+
+/// A game heard on the LAN, as the join list shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LanGame {
+    /// Where to join it (`IP:PORT`).
+    pub address: String,
+    /// The host's name.
+    pub host: String,
+    /// Variant, options, time control, seats in words; or, for a host of
+    /// another protocol version, which version it speaks.
+    pub details: String,
+    /// Seats nobody holds.
+    pub free_seats: usize,
+    /// Whether this build can join it (same protocol version).
+    pub joinable: bool,
+}
+
+/// A LAN game asked for in the menus (`net` starts it).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum LanRequest {
+    /// Host this game on the LAN, the window playing one side.
+    Host(GameSetup),
+    /// Join the host at this address (`ADDRESS[:PORT]`).
+    Join {
+        /// The address typed or picked.
+        address: String,
+        /// Watch only.
+        spectate: bool,
+    },
+}
+
 impl Default for MenuChoice {
     fn default() -> Self {
         MenuChoice {
@@ -95,6 +142,7 @@ impl Default for MenuChoice {
                 .collect(),
             players: [Player::Human; 2],
             think_time: 0,
+            join: JoinChoice::default(),
         }
     }
 }
@@ -161,6 +209,8 @@ pub struct Overlays {
     pub new_line: Option<MoveRequested>,
     /// The load screen (saved games).
     pub load: bool,
+    /// The LAN join screen.
+    pub join: bool,
 }
 
 /// The piece guide: a variant's pieces, one shown alone on its board.
@@ -191,6 +241,7 @@ pub fn front_panel(
         return Panel::LoadGame;
     }
     match screen {
+        Screen::Menu if overlays.join => Panel::Join,
         Screen::Menu => Panel::MainMenu,
         Screen::Game if overlays.game_menu => Panel::GameMenu,
         Screen::Game if overlays.end.is_some() => Panel::EndDialog,
@@ -274,6 +325,18 @@ pub enum Entry {
     LoadGame,
     /// Load screen: open saved game `i` (index into `SavedGames::games`).
     SavedGame(usize),
+    /// Main menu: host the chosen game on the LAN.
+    HostLan,
+    /// Main menu: open the LAN join screen.
+    JoinLan,
+    /// Join screen: join game `i` of the list.
+    JoinGame(usize),
+    /// Join screen: the address field (type while it has the focus).
+    JoinAddress,
+    /// Join screen: watch only, on or off.
+    JoinSpectate,
+    /// Join screen: join the typed address.
+    JoinConnect,
 }
 
 /// An entry was activated (click, Enter, South).
@@ -305,7 +368,7 @@ pub fn entries(
             } else if saved.autosave.is_some() {
                 v.push(ContinueSaved);
             }
-            v.extend([LoadGame, Guide, Controls, Quit]);
+            v.extend([LoadGame, HostLan, JoinLan, Guide, Controls, Quit]);
             v
         }
         Panel::Guide => {
@@ -359,6 +422,11 @@ pub fn entries(
             v.push(CancelChooser);
             v
         }
+        Panel::Join => {
+            let mut v: Vec<Entry> = (0..choice.join.games.len()).map(JoinGame).collect();
+            v.extend([JoinAddress, JoinConnect, JoinSpectate, Back]);
+            v
+        }
         Panel::Help | Panel::Board => Vec::new(),
     }
 }
@@ -367,13 +435,28 @@ pub fn entries(
 pub fn back_entry(panel: Panel, has_game: bool) -> Option<Entry> {
     match panel {
         Panel::MainMenu => has_game.then_some(Entry::Resume),
-        Panel::Guide | Panel::Controls | Panel::LoadGame => Some(Entry::Back),
+        Panel::Guide | Panel::Controls | Panel::LoadGame | Panel::Join => Some(Entry::Back),
         Panel::GameMenu => Some(Entry::Continue),
         Panel::EndDialog => Some(Entry::LookAtBoard),
         Panel::NewLine => Some(Entry::KeepLine),
         Panel::Chooser => Some(Entry::CancelChooser),
         Panel::Help | Panel::Board => None,
     }
+}
+
+/// Whether the join screen's address field has the focus (keys type into it).
+pub fn typing_address(active: Panel, focus: &MenuFocus, choice: &MenuChoice) -> bool {
+    let list = entries(
+        Panel::Join,
+        choice,
+        None,
+        &Selection::default(),
+        &Guide::default(),
+        &SavedGames::default(),
+    );
+    active == Panel::Join
+        && focus.panel == Some(Panel::Join)
+        && focus.entry(&list) == Some(Entry::JoinAddress)
 }
 
 /// The entry with the keyboard/gamepad focus.
@@ -507,6 +590,7 @@ pub struct EntryEffects<'w> {
     select: MessageWriter<'w, SelectInput>,
     exit: MessageWriter<'w, AppExit>,
     replay: ResMut<'w, Replay>,
+    lan: MessageWriter<'w, LanRequest>,
 }
 
 fn apply_entries(
@@ -570,8 +654,10 @@ fn apply_entries(
                     fx.overlays.controls = false;
                 } else if fx.overlays.guide {
                     fx.overlays.guide = false;
-                } else {
+                } else if fx.overlays.load {
                     fx.overlays.load = false;
+                } else {
+                    fx.overlays.join = false;
                 }
             }
             Entry::ContinueSaved => {
@@ -587,6 +673,34 @@ fn apply_entries(
             }
             Entry::SavedGame(i) => {
                 fx.saves.write(SaveRequest::Open(i));
+            }
+            Entry::HostLan => {
+                fx.choice.join.status = None;
+                fx.lan.write(LanRequest::Host(fx.choice.setup()));
+            }
+            Entry::JoinLan => {
+                fx.overlays.join = true;
+                fx.choice.join.status = None;
+            }
+            Entry::JoinGame(i) => {
+                if let Some(g) = fx.choice.join.games.get(i) {
+                    fx.lan.write(LanRequest::Join {
+                        address: g.address.clone(),
+                        spectate: fx.choice.join.spectate,
+                    });
+                }
+            }
+            Entry::JoinConnect | Entry::JoinAddress
+                if !fx.choice.join.address.trim().is_empty() =>
+            {
+                fx.lan.write(LanRequest::Join {
+                    address: fx.choice.join.address.trim().to_string(),
+                    spectate: fx.choice.join.spectate,
+                });
+            }
+            Entry::JoinSpectate => fx.choice.join.spectate = !fx.choice.join.spectate,
+            Entry::JoinConnect | Entry::JoinAddress => {
+                fx.choice.join.status = Some("Type the host's address first".to_string());
             }
             Entry::Continue => fx.overlays.game_menu = false,
             Entry::Undo | Entry::Redo => {
@@ -656,6 +770,10 @@ fn apply_entries(
                 | Entry::Seat(_)
                 | Entry::ThinkTime
                 | Entry::SavedGame(_)
+                | Entry::JoinAddress
+                | Entry::JoinSpectate
+                | Entry::JoinGame(_)
+                | Entry::JoinConnect
         ) {
             fx.focus.panel = None;
         }
@@ -749,6 +867,8 @@ fn navigate_menus(
     {
         activated.write(MenuActivated(e));
     } else if actions.just_pressed(&GameAction::Cancel)
+        // Backspace in the address field erases a character instead.
+        && !(typing_address(panel, &focus, &choice) && keys.just_pressed(KeyCode::Backspace))
         && let Some(e) = back_entry(panel, game.is_some())
     {
         activated.write(MenuActivated(e));

@@ -16,7 +16,9 @@ use bevy::prelude::*;
 
 use crate::app::AppSystems;
 use crate::app::interaction::Toast;
-use crate::app::match_state::{BoardResynced, GameEnded, GameSetup, Match, MoveApplied, Player};
+use crate::app::match_state::{
+    Authority, BoardResynced, GameEnded, GameSetup, Match, MoveApplied, Player,
+};
 use crate::clock::TimeControl;
 use crate::paths;
 use crate::record::{self, GameResult, Loaded, MatchRecord, RecordError};
@@ -438,12 +440,15 @@ fn autosave(
     folder: Res<SaveFolder>,
     mut saved: ResMut<SavedGames>,
     mut toast: MessageWriter<Toast>,
+    network: Option<Res<Authority>>,
 ) {
     let changes = applied.read().count() + resynced.read().count() + ended.read().count();
     let (Some(game), Some(path)) = (game, folder.autosave()) else {
         return;
     };
-    if changes == 0 {
+    // A LAN game is the host's to keep (it autosaves its own record); the
+    // local autosave keeps the last local game for Continue.
+    if changes == 0 || network.is_some() {
         return;
     }
     match write_autosave(&path, &game, wall_clock()) {

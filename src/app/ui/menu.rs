@@ -123,6 +123,8 @@ pub(super) fn menu_screen(
                         .on_hover_text(view.saved.autosave.as_ref().map_or(String::new(), |g| g.line()));
                 }
                 entry_button(ui, big("Load a game"), Entry::LoadGame, focused, &mut activated);
+                entry_button(ui, big("Host a LAN game"), Entry::HostLan, focused, &mut activated);
+                entry_button(ui, big("Join"), Entry::JoinLan, focused, &mut activated);
                 entry_button(ui, big("How the pieces move"), Entry::Guide, focused, &mut activated);
                 entry_button(ui, big("Controls"), Entry::Controls, focused, &mut activated);
                 entry_button(ui, big("Quit"), Entry::Quit, focused, &mut activated);

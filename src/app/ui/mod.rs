@@ -11,6 +11,7 @@ mod computer;
 mod controls;
 mod dialogs;
 mod guide;
+mod lan;
 mod menu;
 mod panel;
 mod replay;
@@ -38,7 +39,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             (
-                menu::menu_screen.run_if(in_state(Screen::Menu)),
+                (menu::menu_screen, lan::join_screen)
+                    .chain()
+                    .run_if(in_state(Screen::Menu)),
                 (
                     panel::game_panel,
                     dialogs::chooser_window,
@@ -120,9 +123,13 @@ fn entry_button(
     r
 }
 
-/// The "Back" button of a screen that closes ([`Entry::Back`]).
-fn back_button(ui: &mut egui::Ui, focused: Option<Entry>, out: &mut MessageWriter<MenuActivated>) {
-    entry_button(ui, egui::Button::new("Back"), Entry::Back, focused, out);
+/// The "Back" entry of a screen.
+fn back_button(
+    ui: &mut egui::Ui,
+    focused: Option<Entry>,
+    out: &mut MessageWriter<MenuActivated>,
+) -> egui::Response {
+    entry_button(ui, egui::Button::new("Back"), Entry::Back, focused, out)
 }
 
 /// Draws the focus ring around a widget.

@@ -36,10 +36,10 @@ pub(super) fn game_panel(
     cursor: Res<BoardCursor>,
     mut show_help: MessageWriter<ShowHowItMoves>,
     window: Single<&Window, With<PrimaryWindow>>,
-    controls: Option<Res<Controls>>,
-    layout: Res<PadLayout>,
+    (controls, layout): (Option<Res<Controls>>, Res<PadLayout>),
     mut replay: ReplayControls,
     computer: Res<Computer>,
+    mut lan: super::lan::LanPanel,
 ) -> Result {
     let keys = |a: GameAction| hint(controls.as_deref(), *layout, a);
     let ctx = contexts.ctx_mut()?;
@@ -70,6 +70,7 @@ pub(super) fn game_panel(
             };
             let pos = game.position();
             ui.heading(game.variant().name());
+            super::lan::lan_section(ui, &mut lan);
             ui.horizontal_wrapped(|ui| {
                 let menu = format!("Main menu ({}: in-game menu)", keys(GameAction::Menu));
                 act(ui, true, "Menu", &menu, Entry::MainMenu);

@@ -1,0 +1,132 @@
+//! `chimera host`: host a LAN game in the window, which plays one side; and
+//! the window of `chimera join ADDRESS` (without `--headless`). The game
+//! logic is `app::net`; this reads the flags.
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use super::CliError;
+use super::args::{VariantArgs, time_control};
+use super::game::{View, window_size};
+use crate::app::{self, net};
+use crate::clock::TimeControl;
+use crate::net::Side;
+use crate::net::transport::{DEFAULT_PORT, random_u64};
+
+/// The side the host's window plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SideArg {
+    /// White.
+    White,
+    /// Black.
+    Black,
+    /// Drawn at random.
+    Random,
+}
+
+/// The window's flags shared by `host` and `join`.
+#[derive(Debug, Clone, Default, Args)]
+pub struct WindowArgs {
+    /// Board view [default: 2d].
+    #[arg(long, value_enum)]
+    pub view: Option<View>,
+    /// Save one frame to this PNG once the board is drawn, then exit.
+    #[arg(long, value_name = "PNG")]
+    pub screenshot: Option<PathBuf>,
+    /// Window size in logical pixels, e.g. 1024x600 (default 1280x800).
+    #[arg(long, value_name = "WIDTHxHEIGHT", value_parser = window_size)]
+    pub window: Option<bevy::math::UVec2>,
+}
+
+/// Flags of `host`.
+#[derive(Debug, Clone, Args)]
+pub struct HostCmd {
+    /// `--variant` and `--option`.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Start from this position (VFEN) instead of the variant's start.
+    #[arg(long, value_name = "VFEN", conflicts_with = "resume")]
+    pub fen: Option<String>,
+    /// The side this window plays.
+    #[arg(long, value_enum, default_value = "white")]
+    pub side: SideArg,
+    /// Time control: - (none), 600+5 (Fischer), 600d5 (delay), *30 (per move), 40/5400 (periods).
+    #[arg(long, value_name = "TC", default_value = "-", value_parser = time_control, conflicts_with = "resume")]
+    pub time: TimeControl,
+    /// UDP game port; the version probe answers on the same TCP port. 0 picks a free one.
+    #[arg(long, value_name = "P", default_value_t = DEFAULT_PORT)]
+    pub port: u16,
+    /// Address to listen on.
+    #[arg(long, value_name = "IP", default_value = "0.0.0.0")]
+    pub bind: IpAddr,
+    /// Host and player name shown in the join list.
+    #[arg(long, default_value = "Host")]
+    pub name: String,
+    /// Continue the game this window hosted last, from its autosave (lan-host.pgn in the data directory).
+    #[arg(long, conflicts_with_all = ["variant", "options"])]
+    pub resume: bool,
+    /// Do not announce the game on the LAN (beacons go to $CHIMERA_DISCOVERY_ADDR, else the broadcast address, port 5859).
+    #[arg(long)]
+    pub no_announce: bool,
+    /// The window.
+    #[command(flatten)]
+    pub window: WindowArgs,
+}
+
+/// The window of a LAN game (or of the join screen, without a plan).
+pub fn lan_window(
+    plan: Option<net::NetPlan>,
+    name: &str,
+    announce: bool,
+    w: WindowArgs,
+) -> Result<(), CliError> {
+    let play = app::PlayArgs {
+        view: w.view.unwrap_or(View::TwoD).into(),
+        screenshot: w.screenshot,
+        window: w.window,
+        net: Some(plan),
+        lan_name: Some(name.to_string()),
+        lan_announce: announce,
+        ..app::PlayArgs::default()
+    };
+    Ok(app::run_play(play).map(drop)?)
+}
+
+/// `chimera host`: hosts a LAN game in the window.
+pub fn host(a: HostCmd) -> Result<(), CliError> {
+    let bind = SocketAddr::new(a.bind, a.port);
+    let side = match a.side {
+        SideArg::White => Side::White,
+        SideArg::Black => Side::Black,
+        SideArg::Random if random_u64() & 1 == 0 => Side::White,
+        SideArg::Random => Side::Black,
+    };
+    let plan = if a.resume {
+        let path = net::autosave_path().ok_or_else(|| {
+            CliError::Net("no data directory (set CHIMERA_DATA_DIR or HOME)".into())
+        })?;
+        let mut plan = net::HostPlan::resume(&path, bind, &a.name).map_err(CliError::Net)?;
+        // The saved side, unless --side says otherwise.
+        if a.side != SideArg::White {
+            plan.config.local_side = Some(side);
+        }
+        plan
+    } else {
+        let v = a.variant.build(super::args::DEFAULT_VARIANT)?;
+        // A bad start position is refused before the window opens.
+        if let Some(f) = &a.fen {
+            crate::rules::Game::from_vfen(&v, f)?;
+        }
+        let mut plan = net::HostPlan::new(v.id(), v.options(), a.time, side, bind, &a.name);
+        plan.config.start_vfen = a.fen.clone();
+        plan
+    };
+    lan_window(
+        Some(net::NetPlan::Host(Box::new(plan))),
+        &a.name,
+        !a.no_announce,
+        a.window,
+    )
+}
