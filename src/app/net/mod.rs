@@ -84,9 +84,14 @@ pub fn plugin(app: &mut App) {
 
 /// A LAN game's history is the host's: a move chosen at an earlier ply is
 /// refused instead of starting a new line.
-fn keep_history(authority: Option<Res<Authority>>, mut replay: ResMut<Replay>) {
+fn keep_history(
+    authority: Option<Res<Authority>>,
+    mut was_networked: Local<bool>,
+    mut replay: ResMut<Replay>,
+) {
     let networked = authority.is_some();
-    if replay.no_new_lines != networked {
+    if *was_networked != networked {
+        *was_networked = networked;
         replay.no_new_lines = networked;
     }
 }
