@@ -2,8 +2,8 @@
 //! move enters as a typed [`MoveRequested`] — the move and the ply it was
 //! chosen at — is checked here (the ply is the current one, the move is
 //! legal), applied, and announced by messages that views animate. Nothing
-//! else mutates [`Match`] (`saves` replaces it whole with an opened saved
-//! game). Move text (LMN) exists only at the edges:
+//! else mutates [`Match`]: a whole game to play on instead (an opened saved
+//! game, a LAN host's copy) arrives as an [`InstallMatch`] message. Move text (LMN) exists only at the edges:
 //! [`Match::start`] and [`Match::request_lmn`] read it, [`MoveApplied`]
 //! carries it for logs.
 
@@ -37,9 +37,10 @@ pub fn plugin(app: &mut App) {
         .add_message::<MoveRejected>()
         .add_message::<CommandRejected>()
         .add_message::<BoardResynced>()
+        .add_message::<InstallMatch>()
         .add_systems(
             Update,
-            (handle_commands, apply_move_requests)
+            (install_matches, handle_commands, apply_move_requests)
                 .chain()
                 .in_set(AppSystems::ApplyMatch),
         );
@@ -618,6 +619,26 @@ pub fn apply_move_requests(
                 });
             }
         }
+    }
+}
+
+/// A whole game to play on in place of the match: a saved game opened, the
+/// host's copy of a LAN game (on joining, a rematch or a resync). The match
+/// takes it as it is, without announcing moves.
+#[derive(Message, Clone)]
+pub struct InstallMatch(pub Box<Match>);
+
+/// Installs each [`InstallMatch`]'s game as the match; views rebuild
+/// ([`BoardResynced`]). It runs before the commands and moves of the frame,
+/// which then apply to the installed game.
+pub fn install_matches(
+    mut commands: Commands,
+    mut installs: MessageReader<InstallMatch>,
+    mut resynced: MessageWriter<BoardResynced>,
+) {
+    for InstallMatch(m) in installs.read() {
+        commands.insert_resource(Match::clone(m));
+        resynced.write(BoardResynced);
     }
 }
 

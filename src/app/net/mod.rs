@@ -37,8 +37,8 @@ use bevy::prelude::*;
 
 use crate::app::interaction::{Replay, Toast};
 use crate::app::match_state::{
-    Authority, BoardResynced, GameSetup, Match, MatchCommand, MatchError, MoveRejected,
-    MoveRequested, Player, apply_move_requests, handle_commands, take_id,
+    Authority, GameSetup, InstallMatch, Match, MatchCommand, MatchError, MoveRejected,
+    MoveRequested, Player, install_matches, take_id,
 };
 use crate::app::menus::{LanRequest, MenuChoice, Overlays};
 use crate::app::scene::BoardLayout;
@@ -66,8 +66,7 @@ pub fn plugin(app: &mut App) {
             (launch, tick)
                 .chain()
                 .in_set(AppSystems::ApplyMatch)
-                .before(handle_commands)
-                .before(apply_move_requests),
+                .before(install_matches),
         )
         .add_systems(
             Update,
@@ -616,7 +615,7 @@ pub struct NetOut<'w> {
     authority: Option<ResMut<'w, Authority>>,
     rejected: MessageWriter<'w, MoveRejected>,
     toast: MessageWriter<'w, Toast>,
-    resynced: MessageWriter<'w, BoardResynced>,
+    install: MessageWriter<'w, InstallMatch>,
     layout: ResMut<'w, BoardLayout>,
     next: ResMut<'w, NextState<Screen>>,
     screen: Res<'w, State<Screen>>,
@@ -762,7 +761,7 @@ fn tick(
         s.autosave();
     }
     s.backlog.extend(events);
-    follow(s, &mut commands, game, &mut out);
+    follow(s, game, &mut out);
     s.refresh_view();
     if !s.installed
         && let Some(why) = &s.view.closed
@@ -869,7 +868,7 @@ fn forward_command(
 /// Takes the backlog's events into the match, up to one change of the
 /// board a frame (the match applies commands before moves, and a move's
 /// LMN reads in the position before it).
-fn follow(s: &mut NetSession, commands: &mut Commands, game: Option<&Match>, out: &mut NetOut) {
+fn follow(s: &mut NetSession, game: Option<&Match>, out: &mut NetOut) {
     let mut moved = false;
     while let Some(ev) = s.backlog.front().cloned() {
         // A command written after a move would reach the match before it.
@@ -895,12 +894,12 @@ fn follow(s: &mut NetSession, commands: &mut Commands, game: Option<&Match>, out
                 out.next.set(Screen::Game);
                 *out.overlays = Overlays::default();
                 out.choice.join.status = None;
-                install(s, commands, out);
+                install(s, out);
                 return;
             }
             ClientEvent::Resynced => {
                 s.notice("the board was out of step with the host: resynced".to_string());
-                install(s, commands, out);
+                install(s, out);
                 return;
             }
             ClientEvent::Applied { ply, lmn, .. } => {
@@ -915,7 +914,7 @@ fn follow(s: &mut NetSession, commands: &mut Commands, game: Option<&Match>, out
                         s.notice(format!(
                             "the host's move {lmn} at ply {ply} does not fit the board: resynced"
                         ));
-                        install(s, commands, out);
+                        install(s, out);
                         return;
                     }
                 }
@@ -945,7 +944,7 @@ fn follow(s: &mut NetSession, commands: &mut Commands, game: Option<&Match>, out
         }
     };
     if !moved && !in_step {
-        install(s, commands, out);
+        install(s, out);
     }
 }
 
@@ -1078,7 +1077,7 @@ fn outcome_of(r: WireResult) -> Outcome {
 }
 
 /// Replaces the match by the client's copy (join, rematch, resync).
-fn install(s: &mut NetSession, commands: &mut Commands, out: &mut NetOut) {
+fn install(s: &mut NetSession, out: &mut NetOut) {
     let Some(state) = s.wire().client().state().cloned() else {
         return;
     };
@@ -1101,8 +1100,10 @@ fn install(s: &mut NetSession, commands: &mut Commands, out: &mut NetOut) {
             .clone()
             .map(|seat| seat.name().unwrap_or_default().to_string()),
     };
-    commands.insert_resource(Match::with_setup(setup, state.game().clone()));
-    out.resynced.write(BoardResynced);
+    out.install.write(InstallMatch(Box::new(Match::with_setup(
+        setup,
+        state.game().clone(),
+    ))));
     if let Some(r) = state.result
         && !by_rules(r.reason)
     {

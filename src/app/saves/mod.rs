@@ -17,7 +17,7 @@ use bevy::prelude::*;
 use crate::app::AppSystems;
 use crate::app::interaction::Toast;
 use crate::app::match_state::{
-    Authority, BoardResynced, GameEnded, GameSetup, Match, MoveApplied, Player,
+    Authority, BoardResynced, GameEnded, GameSetup, InstallMatch, Match, MoveApplied, Player,
 };
 use crate::clock::TimeControl;
 use crate::paths;
@@ -34,7 +34,12 @@ pub fn plugin(app: &mut App) {
         .add_message::<SaveRequest>()
         .add_message::<GameOpened>()
         .add_systems(Startup, check_autosave)
-        .add_systems(Update, handle_requests.in_set(AppSystems::ApplyMatch))
+        .add_systems(
+            Update,
+            handle_requests
+                .in_set(AppSystems::ApplyMatch)
+                .before(crate::app::match_state::install_matches),
+        )
         .add_systems(Update, autosave.in_set(AppSystems::FollowMatch));
 }
 
@@ -336,16 +341,14 @@ fn check_autosave(folder: Res<SaveFolder>, mut saved: ResMut<SavedGames>) {
 
 /// The match the menus opened, and where it came from.
 #[derive(bevy::ecs::system::SystemParam)]
-struct Opener<'w, 's> {
-    commands: Commands<'w, 's>,
-    resynced: MessageWriter<'w, BoardResynced>,
+struct Opener<'w> {
+    install: MessageWriter<'w, InstallMatch>,
     opened: MessageWriter<'w, GameOpened>,
 }
 
-impl Opener<'_, '_> {
+impl Opener<'_> {
     fn open(&mut self, m: Match) {
-        self.commands.insert_resource(m);
-        self.resynced.write(BoardResynced);
+        self.install.write(InstallMatch(Box::new(m)));
         self.opened.write(GameOpened);
     }
 }
