@@ -135,7 +135,7 @@ fn client_ply(r: Option<&ClientRunner>) -> u32 {
 }
 
 /// The window's player asks for `lmn`, as the board's selection would.
-fn request(app: &mut App, lmn: &str) {
+pub(crate) fn request(app: &mut App, lmn: &str) {
     let req = app
         .world()
         .resource::<Match>()

@@ -75,12 +75,7 @@ fn command(app: &mut App, c: MatchCommand) {
 /// Plays LMN moves one request each, as the board would send them.
 fn play(app: &mut App, moves: &[&str]) {
     for lmn in moves {
-        let req = app
-            .world()
-            .resource::<Match>()
-            .request_lmn(lmn)
-            .unwrap_or_else(|e| panic!("{lmn}: {e}"));
-        app.world_mut().write_message(req);
+        crate::lan::request(app, lmn);
         settle(app);
     }
 }

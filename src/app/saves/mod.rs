@@ -436,9 +436,11 @@ impl SavedGame {
 /// Writes the autosave after every applied move and every change by a
 /// command (undo, redo, new or opened game, resignation, agreement).
 fn autosave(
-    mut applied: MessageReader<MoveApplied>,
-    mut resynced: MessageReader<BoardResynced>,
-    mut ended: MessageReader<GameEnded>,
+    (mut applied, mut resynced, mut ended): (
+        MessageReader<MoveApplied>,
+        MessageReader<BoardResynced>,
+        MessageReader<GameEnded>,
+    ),
     game: Option<Res<Match>>,
     folder: Res<SaveFolder>,
     mut saved: ResMut<SavedGames>,
