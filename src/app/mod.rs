@@ -16,8 +16,11 @@ pub mod match_state;
 pub mod menus;
 pub mod perf;
 pub mod piece_art;
+pub mod prefs;
 pub mod scene;
 pub mod screenshot;
+pub mod settings;
+pub mod sound;
 pub mod ui;
 
 use bevy::prelude::*;
@@ -32,13 +35,15 @@ pub use scene::ViewMode;
 /// only.
 pub const LAYERS: &[&[&str]] = &[
     // Shared data with no game logic: the board in the world, the piece art.
-    &["scene", "piece_art"],
+    &["scene", "piece_art", "prefs"],
     // The authoritative match: the only writer of `Match`.
     &["match_state"],
     // Shared interaction state: selection, what is in front, device intents.
     &["interaction"],
     // Features that read the player.
     &["input", "help", "menus"],
+    // The player's settings file and the sounds, following the menus and the match.
+    &["settings", "sound"],
     // Views: the board entities, then their animations.
     &["board_view"],
     &["animation"],
@@ -106,6 +111,8 @@ pub struct PlayArgs {
     /// Window size in logical pixels (default 1280×800; the frame-time
     /// measurement always uses 1280×800).
     pub window: Option<UVec2>,
+    /// The time control of the game named by `variant`.
+    pub time: crate::clock::TimeControl,
 }
 
 /// The plugins of the client (everything but the window), with the frame's
@@ -129,6 +136,7 @@ pub fn client_plugins(app: &mut App) {
     );
     app.add_plugins((
         scene::plugin,
+        prefs::plugin,
         match_state::plugin,
         interaction::plugin,
         menus::plugin,
@@ -140,6 +148,8 @@ pub fn client_plugins(app: &mut App) {
         ui::plugin,
         screenshot::plugin,
         perf::plugin,
+        settings::plugin,
+        sound::plugin,
     ));
 }
 
@@ -186,8 +196,21 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
         Screen::Menu
     });
     client_plugins(&mut app);
+    // Screenshots and measurements stay independent of the player's settings.
+    if args.screenshot.is_none() && probe.is_none() {
+        settings::install(&mut app, settings::AppSettings::from_config_dir());
+    }
     if let Some(id) = &args.variant {
-        app.insert_resource(match_state::Match::start(id, &args.options, &args.moves)?);
+        let mut m = match_state::Match::start(id, &args.options, &args.moves)?;
+        if args.time.is_timed() {
+            let mut setup = m.setup().clone();
+            setup.time = args.time;
+            m = match_state::Match::with_setup(setup, m.game().clone());
+        }
+        app.insert_resource(m);
+        // A game named on the command line is seen as the command line says.
+        app.insert_resource(args.view);
+        app.world_mut().resource_mut::<scene::BoardLayout>().flipped = false;
     }
     if args.flip {
         app.world_mut().resource_mut::<scene::BoardLayout>().flipped = true;

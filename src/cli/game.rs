@@ -57,6 +57,10 @@ pub struct PlayCmd {
     /// Window size in logical pixels, e.g. 1024x600 (default 1280x800).
     #[arg(long, value_name = "WIDTHxHEIGHT", value_parser = window_size)]
     pub window: Option<bevy::math::UVec2>,
+    /// The game's time control, as a record's TimeControl tag: 300+3
+    /// (Fischer), 600d5 (delay), *30 (per move), 40/5400 (periods), - (none).
+    #[arg(long, value_name = "CONTROL", requires = "variant")]
+    pub time: Option<crate::clock::TimeControl>,
     /// Measure an empty Bevy 3D scene instead of the game (with --measure SECS, default 10).
     #[arg(
         long = "empty-3d",
@@ -117,6 +121,7 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         options: game.variant.options,
         screenshot: a.screenshot,
         measure: a.measure,
+        time: a.time.unwrap_or_default(),
     };
     Ok(app::run_play(play).map(drop)?)
 }

@@ -3,8 +3,11 @@
 //! the steady state, and the layer order of the client's imports.
 //! One test binary, so that a build links Bevy once for all of them.
 
+mod clocks;
 mod couch_play;
 mod games;
 mod layers;
 mod match_state;
+mod settings;
+mod sound;
 mod steady;

@@ -85,6 +85,7 @@ pub fn default_bindings() -> BindingTable {
             ZoomOut,
             vec![Key(K::Minus), Key(K::NumpadSubtract), Pad(P::LeftTrigger2)],
         ),
+        (Mute, vec![Key(K::KeyN)]),
     ]
 }
 
@@ -262,6 +263,7 @@ pub fn action_name(a: GameAction) -> &'static str {
         Orbit => "orbit",
         ZoomIn => "zoom-in",
         ZoomOut => "zoom-out",
+        Mute => "mute",
     }
 }
 

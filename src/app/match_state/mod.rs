@@ -7,6 +7,7 @@
 //! carries it for logs.
 
 mod announce;
+mod timing;
 
 use std::sync::Arc;
 
@@ -14,8 +15,9 @@ use crate::app::AppSystems;
 use bevy::prelude::*;
 
 pub use announce::{Announcement, announce};
+pub use timing::{ClockHold, low_time};
 
-use crate::clock::TimeControl;
+use crate::clock::{Clock, TimeControl};
 use crate::rules::{
     Color, EndReason, Game, Illegal, Kind, Move, MoveKind, Outcome, PieceInfo, Position,
     RulesError, Sq, Variant,
@@ -35,9 +37,10 @@ pub fn plugin(app: &mut App) {
         .add_message::<MoveRejected>()
         .add_message::<CommandRejected>()
         .add_message::<BoardResynced>()
+        .init_resource::<ClockHold>()
         .add_systems(
             Update,
-            (handle_commands, apply_move_requests)
+            (timing::run_clock, handle_commands, apply_move_requests)
                 .chain()
                 .in_set(AppSystems::ApplyMatch),
         );
@@ -114,7 +117,8 @@ impl GameSetup {
     }
 }
 
-/// The game being played: its setup, position, history, redo list and result.
+/// The game being played: its setup, position, history, redo list, result
+/// and clock (see `timing` for how the clock follows the game).
 #[derive(Resource, Clone)]
 pub struct Match {
     setup: GameSetup,
@@ -122,6 +126,7 @@ pub struct Match {
     redo: Vec<Move>,
     ended: Option<Outcome>,
     draw_offer: Option<Color>,
+    clock: timing::MatchClock,
 }
 
 impl Match {
@@ -141,12 +146,17 @@ impl Match {
     /// options must be `game`'s).
     pub fn with_setup(setup: GameSetup, game: Game) -> Match {
         let ended = game.outcome();
+        let clock = timing::MatchClock::new(
+            Clock::new(setup.time, game.position().side_to_move()),
+            game.moves().len(),
+        );
         Match {
             setup,
             game,
             redo: Vec::new(),
             ended,
             draw_offer: None,
+            clock,
         }
     }
 
@@ -210,8 +220,12 @@ impl Match {
 
     /// Plays `mv`, chosen at ply `ply`: refused unless the game goes on, the
     /// ply is the current one and the move is legal. Returns what it did.
+    ///
+    /// The move presses the clock: it is charged to the mover at the time of
+    /// the last [`Match::tick`]; a mover whose flag has fallen by then loses
+    /// on time instead (the refusal is `GameOver` with `TimeForfeit`).
     pub fn play(&mut self, mv: Move, ply: usize) -> Result<Played, MatchError> {
-        if let Some(o) = self.ended {
+        if let Some(o) = self.ended.or_else(|| self.flag_fall()) {
             return Err(MatchError::GameOver(o));
         }
         let current = self.ply();
@@ -228,6 +242,7 @@ impl Match {
         self.redo.clear();
         self.draw_offer = None;
         self.ended = self.game.outcome();
+        self.clock.pressed(self.ended.is_some());
         Ok(Played {
             applied: MoveApplied {
                 mv,
@@ -246,6 +261,7 @@ impl Match {
         }
         if let Some(m) = self.game.undo() {
             self.redo.push(m);
+            self.clock.undone();
         }
         self.ended = self.game.outcome();
         self.draw_offer = None;
@@ -260,6 +276,9 @@ impl Match {
         let ok = self.game.play(m).is_ok();
         self.redo = redo;
         self.ended = self.game.outcome();
+        if ok {
+            self.clock.redone(self.ended.is_some());
+        }
         ok
     }
 }
@@ -334,6 +353,8 @@ pub enum MatchCommand {
     AcceptDraw(Color),
     /// The pending offer is declined.
     DeclineDraw,
+    /// Pause (`true`) or resume (`false`) the clock of a timed game.
+    PauseClock(bool),
 }
 
 /// A move was applied to [`Match`]: the move, its notations and its mover.
@@ -490,10 +511,15 @@ pub fn apply_move_requests(
     mut rejected: MessageWriter<MoveRejected>,
 ) {
     for req in requests.read() {
+        let was_over = game.as_ref().is_some_and(|g| g.outcome().is_some());
         let played = match game.as_mut() {
             Some(game) => game.play(req.mv, req.ply),
             None => Err(MatchError::NoGame),
         };
+        if let (false, Err(MatchError::GameOver(outcome))) = (was_over, &played) {
+            // The mover's flag fell before the move.
+            out.ended.write(GameEnded { outcome: *outcome });
+        }
         match played {
             Ok(Played {
                 applied,
@@ -588,6 +614,7 @@ pub fn handle_commands(
                 }
             }
             MatchCommand::DeclineDraw => m.draw_offer = None,
+            MatchCommand::PauseClock(paused) => m.clock.paused = *paused,
             MatchCommand::NewGame(_) => {}
         }
     }

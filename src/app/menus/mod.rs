@@ -8,15 +8,19 @@
 //! without a renderer.
 
 mod options;
+mod player;
 
 pub use options::{NumberEditor, shown_value};
+pub use player::{TIME_PRESETS, TextEditor, step_time, time_label};
 
 use crate::app::interaction::{
     ActivePanel, GameAction, HowItMoves, NavStep, Panel, SelectInput, Selection,
 };
-use crate::app::match_state::{GameEnded, GameSetup, Match, MatchCommand};
+use crate::app::match_state::{GameEnded, GameSetup, Match, MatchCommand, Player};
+use crate::app::prefs::Prefs;
 use crate::app::scene::{BoardLayout, ViewMode};
 use crate::app::{AppSystems, Screen};
+use crate::clock::TimeControl;
 use crate::rules::{Kind, OptionKind, Outcome, Variant, VariantInfo, variants};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
@@ -28,12 +32,14 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Guide>()
         .init_resource::<MenuFocus>()
         .init_resource::<NumberEditor>()
+        .init_resource::<TextEditor>()
         .add_message::<MenuActivated>()
         .add_message::<MenuAdjusted>()
         .add_systems(Update, open_end_dialog.in_set(AppSystems::FollowMatch))
         .add_systems(
             Update,
             (
+                player::type_text,
                 navigate_menus,
                 options::type_numbers,
                 apply_adjustments,
@@ -42,7 +48,10 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .in_set(AppSystems::Respond),
         )
-        .add_systems(Update, update_active_panel.in_set(AppSystems::Front));
+        .add_systems(
+            Update,
+            (update_active_panel, player::hold_clock).in_set(AppSystems::Front),
+        );
 }
 
 /// The variant and options picked in the main menu.
@@ -52,6 +61,11 @@ pub struct MenuChoice {
     pub variant: usize,
     /// Chosen value of each option, per variant (same order as its option table).
     pub options: Vec<Vec<String>>,
+    /// The time control of a new game.
+    pub time: TimeControl,
+    /// The local player's name, given to every human side of a new game
+    /// (empty: none).
+    pub player_name: String,
 }
 
 impl Default for MenuChoice {
@@ -62,6 +76,8 @@ impl Default for MenuChoice {
                 .iter()
                 .map(|v| v.options.iter().map(|o| o.default.to_string()).collect())
                 .collect(),
+            time: TimeControl::None,
+            player_name: String::new(),
         }
     }
 }
@@ -82,7 +98,14 @@ impl MenuChoice {
     }
     /// The game the menu's choices set up.
     pub fn setup(&self) -> GameSetup {
-        GameSetup::new(self.info().id, self.option_pairs())
+        let mut setup = GameSetup::new(self.info().id, self.option_pairs());
+        setup.time = self.time;
+        for (name, player) in setup.names.iter_mut().zip(setup.players) {
+            if player == Player::Human {
+                name.clone_from(&self.player_name);
+            }
+        }
+        setup
     }
     /// Steps option `k` of the selected variant by `delta`: a list option
     /// to its next (`+1`) or previous (`-1`) value, wrapping; a number up or
@@ -157,6 +180,18 @@ pub enum Entry {
     Variant(usize),
     /// Main menu: option `k` of the picked variant (adjust with left/right).
     Option(usize),
+    /// Main menu: the time control (left/right: presets; Select: type one).
+    TimeControl,
+    /// Main menu: the player's name (Select: type it).
+    PlayerName,
+    /// Main menu: the sound volume (left/right).
+    Volume,
+    /// Main menu: sound on or off.
+    Mute,
+    /// Main menu: the animation speed (left/right).
+    AnimationSpeed,
+    /// In-game menu: pause or resume the clock.
+    PauseClock,
     /// Main menu: start a new game.
     Start,
     /// Main menu: back to the game in progress.
@@ -222,6 +257,13 @@ pub fn entries(
         Panel::MainMenu => {
             let mut v = vec![Variant(choice.variant)];
             v.extend((0..choice.info().options.len()).map(Option));
+            v.extend([
+                Entry::TimeControl,
+                PlayerName,
+                Volume,
+                Mute,
+                AnimationSpeed,
+            ]);
             v.push(Start);
             if game.is_some() {
                 v.push(Resume);
@@ -245,6 +287,9 @@ pub fn entries(
                     v.push(Redo);
                 }
                 v.extend([Flip, SwitchView]);
+                if g.outcome().is_none() && g.setup().time.is_timed() {
+                    v.push(PauseClock);
+                }
                 if g.outcome().is_none() {
                     let side = g.position().side_to_move();
                     match g.draw_offer() {
@@ -350,9 +395,11 @@ fn apply_adjustments(
     mut adjusted: MessageReader<MenuAdjusted>,
     mut choice: ResMut<MenuChoice>,
     mut editor: ResMut<NumberEditor>,
+    mut prefs: ResMut<Prefs>,
 ) {
     for MenuAdjusted(entry, delta) in adjusted.read() {
         match entry {
+            e if player::adjustable(*e) => player::adjust(*e, *delta, &mut choice, &mut prefs),
             Entry::Option(k) => {
                 choice.step_option(*k, *delta);
                 // Digits typed next append to the stepped number.
@@ -377,6 +424,8 @@ pub struct EntryEffects<'w> {
     guide: ResMut<'w, Guide>,
     focus: ResMut<'w, MenuFocus>,
     editor: ResMut<'w, NumberEditor>,
+    text: ResMut<'w, TextEditor>,
+    prefs: ResMut<'w, Prefs>,
     layout: ResMut<'w, BoardLayout>,
     mode: ResMut<'w, ViewMode>,
     commands: MessageWriter<'w, MatchCommand>,
@@ -402,6 +451,24 @@ fn apply_entries(
                 Some(OptionKind::Number { .. }) => fx.editor.open(k),
                 _ => fx.choice.step_option(k, 1),
             },
+            Entry::TimeControl
+            | Entry::PlayerName
+            | Entry::Volume
+            | Entry::Mute
+            | Entry::AnimationSpeed
+            | Entry::PauseClock => {
+                player::activate(
+                    *entry,
+                    &mut fx.choice,
+                    &mut fx.prefs,
+                    &mut fx.text,
+                    game,
+                    &mut fx.commands,
+                );
+                if *entry == Entry::PauseClock {
+                    fx.overlays.game_menu = false;
+                }
+            }
             Entry::Start => {
                 fx.commands.write(MatchCommand::NewGame(fx.choice.setup()));
                 *fx.overlays = Overlays::default();
@@ -488,7 +555,9 @@ fn apply_entries(
         if !matches!(
             entry,
             Entry::Variant(_) | Entry::Option(_) | Entry::GuidePiece(_)
-        ) {
+        ) && !player::adjustable(*entry)
+            && *entry != Entry::PlayerName
+        {
             fx.focus.panel = None;
         }
     }
@@ -512,9 +581,14 @@ fn navigate_menus(
     guide: Res<Guide>,
     mut editor: ResMut<NumberEditor>,
     keys: Res<ButtonInput<KeyCode>>,
+    text: Res<TextEditor>,
     mut activated: MessageWriter<MenuActivated>,
     mut adjusted: MessageWriter<MenuAdjusted>,
 ) {
+    if text.busy() {
+        // Keys type text; see `player`.
+        return;
+    }
     let panel = active.0;
     if actions.just_pressed(&GameAction::Menu) {
         match panel {
@@ -556,7 +630,9 @@ fn navigate_menus(
     }
     if let Some((dx, dy)) = step.0 {
         let current = focus.entry(&list);
-        if dx != 0 && dy == 0 && matches!(current, Some(Entry::Option(_) | Entry::Variant(_))) {
+        let sideways = matches!(current, Some(Entry::Option(_) | Entry::Variant(_)))
+            || current.is_some_and(player::adjustable);
+        if dx != 0 && dy == 0 && sideways {
             adjusted.write(MenuAdjusted(current.unwrap_or(Entry::Start), dx as i32));
         } else {
             // Up is the previous entry; right moves on along a row.

@@ -72,6 +72,8 @@ fn label(entry: Entry, game: Option<&Match>, mode: ViewMode) -> String {
         Entry::MainMenu => "Main menu".into(),
         Entry::Quit => "Quit Chimera".into(),
         Entry::LookAtBoard => "Look at the board".into(),
+        Entry::PauseClock if game.is_some_and(Match::clock_paused) => "Resume the clock".into(),
+        Entry::PauseClock => "Pause the clock".into(),
         other => format!("{other:?}"),
     }
 }

@@ -7,6 +7,7 @@
 //! and the "how it moves" banner. The side panel also tells the board which
 //! part of the window it may use.
 
+mod clock_view;
 mod controls;
 mod dialogs;
 mod guide;
