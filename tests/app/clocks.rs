@@ -117,9 +117,9 @@ fn a_fixed_time_per_move_is_refilled_after_every_move() {
 fn a_flag_fall_loses_for_the_side_whose_time_ran_out() {
     let mut app = timed_app("chess", None, "10+0");
     play(&mut app, "e2e4");
-    advance(&mut app, 9.9);
+    advance(&mut app, 9.5);
     assert!(app.world().resource::<Match>().outcome().is_none());
-    advance(&mut app, 0.1);
+    advance(&mut app, 0.5);
     let won = Outcome {
         winner: Some(W),
         reason: EndReason::TimeForfeit,

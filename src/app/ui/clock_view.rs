@@ -52,16 +52,16 @@ pub(super) fn clocks(ui: &mut egui::Ui, game: &Match) {
 }
 
 /// Everything the main menu's player rows show and change.
-pub(super) struct PlayerRows<'a, 'w> {
+pub(super) struct PlayerRows<'a, 'w1, 'w2> {
     pub choice: &'a MenuChoice,
     pub prefs: &'a Prefs,
     pub text: &'a TextEditor,
     pub focused: Option<Entry>,
-    pub activated: &'a mut MessageWriter<'w, MenuActivated>,
-    pub adjusted: &'a mut MessageWriter<'w, MenuAdjusted>,
+    pub activated: &'a mut MessageWriter<'w1, MenuActivated>,
+    pub adjusted: &'a mut MessageWriter<'w2, MenuAdjusted>,
 }
 
-impl PlayerRows<'_, '_> {
+impl PlayerRows<'_, '_, '_> {
     /// What the value of `entry` shows (the typed text while it is edited).
     fn value(&self, entry: Entry) -> String {
         if self.text.editing == Some(entry) {
