@@ -59,6 +59,10 @@ impl Prefs {
     /// the speed, and infinite when animations are off (they finish at once).
     pub fn animation_dt(&self, dt: f32) -> f32 {
         let factor = self.animation.duration_factor();
-        if factor <= 0.0 { f32::INFINITY } else { dt / factor }
+        if factor <= 0.0 {
+            f32::INFINITY
+        } else {
+            dt / factor
+        }
     }
 }

@@ -181,21 +181,28 @@ fn ghostarelay_has_no_bare_kings_draw_so_a_flag_always_loses() {
 fn the_clock_stops_while_paused_or_while_the_in_game_menu_is_open() {
     let mut app = timed_app("chess", None, "60+0");
     advance(&mut app, 1.0);
-    app.world_mut().write_message(MatchCommand::PauseClock(true));
+    app.world_mut()
+        .write_message(MatchCommand::PauseClock(true));
     advance(&mut app, 0.0);
     advance(&mut app, 100.0);
     assert_eq!(left(&app, W), secs(59.0));
     assert!(app.world().resource::<Match>().clock_paused());
-    app.world_mut().write_message(MatchCommand::PauseClock(false));
+    app.world_mut()
+        .write_message(MatchCommand::PauseClock(false));
+    // The clock restarts at the next frame's tick.
+    advance(&mut app, 0.0);
     advance(&mut app, 0.0);
     advance(&mut app, 2.0);
     assert_eq!(left(&app, W), secs(57.0));
 
+    // The menus hold the clock at the end of a frame; the next tick stops it.
     app.world_mut().resource_mut::<Overlays>().game_menu = true;
+    advance(&mut app, 0.0);
     advance(&mut app, 0.0);
     advance(&mut app, 30.0);
     assert_eq!(left(&app, W), secs(57.0));
     app.world_mut().resource_mut::<Overlays>().game_menu = false;
+    advance(&mut app, 0.0);
     advance(&mut app, 0.0);
     advance(&mut app, 7.0);
     assert_eq!(left(&app, W), secs(50.0));

@@ -369,9 +369,10 @@ fn the_main_menu_is_driven_by_keyboard_and_pad_alone() {
     tap(&mut app, kb, Press::Left);
     tap(&mut app, kb, Press::Right);
     assert_eq!(app.world().resource::<MenuChoice>().variant, target);
-    // Down twice: past the option to Start.
-    tap(&mut app, kb, Press::Down);
-    tap(&mut app, kb, Press::Down);
+    // Down: past the option and the clock and player rows to Start.
+    for _ in 0..PLAYER_ROWS + 2 {
+        tap(&mut app, kb, Press::Down);
+    }
     tap(&mut app, Device::Pad(pad), Press::Select);
     settle(&mut app);
     let m = app.world().resource::<Match>();
@@ -420,6 +421,10 @@ fn the_in_game_menu_opens_on_start_and_its_entries_work() {
     );
     assert_eq!(panel(&app), Panel::EndDialog);
 }
+
+/// The main menu's rows between the options and Start: clock, name,
+/// volume, sound, animations.
+const PLAYER_ROWS: usize = 5;
 
 /// The client on its main menu, no game yet.
 fn menu_app() -> App {
@@ -570,8 +575,11 @@ fn step_every_option(keyboard: bool) {
             }
             chosen.push((spec.name.to_string(), s.value));
         }
-        // Down to Start: the game starts with exactly those values.
-        tap(&mut app, dev, Press::Down);
+        // Down past the clock and player rows to Start: the game starts
+        // with exactly those values.
+        for _ in 0..=PLAYER_ROWS {
+            tap(&mut app, dev, Press::Down);
+        }
         tap(&mut app, dev, Press::Select);
         settle(&mut app);
         let m = app.world().resource::<Match>();

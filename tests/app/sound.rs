@@ -17,7 +17,15 @@ fn cues(app: &App) -> Vec<SoundCue> {
 fn moves_captures_castling_and_check_each_sound_their_cue() {
     let mut app = timed_app("chess", None, "-");
     for lmn in [
-        "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1,h1f1", "f6e4", "c4f7",
+        "e2e4",
+        "e7e5",
+        "g1f3",
+        "b8c6",
+        "f1c4",
+        "g8f6",
+        "e1g1,h1f1",
+        "f6e4",
+        "c4f7",
     ] {
         play(&mut app, lmn);
     }

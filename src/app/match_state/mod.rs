@@ -614,7 +614,7 @@ pub fn handle_commands(
                 }
             }
             MatchCommand::DeclineDraw => m.draw_offer = None,
-            MatchCommand::PauseClock(paused) => m.clock.paused = *paused,
+            MatchCommand::PauseClock(paused) => m.clock.set_paused(*paused),
             MatchCommand::NewGame(_) => {}
         }
     }

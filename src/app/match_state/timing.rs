@@ -75,6 +75,14 @@ impl MatchClock {
         }
     }
 
+    /// Pauses (at the time of the last tick) or lets the next tick resume.
+    pub(super) fn set_paused(&mut self, paused: bool) {
+        self.paused = paused;
+        if paused {
+            self.clock.pause(self.now);
+        }
+    }
+
     /// The side to move pressed the clock (a move was played).
     pub(super) fn pressed(&mut self, game_over: bool) {
         let before = self.clock.state(self.now);

@@ -257,13 +257,7 @@ pub fn entries(
         Panel::MainMenu => {
             let mut v = vec![Variant(choice.variant)];
             v.extend((0..choice.info().options.len()).map(Option));
-            v.extend([
-                Entry::TimeControl,
-                PlayerName,
-                Volume,
-                Mute,
-                AnimationSpeed,
-            ]);
+            v.extend([Entry::TimeControl, PlayerName, Volume, Mute, AnimationSpeed]);
             v.push(Start);
             if game.is_some() {
                 v.push(Resume);

@@ -228,10 +228,8 @@ pub(super) fn hold_clock(
     overlays: Res<Overlays>,
     mut hold: ResMut<ClockHold>,
 ) {
-    let held = *screen.get() != Screen::Game
-        || overlays.game_menu
-        || overlays.guide
-        || overlays.controls;
+    let held =
+        *screen.get() != Screen::Game || overlays.game_menu || overlays.guide || overlays.controls;
     hold.set_if_neq(ClockHold(held));
 }
 

@@ -81,37 +81,47 @@ impl PlayerRows<'_, '_, '_> {
     /// The rows as a grid, at scale `k`.
     pub fn show(&mut self, ui: &mut egui::Ui, k: f32) {
         let rows = [
-            (Entry::TimeControl, "Clock", "Left/right: presets. Select: type one (600+5, 600d5, *30, 40/5400, - for none)."),
+            (
+                Entry::TimeControl,
+                "Clock",
+                "Left/right: presets. Select: type one (600+5, 600d5, *30, 40/5400, - for none).",
+            ),
             (Entry::PlayerName, "Your name", "Select, type, Enter."),
             (Entry::Volume, "Volume", "Left/right: 10% steps."),
             (Entry::Mute, "Sound", "On or off (N in a game)."),
-            (Entry::AnimationSpeed, "Animations", "Off, fast, normal or slow."),
+            (
+                Entry::AnimationSpeed,
+                "Animations",
+                "Off, fast, normal or slow.",
+            ),
         ];
-        egui::Grid::new("player-rows").num_columns(2).show(ui, |ui| {
-            for (entry, name, help) in rows {
-                ui.label(name).on_hover_text(help);
-                let stepped = entry != Entry::PlayerName;
-                let value = self.value(entry);
-                let row = ui
-                    .horizontal(|ui| {
-                        if stepped && ui.small_button("<").clicked() {
-                            self.adjusted.write(MenuAdjusted(entry, -1));
-                        }
-                        let v = ui
-                            .add_sized([150.0 * k, 22.0 * k], egui::Button::new(value))
-                            .on_hover_text(help);
-                        if v.clicked() {
-                            self.activated.write(MenuActivated(entry));
-                        }
-                        if stepped && ui.small_button(">").clicked() {
-                            self.adjusted.write(MenuAdjusted(entry, 1));
-                        }
-                    })
-                    .response;
-                ring_if(ui, &row, self.focused == Some(entry));
-                ui.end_row();
-            }
-        });
+        egui::Grid::new("player-rows")
+            .num_columns(2)
+            .show(ui, |ui| {
+                for (entry, name, help) in rows {
+                    ui.label(name).on_hover_text(help);
+                    let stepped = entry != Entry::PlayerName;
+                    let value = self.value(entry);
+                    let row = ui
+                        .horizontal(|ui| {
+                            if stepped && ui.small_button("<").clicked() {
+                                self.adjusted.write(MenuAdjusted(entry, -1));
+                            }
+                            let v = ui
+                                .add_sized([150.0 * k, 22.0 * k], egui::Button::new(value))
+                                .on_hover_text(help);
+                            if v.clicked() {
+                                self.activated.write(MenuActivated(entry));
+                            }
+                            if stepped && ui.small_button(">").clicked() {
+                                self.adjusted.write(MenuAdjusted(entry, 1));
+                            }
+                        })
+                        .response;
+                    ring_if(ui, &row, self.focused == Some(entry));
+                    ui.end_row();
+                }
+            });
         if let Some(e) = &self.text.error {
             ui.colored_label(LOW, e);
         }
