@@ -122,11 +122,16 @@ impl Default for Settings {
 impl Settings {
     /// The volume as a gain from 0.0 to 1.0: 0 when muted.
     pub fn gain(&self) -> f32 {
-        if self.mute {
-            0.0
-        } else {
-            f32::from(self.volume.min(100)) / 100.0
-        }
+        gain(self.volume, self.mute)
+    }
+}
+
+/// The gain of `volume` (0 to 100) from 0.0 to 1.0: 0 when `mute`.
+pub fn gain(volume: u8, mute: bool) -> f32 {
+    if mute {
+        0.0
+    } else {
+        f32::from(volume.min(100)) / 100.0
     }
 }
 

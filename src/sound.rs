@@ -93,6 +93,63 @@ impl SoundCue {
     }
 }
 
+/// What a move did, as far as its sound is concerned.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveFacts {
+    /// The move ended the game.
+    pub ended: bool,
+    /// The side to move is in check after it.
+    pub check: bool,
+    /// A promotion, serpent mutation or crowning.
+    pub promotes: bool,
+    /// One or more pieces were captured.
+    pub capture: bool,
+    /// Castling or a King–Lady swap.
+    pub castling: bool,
+    /// A piece came from hand.
+    pub drop: bool,
+}
+
+impl MoveFacts {
+    /// The facts of move `m` given what only the position knows: whether it
+    /// captured, gave check, ended the game.
+    pub fn new(m: Move, capture: bool, check: bool, ended: bool) -> MoveFacts {
+        MoveFacts {
+            ended,
+            check,
+            promotes: match m.kind() {
+                MoveKind::Normal => m.piece().is_some(),
+                MoveKind::Mutate | MoveKind::Crown => true,
+                _ => false,
+            },
+            capture,
+            castling: matches!(m.kind(), MoveKind::Castle | MoveKind::Swap),
+            drop: m.kind() == MoveKind::Drop,
+        }
+    }
+
+    /// Every cue that applies, most informative first (the order of the
+    /// module documentation); just [`SoundCue::Move`] when nothing else does.
+    pub fn cues(self) -> Vec<SoundCue> {
+        let mut cues: Vec<SoundCue> = [
+            (SoundCue::GameEnd, self.ended),
+            (SoundCue::Check, self.check),
+            (SoundCue::Promotion, self.promotes),
+            (SoundCue::Capture, self.capture),
+            (SoundCue::Castling, self.castling),
+            (SoundCue::Drop, self.drop),
+        ]
+        .into_iter()
+        .filter(|&(_, applies)| applies)
+        .map(|(cue, _)| cue)
+        .collect();
+        if cues.is_empty() {
+            cues.push(SoundCue::Move);
+        }
+        cues
+    }
+}
+
 /// Every cue that applies to move `m` played in `before`, most informative
 /// first (the order of the module documentation); just [`SoundCue::Move`]
 /// when nothing else applies. `outcome` is
@@ -101,30 +158,7 @@ impl SoundCue {
 pub fn move_cues(before: &Position, m: Move, outcome: Option<Outcome>) -> Vec<SoundCue> {
     let mut after = before.clone();
     after.make_move(m);
-    let promotes = match m.kind() {
-        MoveKind::Normal => m.piece().is_some(),
-        MoveKind::Mutate | MoveKind::Crown => true,
-        _ => false,
-    };
-    let mut cues: Vec<SoundCue> = [
-        (SoundCue::GameEnd, outcome.is_some()),
-        (SoundCue::Check, after.in_check()),
-        (SoundCue::Promotion, promotes),
-        (SoundCue::Capture, before.is_capture(m)),
-        (
-            SoundCue::Castling,
-            matches!(m.kind(), MoveKind::Castle | MoveKind::Swap),
-        ),
-        (SoundCue::Drop, m.kind() == MoveKind::Drop),
-    ]
-    .into_iter()
-    .filter(|&(_, applies)| applies)
-    .map(|(cue, _)| cue)
-    .collect();
-    if cues.is_empty() {
-        cues.push(SoundCue::Move);
-    }
-    cues
+    MoveFacts::new(m, before.is_capture(m), after.in_check(), outcome.is_some()).cues()
 }
 
 /// The one cue move `m` (played in `before`) sounds: the first of

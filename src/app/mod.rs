@@ -18,9 +18,12 @@ pub mod menus;
 pub mod net;
 pub mod perf;
 pub mod piece_art;
+pub mod prefs;
 pub mod saves;
 pub mod scene;
 pub mod screenshot;
+pub mod settings;
+pub mod sound;
 pub mod ui;
 
 use bevy::prelude::*;
@@ -35,7 +38,7 @@ pub use scene::ViewMode;
 /// only.
 pub const LAYERS: &[&[&str]] = &[
     // Shared data with no game logic: the board in the world, the piece art.
-    &["scene", "piece_art"],
+    &["scene", "piece_art", "prefs"],
     // The authoritative match: the only writer of `Match`.
     &["match_state"],
     // Shared interaction state: selection, what is in front, device intents.
@@ -49,6 +52,8 @@ pub const LAYERS: &[&[&str]] = &[
     // network's authority over the match, the join list). Their moves enter
     // as the players' do.
     &["computer", "net"],
+    // The player's settings file and the sounds, following the menus and the match.
+    &["settings", "sound"],
     // Views: the board entities, then their animations.
     &["board_view"],
     &["animation"],
@@ -116,6 +121,8 @@ pub struct PlayArgs {
     /// Window size in logical pixels (default 1280×800; the frame-time
     /// measurement always uses 1280×800).
     pub window: Option<UVec2>,
+    /// The time control of the game named by `variant`.
+    pub time: crate::clock::TimeControl,
     /// Who plays White and Black in the game of `variant`.
     pub players: [match_state::Player; 2],
     /// The computer's thinking time per move, instead of its level's.
@@ -151,6 +158,7 @@ impl Default for PlayArgs {
             net: None,
             lan_name: None,
             lan_announce: true,
+            time: Default::default(),
         }
     }
 }
@@ -174,19 +182,25 @@ pub fn client_plugins(app: &mut App) {
         )
             .chain(),
     );
+    // In layer order (a tuple of plugins holds at most 15).
     app.add_plugins((
         scene::plugin,
+        piece_art::plugin,
+        prefs::plugin,
         match_state::plugin,
         interaction::plugin,
         saves::plugin,
-        menus::plugin,
-        computer::plugin,
-        net::plugin,
-        piece_art::plugin,
-        board_view::plugin,
-        animation::plugin,
         input::plugin,
         help::plugin,
+        menus::plugin,
+    ))
+    .add_plugins((
+        computer::plugin,
+        net::plugin,
+        settings::plugin,
+        sound::plugin,
+        board_view::plugin,
+        animation::plugin,
         ui::plugin,
         screenshot::plugin,
         perf::plugin,
@@ -252,15 +266,25 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
         Screen::Menu
     });
     client_plugins(&mut app);
+    // Screenshots and measurements stay independent of the player's settings.
+    if args.screenshot.is_none() && probe.is_none() {
+        settings::install(&mut app, settings::AppSettings::from_config_dir());
+    }
     if let Some(loaded) = &args.load {
         app.insert_resource(saves::match_from_loaded(loaded));
     } else if let Some(id) = &args.variant {
         let m = match_state::Match::start(id, &args.options, &args.moves)?;
         let setup = match_state::GameSetup {
             players: args.players,
+            time: args.time,
             ..m.setup().clone()
         };
         app.insert_resource(match_state::Match::with_setup(setup, m.game().clone()));
+    }
+    if args.variant.is_some() || args.load.is_some() {
+        // A game named on the command line is seen as the command line says.
+        app.insert_resource(args.view);
+        app.world_mut().resource_mut::<scene::BoardLayout>().flipped = false;
     }
     if let Some(t) = args.think {
         app.world_mut()

@@ -79,6 +79,10 @@ pub struct PlayCmd {
     /// With --load: which game of the file, from 1.
     #[arg(long, value_name = "N", requires = "load", value_parser = count, allow_negative_numbers = true)]
     pub game: Option<u32>,
+    /// The game's time control, as a record's TimeControl tag: 300+3
+    /// (Fischer), 600d5 (delay), *30 (per move), 40/5400 (periods), - (none).
+    #[arg(long, value_name = "CONTROL", requires = "variant")]
+    pub time: Option<crate::clock::TimeControl>,
     /// Measure an empty Bevy 3D scene instead of the game (with --measure SECS, default 10).
     #[arg(
         long = "empty-3d",
@@ -165,6 +169,7 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         net: None,
         lan_name: None,
         lan_announce: true,
+        time: a.time.unwrap_or_default(),
     };
     Ok(app::run_play(play).map(drop)?)
 }

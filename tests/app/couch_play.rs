@@ -483,9 +483,9 @@ fn focused(app: &App) -> Option<Entry> {
 }
 
 /// Moves the main menu's focus down to Start (past the options, the
-/// players and the computer's time), the next entry down at most 6 times.
+/// clock, the players, the computer's time and the player rows), the next entry down at most 12 times.
 fn down_to_start(app: &mut App, dev: Device) {
-    for _ in 0..6 {
+    for _ in 0..12 {
         tap(app, dev, Press::Down);
         if focused(app) == Some(Entry::Start) {
             return;

@@ -3,6 +3,7 @@
 //! replay and new lines, the steady state, and the layer order of the client's imports.
 //! One test binary, so that a build links Bevy once for all of them.
 
+mod clocks;
 mod computer;
 mod couch_play;
 mod games;
@@ -11,4 +12,6 @@ mod layers;
 mod match_state;
 mod replay;
 mod saves;
+mod settings;
+mod sound;
 mod steady;

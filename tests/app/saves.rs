@@ -319,6 +319,45 @@ fn the_autosave_lets_a_fresh_client_continue_exactly() {
 }
 
 #[test]
+fn a_timed_game_continues_with_its_clocks() {
+    let dir = Scratch::new("clocks");
+    let setup = GameSetup {
+        time: "60+0".parse().expect("a time control"),
+        ..GameSetup::new("chess", Vec::new())
+    };
+    let v = Variant::new("chess", &[]).expect("chess");
+    let mut app = game_app(&dir, Match::with_setup(setup, Game::new(&v)));
+    play(&mut app, &["e2e4"]);
+    // Black thinks for 40 frames of 50 ms before answering.
+    for _ in 0..40 {
+        app.update();
+    }
+    play(&mut app, &["e7e5"]);
+    let black_left = the_match(&app).remaining(Color::Black).expect("timed");
+    assert!(
+        black_left <= Duration::from_secs(58),
+        "Black spent two seconds: {black_left:?}"
+    );
+    drop(app);
+    let text = std::fs::read_to_string(dir.autosave()).expect("autosaved");
+    assert!(text.contains("[%clk 0:00:5"), "clock comments: {text}");
+
+    let mut app = menu_app_in(&dir);
+    activate(&mut app, Entry::ContinueSaved);
+    let m = the_match(&app);
+    assert_eq!(lmns(m), ["e2e4", "e7e5"]);
+    assert!(m.setup().time.is_timed());
+    // Black's clock is where it stopped (records keep whole seconds or
+    // better), not the 60 s of a fresh clock.
+    let back = m.remaining(Color::Black).expect("timed");
+    let diff = back.abs_diff(black_left);
+    assert!(
+        diff < Duration::from_secs(1),
+        "{back:?} against {black_left:?}"
+    );
+}
+
+#[test]
 fn an_autosave_cut_short_leaves_the_previous_one_whole() {
     let dir = Scratch::new("killed");
     let v = Variant::new("chess", &[]).expect("chess");

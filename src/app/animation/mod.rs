@@ -19,6 +19,7 @@ use crate::app::match_state::{
     hand_kind,
 };
 use crate::app::piece_art::PieceArt;
+use crate::app::prefs::Prefs;
 use crate::app::scene::{BoardLayout, HandSlot, PieceView};
 use crate::rules::{Kind, PieceInfo, Sq};
 use bevy::prelude::*;
@@ -339,9 +340,10 @@ fn snap_back(
 fn animate_glides(
     mut commands: Commands,
     time: Res<Time>,
+    prefs: Res<Prefs>,
     mut q: Query<(Entity, &mut Glide, &mut Transform), Without<Dragged>>,
 ) {
-    let dt = time.delta_secs();
+    let dt = prefs.animation_dt(time.delta_secs());
     for (e, mut g, mut tf) in &mut q {
         g.t = (g.t + dt / g.secs).min(1.0);
         let k = ease(g.t);
@@ -358,9 +360,10 @@ fn animate_glides(
 fn animate_vanish(
     mut commands: Commands,
     time: Res<Time>,
+    prefs: Res<Prefs>,
     mut q: Query<(Entity, &mut Vanish, &mut Transform)>,
 ) {
-    let dt = time.delta_secs();
+    let dt = prefs.animation_dt(time.delta_secs());
     for (e, mut v, mut tf) in &mut q {
         v.t = (v.t + dt / VANISH_SECS).min(1.0);
         tf.scale = Vec3::splat((1.0 - v.t).max(0.001));
@@ -373,12 +376,13 @@ fn animate_vanish(
 fn animate_morphs(
     mut commands: Commands,
     time: Res<Time>,
+    prefs: Res<Prefs>,
     art: Res<PieceArt>,
     mut q: Query<(Entity, &mut Morph, &mut Transform, &Children)>,
     mut meshes2: Query<&mut Mesh2d>,
     mut meshes3: Query<&mut Mesh3d>,
 ) {
-    let dt = time.delta_secs();
+    let dt = prefs.animation_dt(time.delta_secs());
     for (e, mut m, mut tf, children) in &mut q {
         m.t = (m.t + dt / MORPH_SECS).min(1.0);
         if m.t >= 0.5 && !m.swapped {

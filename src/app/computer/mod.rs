@@ -311,11 +311,9 @@ pub fn move_limits(
     }
 }
 
-/// The mover's time left on the match's clock. The match keeps no running
-/// clock yet, so there is none: a timed game's computer plays as if its
-/// whole starting time were left. (Once `Match` has a clock, read it here.)
-fn clock_left(_game: &Match, _side: Color) -> Option<Duration> {
-    None
+/// The mover's time left on the match's clock (`None` in an untimed game).
+fn clock_left(game: &Match, side: Color) -> Option<Duration> {
+    game.remaining(side)
 }
 
 /// Starts a search of `purpose` for the match's side to move.

@@ -88,6 +88,7 @@ pub fn default_bindings() -> BindingTable {
         (ReplayNext, vec![Key(K::Period), Pad(P::RightTrigger)]),
         (ReplayLast, vec![Key(K::End)]),
         (Hint, vec![Key(K::KeyI), Pad(P::Mode)]),
+        (Mute, vec![Key(K::KeyN)]),
     ]
 }
 
@@ -270,6 +271,7 @@ pub fn action_name(a: GameAction) -> &'static str {
         ReplayNext => "replay-next",
         ReplayLast => "replay-last",
         Hint => "hint",
+        Mute => "mute",
     }
 }
 

@@ -48,11 +48,13 @@ pub enum GameAction {
     ReplayLast,
     /// Show the best move of a short search (for a player at the screen).
     Hint,
+    /// Sound on or off.
+    Mute,
 }
 
 impl GameAction {
     /// Every action, in the order the controls screen lists them.
-    pub const ALL: [GameAction; 19] = [
+    pub const ALL: [GameAction; 20] = [
         GameAction::MoveCursor,
         GameAction::Select,
         GameAction::Cancel,
@@ -72,6 +74,7 @@ impl GameAction {
         GameAction::ReplayNext,
         GameAction::ReplayLast,
         GameAction::Hint,
+        GameAction::Mute,
     ];
 
     /// What the action does, for the controls screen.
@@ -97,6 +100,7 @@ impl GameAction {
             ReplayNext => "Replay: one move on",
             ReplayLast => "Replay: back to the live position",
             Hint => "Hint: the computer's best move for you",
+            Mute => "Sound on / off",
         }
     }
 }

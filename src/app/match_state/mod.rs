@@ -8,6 +8,7 @@
 //! carries it for logs.
 
 mod announce;
+mod timing;
 
 use std::sync::Arc;
 
@@ -16,8 +17,9 @@ use bevy::ecs::message::MessageId;
 use bevy::prelude::*;
 
 pub use announce::{Announcement, announce};
+pub use timing::{ClockHold, low_time};
 
-use crate::clock::TimeControl;
+use crate::clock::{Clock, TimeControl};
 use crate::rules::{
     Color, EndReason, Game, Illegal, Kind, Move, MoveKind, Outcome, PieceInfo, Position,
     RulesError, Sq, Variant,
@@ -38,9 +40,15 @@ pub fn plugin(app: &mut App) {
         .add_message::<CommandRejected>()
         .add_message::<BoardResynced>()
         .add_message::<InstallMatch>()
+        .init_resource::<ClockHold>()
         .add_systems(
             Update,
-            (install_matches, handle_commands, apply_move_requests)
+            (
+                install_matches,
+                timing::run_clock,
+                handle_commands,
+                apply_move_requests,
+            )
                 .chain()
                 .in_set(AppSystems::ApplyMatch),
         );
@@ -120,7 +128,8 @@ impl GameSetup {
     }
 }
 
-/// The game being played: its setup, position, history, redo list and result.
+/// The game being played: its setup, position, history, redo list, result
+/// and clock (see `timing` for how the clock follows the game).
 #[derive(Resource, Clone)]
 pub struct Match {
     setup: GameSetup,
@@ -129,6 +138,7 @@ pub struct Match {
     aside: Vec<Aside>,
     ended: Option<Outcome>,
     draw_offer: Option<Color>,
+    clock: timing::MatchClock,
 }
 
 /// A redo list a move replaced: undoing that move (`branch`, played after
@@ -157,6 +167,10 @@ impl Match {
     /// options must be `game`'s).
     pub fn with_setup(setup: GameSetup, game: Game) -> Match {
         let ended = game.outcome();
+        let clock = timing::MatchClock::new(
+            Clock::new(setup.time, game.position().side_to_move()),
+            game.moves().len(),
+        );
         Match {
             setup,
             game,
@@ -164,6 +178,7 @@ impl Match {
             aside: Vec::new(),
             ended,
             draw_offer: None,
+            clock,
         }
     }
 
@@ -234,8 +249,12 @@ impl Match {
 
     /// Plays `mv`, chosen at ply `ply`: refused unless the game goes on, the
     /// ply is the current one and the move is legal. Returns what it did.
+    ///
+    /// The move presses the clock: it is charged to the mover at the time of
+    /// the last [`Match::tick`]; a mover whose flag has fallen by then loses
+    /// on time instead (the refusal is `GameOver` with `TimeForfeit`).
     pub fn play(&mut self, mv: Move, ply: usize) -> Result<Played, MatchError> {
-        if let Some(o) = self.ended {
+        if let Some(o) = self.ended.or_else(|| self.flag_fall()) {
             return Err(MatchError::GameOver(o));
         }
         let current = self.ply();
@@ -260,6 +279,7 @@ impl Match {
         }
         self.draw_offer = None;
         self.ended = self.game.outcome();
+        self.clock.pressed(self.ended.is_some());
         Ok(Played {
             applied: MoveApplied {
                 mv,
@@ -278,6 +298,7 @@ impl Match {
         }
         if let Some(m) = self.game.undo() {
             self.redo.push(m);
+            self.clock.undone();
             // Undoing the move that started a new line brings the line it
             // replaced back into the redo list.
             let moves = self.game.moves();
@@ -287,6 +308,8 @@ impl Match {
                 .rposition(|a| a.branch == m && a.prefix == moves)
             {
                 self.redo = self.aside.remove(i).line;
+                // The line comes back without its clock snapshots.
+                self.clock.forget_redo();
             }
         }
         self.ended = self.game.outcome();
@@ -302,7 +325,10 @@ impl Match {
         }
         while self.ply() > ply {
             match self.game.undo() {
-                Some(m) => self.redo.push(m),
+                Some(m) => {
+                    self.redo.push(m);
+                    self.clock.undone();
+                }
                 None => break,
             }
         }
@@ -319,6 +345,9 @@ impl Match {
         let ok = self.game.play(m).is_ok();
         self.redo = redo;
         self.ended = self.game.outcome();
+        if ok {
+            self.clock.redone(self.ended.is_some());
+        }
         ok
     }
 }
@@ -400,6 +429,8 @@ pub enum MatchCommand {
     /// The game ends so, decided off the board (a LAN host's verdict:
     /// resignation, agreement, time forfeit, abandonment).
     Finish(Outcome),
+    /// Pause (`true`) or resume (`false`) the clock of a timed game.
+    PauseClock(bool),
 }
 
 /// Present while the match follows an authority elsewhere (a LAN host, see
@@ -596,10 +627,15 @@ pub fn apply_move_requests(
         {
             continue;
         }
+        let was_over = game.as_ref().is_some_and(|g| g.outcome().is_some());
         let played = match game.as_mut() {
             Some(game) => game.play(req.mv, req.ply),
             None => Err(MatchError::NoGame),
         };
+        if let (false, Err(MatchError::GameOver(outcome))) = (was_over, &played) {
+            // The mover's flag fell before the move.
+            out.ended.write(GameEnded { outcome: *outcome });
+        }
         match played {
             Ok(Played {
                 applied,
@@ -726,6 +762,7 @@ pub fn handle_commands(
             }
             MatchCommand::DeclineDraw => m.draw_offer = None,
             MatchCommand::Finish(outcome) => end(m, *outcome, &mut ended),
+            MatchCommand::PauseClock(paused) => m.clock.set_paused(*paused),
             MatchCommand::NewGame(_) => {}
         }
     }

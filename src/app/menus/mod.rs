@@ -8,17 +8,21 @@
 //! without a renderer.
 
 mod options;
+mod player;
 
 pub use options::{NumberEditor, shown_value};
+pub use player::{TIME_PRESETS, TextEditor, step_time, time_label};
 
 use crate::app::interaction::{
     ActivePanel, GameAction, HowItMoves, NavStep, NewLineAsked, Panel, Replay, SelectInput,
     Selection, acting_side,
 };
 use crate::app::match_state::{GameEnded, GameSetup, Match, MatchCommand, MoveRequested, Player};
+use crate::app::prefs::Prefs;
 use crate::app::saves::{GameOpened, SaveRequest, SavedGames};
 use crate::app::scene::{BoardLayout, ViewMode};
 use crate::app::{AppSystems, Screen};
+use crate::clock::TimeControl;
 use crate::rules::{Kind, OptionKind, Outcome, Variant, VariantInfo, variants};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
@@ -30,6 +34,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Guide>()
         .init_resource::<MenuFocus>()
         .init_resource::<NumberEditor>()
+        .init_resource::<TextEditor>()
         .add_message::<MenuActivated>()
         .add_message::<MenuAdjusted>()
         .add_message::<LanRequest>()
@@ -41,6 +46,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
+                player::type_text,
                 navigate_menus,
                 options::type_numbers,
                 apply_adjustments,
@@ -49,7 +55,10 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .in_set(AppSystems::Respond),
         )
-        .add_systems(Update, update_active_panel.in_set(AppSystems::Front));
+        .add_systems(
+            Update,
+            (update_active_panel, player::hold_clock).in_set(AppSystems::Front),
+        );
 }
 
 /// The variant and options picked in the main menu.
@@ -66,6 +75,11 @@ pub struct MenuChoice {
     pub think_time: usize,
     /// The LAN join screen's list and choices.
     pub join: JoinChoice,
+    /// The time control of a new game.
+    pub time: TimeControl,
+    /// The local player's name, given to every human side of a new game
+    /// (empty: none).
+    pub player_name: String,
 }
 
 /// The thinking times per move the menu offers the computer, in
@@ -143,6 +157,8 @@ impl Default for MenuChoice {
             players: [Player::Human; 2],
             think_time: 0,
             join: JoinChoice::default(),
+            time: TimeControl::None,
+            player_name: String::new(),
         }
     }
 }
@@ -163,10 +179,17 @@ impl MenuChoice {
     }
     /// The game the menu's choices set up.
     pub fn setup(&self) -> GameSetup {
-        GameSetup {
+        let mut setup = GameSetup {
             players: self.players,
             ..GameSetup::new(self.info().id, self.option_pairs())
+        };
+        setup.time = self.time;
+        for (name, player) in setup.names.iter_mut().zip(setup.players) {
+            if player == Player::Human {
+                name.clone_from(&self.player_name);
+            }
         }
+        setup
     }
     /// The computer's fixed thinking time per move, if one is chosen
     /// (`None`: by level).
@@ -265,6 +288,18 @@ pub enum Entry {
     Seat(usize),
     /// Main menu: the computer's thinking time per move (adjust with left/right).
     ThinkTime,
+    /// Main menu: the time control (left/right: presets; Select: type one).
+    TimeControl,
+    /// Main menu: the player's name (Select: type it).
+    PlayerName,
+    /// Main menu: the sound volume (left/right).
+    Volume,
+    /// Main menu: sound on or off.
+    Mute,
+    /// Main menu: the animation speed (left/right).
+    AnimationSpeed,
+    /// In-game menu: pause or resume the clock.
+    PauseClock,
     /// Main menu: start a new game.
     Start,
     /// Main menu: back to the game in progress.
@@ -361,7 +396,8 @@ pub fn entries(
         Panel::MainMenu => {
             let mut v = vec![Variant(choice.variant)];
             v.extend((0..choice.info().options.len()).map(Option));
-            v.extend([Seat(0), Seat(1), ThinkTime]);
+            v.extend([Entry::TimeControl, Seat(0), Seat(1), ThinkTime]);
+            v.extend([PlayerName, Volume, Mute, AnimationSpeed]);
             v.push(Start);
             if game.is_some() {
                 v.push(Resume);
@@ -392,6 +428,9 @@ pub fn entries(
                     v.push(Redo);
                 }
                 v.extend([Flip, SwitchView]);
+                if g.outcome().is_none() && g.setup().time.is_timed() {
+                    v.push(PauseClock);
+                }
                 if g.outcome().is_none() {
                     if g.setup().player(g.position().side_to_move()) == Player::Human {
                         v.push(Hint);
@@ -547,9 +586,11 @@ fn apply_adjustments(
     mut adjusted: MessageReader<MenuAdjusted>,
     mut choice: ResMut<MenuChoice>,
     mut editor: ResMut<NumberEditor>,
+    mut prefs: ResMut<Prefs>,
 ) {
     for MenuAdjusted(entry, delta) in adjusted.read() {
         match entry {
+            e if player::adjustable(*e) => player::adjust(*e, *delta, &mut choice, &mut prefs),
             Entry::Option(k) => {
                 choice.step_option(*k, *delta);
                 // Digits typed next append to the stepped number.
@@ -583,6 +624,8 @@ pub struct EntryEffects<'w> {
     guide: ResMut<'w, Guide>,
     focus: ResMut<'w, MenuFocus>,
     editor: ResMut<'w, NumberEditor>,
+    text: ResMut<'w, TextEditor>,
+    prefs: ResMut<'w, Prefs>,
     layout: ResMut<'w, BoardLayout>,
     mode: ResMut<'w, ViewMode>,
     commands: MessageWriter<'w, MatchCommand>,
@@ -622,6 +665,24 @@ fn apply_entries(
             // The computer answers these (it lies above the menus).
             Entry::Hint | Entry::PauseComputer | Entry::EvalBar => {
                 fx.overlays.game_menu = false;
+            }
+            Entry::TimeControl
+            | Entry::PlayerName
+            | Entry::Volume
+            | Entry::Mute
+            | Entry::AnimationSpeed
+            | Entry::PauseClock => {
+                player::activate(
+                    *entry,
+                    &mut fx.choice,
+                    &mut fx.prefs,
+                    &mut fx.text,
+                    game,
+                    &mut fx.commands,
+                );
+                if *entry == Entry::PauseClock {
+                    fx.overlays.game_menu = false;
+                }
             }
             Entry::Start => {
                 fx.commands.write(MatchCommand::NewGame(fx.choice.setup()));
@@ -774,7 +835,9 @@ fn apply_entries(
                 | Entry::JoinSpectate
                 | Entry::JoinGame(_)
                 | Entry::JoinConnect
-        ) {
+        ) && !player::adjustable(*entry)
+            && *entry != Entry::PlayerName
+        {
             fx.focus.panel = None;
         }
     }
@@ -799,9 +862,14 @@ fn navigate_menus(
     saved: Res<SavedGames>,
     mut editor: ResMut<NumberEditor>,
     keys: Res<ButtonInput<KeyCode>>,
+    text: Res<TextEditor>,
     mut activated: MessageWriter<MenuActivated>,
     mut adjusted: MessageWriter<MenuAdjusted>,
 ) {
+    if text.busy() {
+        // Keys type text; see `player`.
+        return;
+    }
     let panel = active.0;
     if actions.just_pressed(&GameAction::Menu) {
         match panel {
@@ -843,13 +911,11 @@ fn navigate_menus(
     }
     if let Some((dx, dy)) = step.0 {
         let current = focus.entry(&list);
-        if dx != 0
-            && dy == 0
-            && matches!(
-                current,
-                Some(Entry::Option(_) | Entry::Variant(_) | Entry::Seat(_) | Entry::ThinkTime)
-            )
-        {
+        let sideways = matches!(
+            current,
+            Some(Entry::Option(_) | Entry::Variant(_) | Entry::Seat(_) | Entry::ThinkTime)
+        ) || current.is_some_and(player::adjustable);
+        if dx != 0 && dy == 0 && sideways {
             adjusted.write(MenuAdjusted(current.unwrap_or(Entry::Start), dx as i32));
         } else {
             // Up is the previous entry; right moves on along a row.

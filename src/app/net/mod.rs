@@ -846,6 +846,11 @@ fn forward_command(
                 .write(Toast("a LAN game has no redo or new lines".to_string()));
             return Forwarded::Sent;
         }
+        MatchCommand::PauseClock(_) => {
+            out.toast
+                .write(Toast("the host runs a LAN game's clocks".to_string()));
+            return Forwarded::Sent;
+        }
         MatchCommand::Resign(_) => ClientMsg::Resign,
         MatchCommand::OfferDraw(_) => ClientMsg::Offer(OfferKind::Draw),
         MatchCommand::AcceptDraw(_) => ClientMsg::Accept(OfferKind::Draw),

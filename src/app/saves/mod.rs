@@ -180,6 +180,10 @@ pub fn match_record(m: &Match, now: Duration) -> MatchRecord {
     let setup = m.setup();
     let mut r = MatchRecord::from_game(m.game());
     r.result = m.outcome().map(GameResult::from);
+    // Each move's `{[%clk …]}`: the mover's time after it.
+    for (rm, time) in r.moves.iter_mut().zip(m.move_times()) {
+        rm.clock = time;
+    }
     r.set_time_control(setup.time, m.game());
     let mut tags = vec![
         ("Event".to_string(), "Chimera local game".to_string()),
@@ -239,7 +243,12 @@ pub fn match_from_loaded(loaded: &Loaded) -> Match {
         players: [player(Color::White), player(Color::Black)],
         names: [name(Color::White), name(Color::Black)],
     };
-    Match::with_setup(setup, loaded.game.clone()).ended_as(r.result.map(Outcome::from))
+    let mut m = Match::with_setup(setup, loaded.game.clone()).ended_as(r.result.map(Outcome::from));
+    if let Some(clock) = &r.clock {
+        let times: Vec<_> = r.moves.iter().map(|rm| rm.clock).collect();
+        m.restore_clock(clock, &times);
+    }
+    m
 }
 
 /// Game `number` (from 1) of a record file as a match.

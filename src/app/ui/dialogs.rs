@@ -83,6 +83,8 @@ fn label(entry: Entry, game: Option<&Match>, mode: ViewMode, computer: &Computer
         Entry::EvalBar => "Show the evaluation bar".into(),
         Entry::SaveGame => "Save the game".into(),
         Entry::LoadGame => "Load a game".into(),
+        Entry::PauseClock if game.is_some_and(Match::clock_paused) => "Resume the clock".into(),
+        Entry::PauseClock => "Pause the clock".into(),
         other => format!("{other:?}"),
     }
 }

@@ -4,6 +4,7 @@
 //! position, in the game's own 2D glyphs, in the space that is left. The
 //! layout and the text grow with the window, from 1024×600 up to 4K.
 
+use super::clock_view::{PlayerRows, PlayerState};
 use super::{FocusView, entry_button, ring_if, root_ui};
 use crate::app::board_view::{DARK, FRAME_COLOUR, LIGHT, count_badge};
 use crate::app::input::bindings::Controls;
@@ -15,9 +16,11 @@ use crate::rules::{Color as Side, Kind, Position, Sq, Variant, variants};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
 
+#[allow(clippy::too_many_arguments)]
 pub(super) fn menu_screen(
     mut contexts: EguiContexts,
     view: FocusView,
+    player: PlayerState,
     controls: Option<Res<Controls>>,
     art: Option<Res<PieceArt>>,
     mut preview: Local<Preview>,
@@ -111,6 +114,15 @@ pub(super) fn menu_screen(
                 };
                 adjust_row(ui, k, row, focused, &mut adjusted);
             });
+            PlayerRows {
+                choice,
+                prefs: &player.prefs,
+                text: &player.text,
+                focused,
+                activated: &mut activated,
+                adjusted: &mut adjusted,
+            }
+            .show(ui, k);
             ui.add_space(16.0 * k);
             ui.horizontal_wrapped(|ui| {
                 let big = |t: &str| egui::Button::new(egui::RichText::new(t).size(18.0 * k));
@@ -136,6 +148,10 @@ pub(super) fn menu_screen(
                 ui.colored_label(egui::Color32::from_rgb(0xff, 0x7a, 0x6a), e);
             }
             if let Some(e) = controls.as_ref().and_then(|c| c.error.as_ref()) {
+                ui.add_space(8.0 * k);
+                ui.colored_label(egui::Color32::from_rgb(0xff, 0x7a, 0x6a), e);
+            }
+            if let Some(e) = player.settings_error() {
                 ui.add_space(8.0 * k);
                 ui.colored_label(egui::Color32::from_rgb(0xff, 0x7a, 0x6a), e);
             }

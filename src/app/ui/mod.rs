@@ -7,6 +7,7 @@
 //! and the "how it moves" banner. The side panel also tells the board which
 //! part of the window it may use.
 
+mod clock_view;
 mod computer;
 mod controls;
 mod dialogs;

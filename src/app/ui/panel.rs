@@ -100,11 +100,19 @@ pub(super) fn game_panel(
                     &keys(GameAction::Redo),
                     Entry::Redo,
                 );
+                act(
+                    ui,
+                    true,
+                    "Sound",
+                    &format!("{}: sound on/off", keys(GameAction::Mute)),
+                    Entry::Mute,
+                );
             });
             ui.separator();
             match game.outcome() {
                 Some(o) => {
                     ui.label(egui::RichText::new(outcome_text(&o)).strong().size(17.0));
+                    super::clock_view::clocks(ui, game);
                 }
                 None => {
                     let side = acting_side(game);
@@ -113,6 +121,7 @@ pub(super) fn game_panel(
                         status.push_str(" — check!");
                     }
                     ui.label(egui::RichText::new(status).strong().size(17.0));
+                    super::clock_view::clocks(ui, game);
                     ui.horizontal_wrapped(|ui| {
                         act(ui, true, "Resign", "", Entry::Resign);
                         match game.draw_offer() {

@@ -1,0 +1,156 @@
+//! The player's settings in the client: `settings.cfg` (see
+//! [`crate::settings`]) is read once at start into the resources it
+//! describes — the view ([`ViewMode`]), the board flip ([`BoardLayout`]),
+//! animation speed, volume and mute ([`Prefs`]), the main menu's variant,
+//! options, time control and player name ([`MenuChoice`]) — and written
+//! again whenever one of them changes. A malformed file is not used: the
+//! defaults apply, the main menu shows [`AppSettings::error`], and the file
+//! is left alone until a setting changes.
+//!
+//! A game named on the command line takes its view and flip from the
+//! command line; the file's view and flip apply when the game starts at the
+//! menu. Screenshot and frame-time runs use the defaults and save nothing.
+
+use crate::app::AppSystems;
+use crate::app::menus::MenuChoice;
+use crate::app::prefs::Prefs;
+use crate::app::scene::{BoardLayout, ViewMode};
+use crate::clock::TimeControl;
+use crate::settings::{LoadedSettings, Settings, View};
+use bevy::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// Registers the saving of changed settings (loading is [`install`]).
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, save_changes.in_set(AppSystems::Present));
+}
+
+/// The settings in use, where they are saved, and why the file was not used.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct AppSettings {
+    /// The settings as last read or written.
+    pub settings: Settings,
+    /// The config directory they are saved in; `None`: never saved.
+    pub dir: Option<PathBuf>,
+    /// Why the file was not used (shown on the main menu).
+    pub error: Option<String>,
+}
+
+impl AppSettings {
+    /// The settings of `dir/settings.cfg` (the defaults and the reason when
+    /// it is malformed), saved there when they change.
+    pub fn load(dir: &Path) -> AppSettings {
+        let LoadedSettings {
+            settings, error, ..
+        } = Settings::load(dir);
+        AppSettings {
+            settings,
+            dir: Some(dir.to_path_buf()),
+            error,
+        }
+    }
+
+    /// The settings of the player's config directory (defaults, never saved,
+    /// when there is none).
+    pub fn from_config_dir() -> AppSettings {
+        crate::paths::config_dir().map_or_else(AppSettings::default, |d| AppSettings::load(&d))
+    }
+}
+
+/// Puts `loaded` into the app's resources (the client's plugins must be
+/// added): view, flip, preferences and the main menu's choices. From then
+/// on, every change is saved.
+pub fn install(app: &mut App, loaded: AppSettings) {
+    let world = app.world_mut();
+    let s = &loaded.settings;
+    world.insert_resource(match s.view {
+        View::TwoD => ViewMode::TwoD,
+        View::ThreeD => ViewMode::ThreeD,
+    });
+    world.resource_mut::<BoardLayout>().flipped = s.flip_board;
+    *world.resource_mut::<Prefs>() = Prefs {
+        animation: s.animation_speed,
+        volume: s.volume.min(100),
+        mute: s.mute,
+    };
+    apply_menu_choice(&mut world.resource_mut::<MenuChoice>(), s);
+    world.insert_resource(loaded);
+}
+
+/// The file's variant, options, time control and name in the menu's choice
+/// (an option the variant does not have is ignored: `Settings::parse` has
+/// checked them already).
+fn apply_menu_choice(choice: &mut MenuChoice, s: &Settings) {
+    if let Some(i) = crate::rules::variants()
+        .iter()
+        .position(|v| v.id == s.variant)
+    {
+        choice.variant = i;
+        for (name, value) in &s.variant_options {
+            if let Some(k) = choice.info().options.iter().position(|o| o.name == name) {
+                choice.options[i][k].clone_from(value);
+            }
+        }
+    }
+    choice.time = s.time_control.parse().unwrap_or(TimeControl::None);
+    choice.player_name.clone_from(&s.player_name);
+}
+
+/// The settings the resources show now (what the file does not hold from
+/// them, such as `show-letters`, kept from `old`).
+pub fn current(
+    old: &Settings,
+    mode: ViewMode,
+    layout: &BoardLayout,
+    prefs: &Prefs,
+    choice: &MenuChoice,
+) -> Settings {
+    let info = choice.info();
+    let variant_options = info
+        .options
+        .iter()
+        .zip(&choice.options[choice.variant])
+        .filter(|(o, v)| o.default != v.as_str())
+        .map(|(o, v)| (o.name.to_string(), v.clone()))
+        .collect();
+    Settings {
+        view: match mode {
+            ViewMode::TwoD => View::TwoD,
+            ViewMode::ThreeD => View::ThreeD,
+        },
+        flip_board: layout.flipped,
+        animation_speed: prefs.animation,
+        volume: prefs.volume,
+        mute: prefs.mute,
+        variant: info.id.to_string(),
+        variant_options,
+        time_control: choice.time.to_string(),
+        player_name: choice.player_name.clone(),
+        ..old.clone()
+    }
+}
+
+/// Writes the settings when the resources they come from changed.
+fn save_changes(
+    settings: Option<ResMut<AppSettings>>,
+    mode: Res<ViewMode>,
+    layout: Res<BoardLayout>,
+    prefs: Res<Prefs>,
+    choice: Res<MenuChoice>,
+) {
+    let Some(mut settings) = settings else { return };
+    if !(mode.is_changed() || layout.is_changed() || prefs.is_changed() || choice.is_changed()) {
+        return;
+    }
+    let now = current(&settings.settings, *mode, &layout, &prefs, &choice);
+    if now == settings.settings {
+        return;
+    }
+    settings.settings = now;
+    if let Some(dir) = settings.dir.clone() {
+        match settings.settings.save(&dir) {
+            Ok(_) => settings.error = None,
+            Err(e) => warn!("could not save the settings in {}: {e}", dir.display()),
+        }
+    }
+}
