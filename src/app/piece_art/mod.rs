@@ -16,6 +16,9 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::sprite_render::AlphaMode2d;
 use std::collections::HashMap;
 
+pub use designs::{Family, family};
+pub use raster::{SILHOUETTE_CELLS, Silhouette};
+
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, build_piece_art);
 }
@@ -56,6 +59,23 @@ impl PieceArt {
 /// lying in the XY plane with +Z up, its front toward −Y (the White side).
 pub fn model_transform() -> Transform {
     Transform::from_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2))
+}
+
+/// The silhouette of a kind's model as the 3D view shows it from `pitch`
+/// radians above the board (0 = from the side), turned as `side`'s pieces
+/// stand (White's front toward the viewer, Black's back).
+pub fn silhouette(kind: Kind, side: Side, pitch: f32) -> Silhouette {
+    let turn = match side {
+        Side::White => Quat::IDENTITY,
+        Side::Black => Quat::from_rotation_y(std::f32::consts::PI),
+    };
+    Silhouette::of(&designs::parts(kind), Quat::from_rotation_x(pitch) * turn)
+}
+
+/// The height of a kind's model in piece units (one square = 1), before
+/// the board's scale.
+pub fn height(kind: Kind) -> f32 {
+    geom::front_bounds(&designs::parts(kind)).1.y
 }
 
 /// Colours of each side.
@@ -214,6 +234,46 @@ mod tests {
         }
         assert!(weight > 0.0, "cell {index} has a top");
         sum / weight
+    }
+
+    /// Writes every kind's front view and 50° view at one scale to
+    /// /tmp/pieces-*.pam (a look at the designs without a renderer).
+    #[test]
+    #[ignore]
+    fn dump_previews() {
+        for (name, pitch) in [("front", 0.0f32), ("pitched", 50f32.to_radians())] {
+            let parts: Vec<Vec<geom::Part>> = Kind::ALL
+                .iter()
+                .map(|&k| {
+                    designs::parts(k)
+                        .into_iter()
+                        .map(|mut p| {
+                            p.transform = Transform::from_rotation(Quat::from_rotation_x(pitch))
+                                * p.transform;
+                            p
+                        })
+                        .collect()
+                })
+                .collect();
+            let specs: Vec<raster::GlyphSpec> = parts
+                .iter()
+                .map(|p| raster::GlyphSpec {
+                    parts: p,
+                    palette: palette(Side::White),
+                    mirror: false,
+                    scale: 1.0 / 1.5,
+                    offset: Vec2::new(0.0, -0.3),
+                })
+                .collect();
+            let atlas = raster::atlas(&specs);
+            let (w, h) = (atlas.grid.width(), atlas.grid.height());
+            let mut out = format!(
+                "P7\nWIDTH {w}\nHEIGHT {h}\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n"
+            )
+            .into_bytes();
+            out.extend(&atlas.levels[0]);
+            std::fs::write(format!("/tmp/pieces-{name}.pam"), out).unwrap();
+        }
     }
 
     #[test]
