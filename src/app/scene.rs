@@ -16,6 +16,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<ViewMode>()
         .init_resource::<BoardLayout>()
         .init_resource::<CameraRig>()
+        .init_resource::<ShowLetters>()
         .init_resource::<BoardViewport>();
 }
 
@@ -38,6 +39,12 @@ impl ViewMode {
         }
     }
 }
+
+/// Whether each piece's letter is drawn beside it, in both views (for
+/// players learning a variant). Toggled by a key, a pad button and the
+/// in-game menu; saved with the settings (`Settings::show_letters`).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ShowLetters(pub bool);
 
 /// Where squares are in the world, and whether the board is seen from Black's side.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]

@@ -13,7 +13,7 @@ use chimera::app::input::pads::PadLayout;
 use chimera::app::interaction::{ActivePanel, DIGIT_KEYS, Panel, Selection};
 use chimera::app::match_state::Match;
 use chimera::app::menus::{Entry, MenuAdjusted, MenuChoice, MenuFocus, NumberEditor, Overlays};
-use chimera::app::scene::BoardLayout;
+use chimera::app::scene::{BoardLayout, ShowLetters};
 use chimera::app::{Screen, headless_app};
 use chimera::rules::{Color, EndReason, Game, Kind, OptionKind, Sq, Variant, variants};
 use leafwing_input_manager::prelude::Buttonlike;
@@ -43,6 +43,7 @@ enum Press {
     Erase,
     Plus,
     Minus,
+    Letters,
 }
 
 fn key(p: Press) -> KeyCode {
@@ -61,6 +62,7 @@ fn key(p: Press) -> KeyCode {
         Press::Erase => KeyCode::Backspace,
         Press::Plus => KeyCode::Equal,
         Press::Minus => KeyCode::Minus,
+        Press::Letters => KeyCode::KeyL,
     }
 }
 
@@ -76,6 +78,7 @@ fn button(p: Press) -> GamepadButton {
         Press::Undo => GamepadButton::West,
         Press::Redo => GamepadButton::North,
         Press::Menu => GamepadButton::Start,
+        Press::Letters => GamepadButton::Mode,
         other => panic!("no pad button for {other:?}"),
     }
 }
@@ -419,6 +422,36 @@ fn the_in_game_menu_opens_on_start_and_its_entries_work() {
         (Some(Color::Black), EndReason::Resignation)
     );
     assert_eq!(panel(&app), Panel::EndDialog);
+}
+
+#[test]
+fn the_pieces_letters_toggle_from_the_keyboard_the_pad_and_the_in_game_menu() {
+    let mut app = game_app("chess", "4k3/8/8/8/8/8/4P3/4K3 w - - - 0 1");
+    let pad = Device::Pad(connect_pad(&mut app, "pad", None));
+    let shown = |app: &App| app.world().resource::<ShowLetters>().0;
+    assert!(!shown(&app), "off by default");
+    tap(&mut app, Device::Keyboard, Press::Letters);
+    assert!(shown(&app));
+    tap(&mut app, pad, Press::Letters);
+    assert!(!shown(&app));
+    // The in-game menu entry: back, flip, 2D/3D, letters.
+    tap(&mut app, pad, Press::Menu);
+    let at = chimera::app::menus::entries(
+        Panel::GameMenu,
+        app.world().resource::<MenuChoice>(),
+        Some(app.world().resource::<Match>()),
+        app.world().resource::<Selection>(),
+        app.world().resource::<chimera::app::menus::Guide>(),
+    )
+    .iter()
+    .position(|e| *e == Entry::ShowLetters)
+    .expect("letters entry");
+    for _ in 0..at {
+        tap(&mut app, pad, Press::Down);
+    }
+    tap(&mut app, pad, Press::Select);
+    assert!(shown(&app));
+    assert_eq!(panel(&app), Panel::Board, "the entry closes the menu");
 }
 
 /// The client on its main menu, no game yet.

@@ -8,7 +8,7 @@ use crate::app::interaction::{
     ActivePanel, DIGIT_KEYS, GameAction, HowItMoves, Panel, SelectInput, Selection, ShowHowItMoves,
 };
 use crate::app::match_state::{Match, MatchCommand};
-use crate::app::scene::{BoardLayout, ViewMode};
+use crate::app::scene::{BoardLayout, ShowLetters, ViewMode};
 use crate::app::{AppSystems, Screen};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
@@ -59,6 +59,7 @@ fn game_actions(
     help: Res<HowItMoves>,
     game: Option<Res<Match>>,
     mut show_help: MessageWriter<ShowHowItMoves>,
+    mut letters: ResMut<ShowLetters>,
 ) {
     if !matches!(active.0, Panel::Board | Panel::Help) {
         return;
@@ -92,6 +93,9 @@ fn game_actions(
     }
     if actions.just_pressed(&GameAction::ToggleView) {
         *mode = mode.toggled();
+    }
+    if actions.just_pressed(&GameAction::ShowLetters) {
+        letters.0 = !letters.0;
     }
 }
 

@@ -85,6 +85,8 @@ pub fn default_bindings() -> BindingTable {
             ZoomOut,
             vec![Key(K::Minus), Key(K::NumpadSubtract), Pad(P::LeftTrigger2)],
         ),
+        // Every other pad button is taken: the guide (home) button.
+        (ShowLetters, vec![Key(K::KeyL), Pad(P::Mode)]),
     ]
 }
 
@@ -262,6 +264,7 @@ pub fn action_name(a: GameAction) -> &'static str {
         Orbit => "orbit",
         ZoomIn => "zoom-in",
         ZoomOut => "zoom-out",
+        ShowLetters => "show-letters",
     }
 }
 
@@ -289,7 +292,8 @@ pub fn file_text(table: &BindingTable) -> String {
          # An action left out keeps its default; a malformed file is ignored as a whole.\n\
          # Buttons: a key by its Bevy KeyCode name (Enter, Space, KeyA, Digit1, F10, ArrowUp)\n\
          #   or pad:<button> (South East West North LeftTrigger RightTrigger LeftTrigger2\n\
-         #   RightTrigger2 Select Start LeftThumb RightThumb DPadUp DPadDown DPadLeft DPadRight).\n\
+         #   RightTrigger2 Select Start LeftThumb RightThumb Mode DPadUp DPadDown DPadLeft\n\
+         #   DPadRight).\n\
          # Directions (move-cursor, orbit): keys(<up> <down> <left> <right>), dpad,\n\
          #   stick:left or stick:right.\n\n",
     );

@@ -38,11 +38,13 @@ pub enum GameAction {
     ZoomIn,
     /// Move the 3D camera away.
     ZoomOut,
+    /// Show or hide each piece's letter beside it.
+    ShowLetters,
 }
 
 impl GameAction {
     /// Every action, in the order the controls screen lists them.
-    pub const ALL: [GameAction; 14] = [
+    pub const ALL: [GameAction; 15] = [
         GameAction::MoveCursor,
         GameAction::Select,
         GameAction::Cancel,
@@ -57,6 +59,7 @@ impl GameAction {
         GameAction::Orbit,
         GameAction::ZoomIn,
         GameAction::ZoomOut,
+        GameAction::ShowLetters,
     ];
 
     /// What the action does, for the controls screen.
@@ -77,6 +80,7 @@ impl GameAction {
             Orbit => "Turn the 3D camera",
             ZoomIn => "Zoom in (3D)",
             ZoomOut => "Zoom out (3D)",
+            ShowLetters => "Show / hide the pieces' letters",
         }
     }
 }

@@ -15,7 +15,7 @@ use crate::app::interaction::{
     ActivePanel, GameAction, HowItMoves, NavStep, Panel, SelectInput, Selection,
 };
 use crate::app::match_state::{GameEnded, Match, MatchCommand};
-use crate::app::scene::{BoardLayout, ViewMode};
+use crate::app::scene::{BoardLayout, ShowLetters, ViewMode};
 use crate::app::{AppSystems, Screen};
 use crate::rules::{Kind, OptionKind, Outcome, Variant, VariantInfo, variants};
 use bevy::prelude::*;
@@ -177,6 +177,8 @@ pub enum Entry {
     Flip,
     /// Switch 2D/3D.
     SwitchView,
+    /// Show or hide the pieces' letters.
+    ShowLetters,
     /// The side to move resigns.
     Resign,
     /// The side to move offers a draw.
@@ -240,7 +242,7 @@ pub fn entries(
                 if g.can_redo() {
                     v.push(Redo);
                 }
-                v.extend([Flip, SwitchView]);
+                v.extend([Flip, SwitchView, ShowLetters]);
                 if g.outcome().is_none() {
                     let side = g.position().side_to_move();
                     match g.draw_offer() {
@@ -375,6 +377,7 @@ pub struct EntryEffects<'w> {
     editor: ResMut<'w, NumberEditor>,
     layout: ResMut<'w, BoardLayout>,
     mode: ResMut<'w, ViewMode>,
+    letters: ResMut<'w, ShowLetters>,
     commands: MessageWriter<'w, MatchCommand>,
     select: MessageWriter<'w, SelectInput>,
     exit: MessageWriter<'w, AppExit>,
@@ -449,6 +452,10 @@ fn apply_entries(
             }
             Entry::SwitchView => {
                 *fx.mode = fx.mode.toggled();
+                fx.overlays.game_menu = false;
+            }
+            Entry::ShowLetters => {
+                fx.letters.0 = !fx.letters.0;
                 fx.overlays.game_menu = false;
             }
             Entry::Resign | Entry::OfferDraw | Entry::AcceptDraw => {

@@ -6,7 +6,7 @@ use super::{FocusView, entry_button, outcome_text};
 use crate::app::interaction::Panel;
 use crate::app::match_state::Match;
 use crate::app::menus::{Entry, MenuActivated, Overlays, entries};
-use crate::app::scene::ViewMode;
+use crate::app::scene::{ShowLetters, ViewMode};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
@@ -51,7 +51,7 @@ pub(super) fn chooser_window(
 }
 
 /// What an in-game menu entry says.
-fn label(entry: Entry, game: Option<&Match>, mode: ViewMode) -> String {
+fn label(entry: Entry, game: Option<&Match>, mode: ViewMode, letters: ShowLetters) -> String {
     let side = game.map(|g| super::side_name(g.position().side_to_move()));
     match entry {
         Entry::Continue => "Back to the game".into(),
@@ -61,6 +61,10 @@ fn label(entry: Entry, game: Option<&Match>, mode: ViewMode) -> String {
         Entry::SwitchView => match mode {
             ViewMode::TwoD => "Switch to 3D".into(),
             ViewMode::ThreeD => "Switch to 2D".into(),
+        },
+        Entry::ShowLetters => match letters {
+            ShowLetters(false) => "Show the pieces' letters".into(),
+            ShowLetters(true) => "Hide the pieces' letters".into(),
         },
         Entry::OfferDraw => format!("{} offers a draw", side.unwrap_or("")),
         Entry::AcceptDraw => format!("{} accepts the draw", side.unwrap_or("")),
@@ -81,6 +85,7 @@ pub(super) fn game_menu(
     view: FocusView,
     overlays: Res<Overlays>,
     mode: Res<ViewMode>,
+    letters: Res<ShowLetters>,
     mut activated: MessageWriter<MenuActivated>,
 ) -> Result {
     if !overlays.game_menu {
@@ -98,7 +103,7 @@ pub(super) fn game_menu(
     let ctx = contexts.ctx_mut()?;
     centred("Menu").show(ctx, |ui| {
         for entry in list {
-            let b = egui::Button::new(label(entry, game, *mode)).min_size(WIDE.into());
+            let b = egui::Button::new(label(entry, game, *mode, *letters)).min_size(WIDE.into());
             entry_button(ui, b, entry, focused, &mut activated);
         }
     });
@@ -128,7 +133,7 @@ pub(super) fn end_dialog(
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             for entry in [Entry::LookAtBoard, Entry::NewGame, Entry::MainMenu] {
-                let b = egui::Button::new(label(entry, game, *mode));
+                let b = egui::Button::new(label(entry, game, *mode, ShowLetters::default()));
                 entry_button(ui, b, entry, focused, &mut activated);
             }
         });
