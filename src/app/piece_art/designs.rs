@@ -156,9 +156,9 @@ impl Family {
     /// pieces lie between. The bands rise with the families and never touch.
     pub const fn heights(self) -> (f32, f32) {
         match self {
-            Family::Pawn => (0.48, 0.6),
-            Family::Minor => (0.68, 0.82),
-            Family::Major => (0.86, 0.99),
+            Family::Pawn => (0.48, 0.62),
+            Family::Minor => (0.66, 0.77),
+            Family::Major => (0.8, 0.99),
             Family::Queen => (1.02, 1.1),
             Family::Prince => (1.13, 1.17),
             Family::King => (1.22, 1.3),
@@ -171,7 +171,8 @@ impl Family {
             Family::Minor => 0.28,
             Family::Major => 0.3,
             Family::Queen => 0.31,
-            Family::Prince | Family::King => 0.32,
+            Family::Prince => 0.29,
+            Family::King => 0.33,
         }
     }
 }
@@ -233,18 +234,19 @@ fn plinth(b: &mut Build, family: Family, top: f32) {
 /// The horse head outline, facing left, standing on y = 0 (0.71 tall).
 fn horse_head() -> Vec<Vec2> {
     pts(&[
-        (0.21, 0.0),
-        (0.2, 0.26),
-        (0.16, 0.44),
+        (0.22, 0.0),
+        (0.24, 0.2),
+        (0.21, 0.36),
+        (0.16, 0.48),
         (0.09, 0.58),
         (0.02, 0.66),
         (-0.01, 0.71),
         (-0.05, 0.63),
         (-0.13, 0.58),
-        (-0.22, 0.47),
-        (-0.27, 0.37),
-        (-0.25, 0.32),
-        (-0.15, 0.31),
+        (-0.24, 0.47),
+        (-0.31, 0.38),
+        (-0.3, 0.31),
+        (-0.15, 0.3),
         (-0.07, 0.36),
         (-0.11, 0.24),
         (-0.19, 0.1),
@@ -263,7 +265,7 @@ fn horse(b: &mut Build, base: f32, scale: f32, lean: f32) -> Vec3 {
     let at = Vec3::new(0.0, base, 0.0);
     b.prism(
         horse_head(),
-        0.2,
+        0.22,
         Transform::from_translation(at)
             .with_rotation(turn)
             .with_scale(Vec3::new(scale, scale, 1.0)),
@@ -541,20 +543,16 @@ pub fn parts(kind: Kind) -> Vec<Part> {
         }
         Kind::Knight => {
             family_body(&mut b, fam, 0.19, 0.17, 0.22);
-            horse(&mut b, 0.17, 0.88, 0.0);
+            horse(&mut b, 0.17, 0.82, 0.0);
         }
         Kind::WazirKnight | Kind::FerzKnight => {
-            // Square blocks on the collar and an upright horse for the
-            // orthogonal step; diamonds and a horse leaning forward for the
-            // diagonal one.
+            // An upright horse with a square for the orthogonal step; a
+            // horse leaning forward with a diamond for the diagonal one.
             let diagonal = kind == Kind::FerzKnight;
             family_body(&mut b, fam, 0.19, 0.17, 0.22);
-            let lean = if diagonal { 18.0 } else { 0.0 };
-            horse(&mut b, 0.17, 0.84, lean);
-            for x in [-0.25f32, 0.25] {
-                b.emblem(Vec3::new(x, 0.2, 0.0), 0.11, diagonal, 0.12);
-            }
-            b.emblem(Vec3::new(0.07, 0.36, 0.0), 0.12, diagonal, 0.26);
+            let lean = if diagonal { 20.0 } else { 0.0 };
+            horse(&mut b, 0.17, 0.8, lean);
+            b.emblem(Vec3::new(0.07, 0.35, 0.0), 0.14, diagonal, 0.26);
         }
         Kind::SorcererKnight => {
             family_body(&mut b, fam, 0.19, 0.17, 0.22);
@@ -564,8 +562,8 @@ pub fn parts(kind: Kind) -> Vec<Part> {
                 .emblem(Vec3::new(0.08, 0.29, 0.0), 0.09, true, 0.26);
         }
         Kind::Bishop => {
-            family_body(&mut b, fam, 0.36, 0.1, 0.17);
-            mitre(&mut b, 0.36, 1.0);
+            family_body(&mut b, fam, 0.32, 0.09, 0.2);
+            mitre(&mut b, 0.32, 1.0);
         }
         Kind::FlyingBishop => {
             family_body(&mut b, fam, 0.5, 0.1, 0.17);
@@ -609,8 +607,8 @@ pub fn parts(kind: Kind) -> Vec<Part> {
         Kind::King => {
             // A closed crown under a large cross.
             let top = 0.82;
-            family_body(&mut b, fam, top, 0.12, 0.17);
-            crown_cup(&mut b, top, 0.15, 0.2);
+            family_body(&mut b, fam, top, 0.12, 0.18);
+            crown_cup(&mut b, top, 0.15, 0.22);
             let mut cap = vec![v(0.0, 0.0)];
             cap.extend(arc(0.0, 0.0, 0.17, 0.0, 90.0, 6));
             b.lathe_at(cap, Transform::from_xyz(0.0, top + 0.11, 0.0), Tone::Body);
@@ -631,8 +629,8 @@ pub fn parts(kind: Kind) -> Vec<Part> {
         }
         Kind::Prince => {
             // A smaller king: a young head wearing an open coronet of points.
-            let top = 0.74;
-            family_body(&mut b, fam, top, 0.12, 0.17);
+            let top = 0.8;
+            family_body(&mut b, fam, top, 0.1, 0.15);
             let head = top + 0.1;
             b.sphere(Vec3::new(0.0, head, 0.0), 0.11, Tone::Body);
             crown_cup(&mut b, head + 0.04, 0.07, 0.14);
@@ -752,7 +750,7 @@ pub fn parts(kind: Kind) -> Vec<Part> {
                 b.sphere(Vec3::new(-0.06, top + 0.47, z), 0.022, Tone::Accent);
             }
             if kind == Kind::Gryphon {
-                wings(&mut b, top + 0.16, 0.4, 52.0, Tone::Body);
+                wings(&mut b, top + 0.16, 0.46, 40.0, Tone::Body);
             } else {
                 wings(&mut b, top + 0.22, 0.42, -30.0, Tone::Body);
                 b.torus(Vec3::new(0.0, top + 0.12, 0.0), 0.13, 0.022, Tone::Body);
@@ -831,81 +829,106 @@ pub fn parts(kind: Kind) -> Vec<Part> {
         }
         Kind::Cannon | Kind::Vao => {
             let top = coil(&mut b);
-            // A gun carriage on the coil with wheels front and back, and its
-            // barrel: straight up (orthogonal) for the Cannon, as the Bomber
-            // flies nose up, and raised 45° (diagonal) for the Vao.
-            b.cube(
-                Vec3::new(0.0, top + 0.06, 0.0),
-                Vec3::new(0.32, 0.12, 0.22),
-                0.0,
+            // A gun on a carriage with wheels front and back: a long level
+            // barrel with lifting handles (orthogonal) for the Cannon, a
+            // squat one raised 45° (diagonal) for the Vao.
+            let cannon = kind == Kind::Cannon;
+            b.prism(
+                pts(&[(-0.16, 0.0), (0.16, 0.0), (0.12, 0.2), (-0.08, 0.24)]),
+                0.2,
+                Transform::from_xyz(0.0, top, 0.0),
                 Tone::Body,
             );
             for z in [0.14, -0.14] {
-                b.disc_facing(Vec3::new(0.0, top + 0.1, z), 0.14, 0.05, Tone::Body);
+                b.disc_facing(Vec3::new(0.0, top + 0.12, z), 0.15, 0.05, Tone::Body);
                 b.disc_facing(
-                    Vec3::new(0.0, top + 0.1, z + 0.03 * z.signum()),
+                    Vec3::new(0.0, top + 0.12, z + 0.03 * z.signum()),
                     0.05,
                     0.02,
                     Tone::Accent,
                 );
             }
-            let (angle, length) = if kind == Kind::Cannon {
-                (0.0, 0.44)
+            let (pivot, angle, length) = if cannon {
+                (Vec3::new(0.2, top + 0.34, 0.0), PI / 2.0, 0.6)
             } else {
-                (PI / 4.0, 0.5)
+                (Vec3::new(0.12, top + 0.26, 0.0), PI / 4.0, 0.42)
             };
             let barrel = pts(&[
-                (0.0, -0.06),
-                (0.1, -0.06),
-                (0.1, 0.04),
-                (0.08, 0.06),
-                (0.065, length - 0.06),
+                (0.0, -0.04),
+                (0.1, -0.04),
+                (0.1, 0.06),
+                (0.085, 0.08),
+                (0.068, length - 0.06),
                 (0.095, length - 0.035),
                 (0.095, length),
                 (0.05, length),
                 (0.0, length - 0.02),
             ]);
+            let turn = Quat::from_rotation_z(angle);
             b.lathe_at(
                 barrel,
-                Transform::from_xyz(0.0, top + 0.14, 0.0)
-                    .with_rotation(Quat::from_rotation_z(angle)),
+                Transform::from_translation(pivot).with_rotation(turn),
                 Tone::Body,
             );
+            b.sphere(pivot + turn * Vec3::new(0.0, -0.07, 0.0), 0.05, Tone::Body);
             b.torus(
-                Vec3::new(0.0, top + 0.14, 0.0)
-                    + Quat::from_rotation_z(angle) * Vec3::new(0.0, 0.16, 0.0),
-                0.075,
+                pivot + turn * Vec3::new(0.0, 0.2, 0.0),
+                0.09,
                 0.02,
                 Tone::Accent,
             );
+            if cannon {
+                // Two dolphins (lifting handles) on top of the barrel.
+                for x in [0.0, -0.2] {
+                    b.prism(
+                        {
+                            let mut o = arc(0.0, 0.0, 0.05, 0.0, 180.0, 6);
+                            o.extend(arc(0.0, 0.0, 0.025, 180.0, 0.0, 6));
+                            o
+                        },
+                        0.03,
+                        Transform::from_translation(pivot + Vec3::new(-0.2 + x, 0.075, 0.0)),
+                        Tone::Body,
+                    );
+                }
+            }
         }
         Kind::Lady => {
-            // A slender lady in a gown, a coronet round her mitre-shaped
-            // headdress: a king's step and a bishop's line.
+            // A lady in a bell-shaped gown with a ruff, a coronet round her
+            // mitre-shaped headdress: a king's step and a bishop's line.
             let mut p = pts(&[
                 (0.0, 0.0),
                 (0.31, 0.0),
-                (0.31, 0.04),
-                (0.27, 0.1),
-                (0.18, 0.34),
-                (0.1, 0.56),
-                (0.075, 0.64),
-                (0.13, 0.7),
-                (0.1, 0.74),
-                (0.04, 0.75),
+                (0.31, 0.035),
+                (0.29, 0.07),
+                (0.24, 0.2),
+                (0.16, 0.38),
+                (0.11, 0.5),
+                (0.085, 0.6),
+                (0.1, 0.64),
+                (0.18, 0.67),
+                (0.18, 0.69),
+                (0.06, 0.71),
+                (0.04, 0.73),
             ]);
-            p.extend(arc(0.0, 0.81, 0.075, -60.0, 90.0, 8));
+            p.extend(arc(0.0, 0.8, 0.08, -60.0, 90.0, 8));
             b.lathe(p);
             mitre(&mut b, 0.84, 0.55);
             b.torus(Vec3::new(0.0, 0.86, 0.0), 0.075, 0.02, Tone::Accent);
-            b.torus(Vec3::new(0.0, 0.38, 0.0), 0.165, 0.02, Tone::Accent);
+            b.torus(Vec3::new(0.0, 0.4, 0.0), 0.15, 0.02, Tone::Accent);
+            b.cube(
+                Vec3::new(0.0, 0.22, 0.0),
+                Vec3::new(0.035, 0.2, 0.56),
+                -40.0,
+                Tone::Accent,
+            );
         }
         Kind::Squire | Kind::Crusader => {
             // Knight movers with a shield on the chest; the Crusader also
             // slides as a bishop: it wears a mitre and its shield a cross.
             let crusader = kind == Kind::Crusader;
             family_body(&mut b, fam, 0.19, 0.17, 0.22);
-            let scale = if crusader { 0.8 } else { 0.84 };
+            let scale = if crusader { 0.8 } else { 0.8 };
             let ears = horse(&mut b, 0.17, scale, 0.0);
             b.prism(
                 shield_outline(),
@@ -992,17 +1015,17 @@ pub fn parts(kind: Kind) -> Vec<Part> {
                 (0.0, 0.1),
                 (0.15, 0.1),
                 (0.04, 0.2),
-                (0.035, 0.66),
-                (0.0, 0.66),
+                (0.035, 0.58),
+                (0.0, 0.58),
             ]));
-            b.sphere(Vec3::new(0.0, 0.68, 0.0), 0.05, Tone::Accent);
-            for (y, r) in [(0.28, 0.17), (0.41, 0.13), (0.53, 0.09)] {
+            b.sphere(Vec3::new(0.0, 0.6, 0.0), 0.05, Tone::Accent);
+            for (y, r) in [(0.27, 0.17), (0.39, 0.13), (0.5, 0.09)] {
                 b.torus(Vec3::new(0.0, y, 0.0), r, 0.022, Tone::Body);
             }
             for (right, rad) in [(false, 0.14), (false, 0.22), (true, 0.14), (true, 0.22)] {
                 let (a0, a1) = if right { (-40.0, 40.0) } else { (140.0, 220.0) };
-                let mut w = arc(0.0, 0.68, rad + 0.02, a0, a1, 8);
-                w.extend(arc(0.0, 0.68, rad - 0.02, a1, a0, 8));
+                let mut w = arc(0.0, 0.6, rad + 0.02, a0, a1, 8);
+                w.extend(arc(0.0, 0.6, rad - 0.02, a1, a0, 8));
                 b.prism(w, 0.04, Transform::IDENTITY, Tone::Accent);
             }
         }
@@ -1125,6 +1148,75 @@ mod tests {
             assert!(size.x > 0.3 && size.x < 1.0, "{kind:?} width {}", size.x);
             assert!(size.y > 0.3 && size.y < 1.35, "{kind:?} height {}", size.y);
             assert!(lo.y > -0.05, "{kind:?} sinks below the board: {}", lo.y);
+        }
+    }
+
+    fn height(kind: Kind) -> f32 {
+        front_bounds(&parts(kind)).1.y
+    }
+
+    /// Height tells value, as in a Staunton set: the families' bands rise
+    /// and stay apart, every piece stands within its family's band, and the
+    /// pieces the issue names fall in the order it gives: pawns and ninja
+    /// pawns smallest, minor pieces next, rooks and compound pieces taller,
+    /// queen-class pieces tall, the Crown Prince taller, the king tallest.
+    #[test]
+    fn heights_rise_family_by_family() {
+        for pair in Family::ALL.windows(2) {
+            let (below, above) = (pair[0].heights(), pair[1].heights());
+            assert!(below.0 < below.1, "{:?}", pair[0]);
+            assert!(below.1 + 0.02 <= above.0, "{:?} / {:?}", pair[0], pair[1]);
+        }
+        for kind in Kind::ALL {
+            let (lo, hi) = family(kind).heights();
+            let h = height(kind);
+            assert!((lo..=hi).contains(&h), "{kind:?}: {h} outside {lo}..{hi}");
+        }
+        use Kind::*;
+        let ladder: [&[Kind]; 6] = [
+            &[Pawn, NinjaPawn],
+            &[Knight, Bishop, WazirKnight, FerzKnight],
+            &[
+                Rook,
+                Champion,
+                Templar,
+                WazirSorcerer,
+                FerzSorcerer,
+                FlyingChariot,
+            ],
+            &[Queen, Marshal, Cardinal, Lady],
+            &[Prince],
+            &[King],
+        ];
+        for pair in ladder.windows(2) {
+            for low in pair[0] {
+                for high in pair[1] {
+                    assert!(height(*low) < height(*high), "{low:?} / {high:?}");
+                }
+            }
+        }
+    }
+
+    /// Every serpent form stands on the serpent's coil: the same three
+    /// accent-coloured turns at its foot as the Serpent in hand.
+    #[test]
+    fn every_serpent_form_carries_the_coil() {
+        let coil_turns = |kind: Kind| -> Vec<(f32, f32)> {
+            parts(kind)
+                .iter()
+                .filter_map(|p| match &p.shape {
+                    Shape::Lathe { closed: true, .. } if p.tone == Tone::Accent => {
+                        Some((p.transform.translation.y, p.transform.translation.x))
+                    }
+                    _ => None,
+                })
+                .filter(|(y, _)| *y < 0.35)
+                .collect()
+        };
+        let serpent = coil_turns(Kind::Serpent);
+        assert_eq!(serpent.len(), 3);
+        for form in Kind::SERPENT_FORMS {
+            assert_eq!(coil_turns(form), serpent, "{form:?}");
         }
     }
 }

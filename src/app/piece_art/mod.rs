@@ -72,12 +72,6 @@ pub fn silhouette(kind: Kind, side: Side, pitch: f32) -> Silhouette {
     Silhouette::of(&designs::parts(kind), Quat::from_rotation_x(pitch) * turn)
 }
 
-/// The height of a kind's model in piece units (one square = 1), before
-/// the board's scale.
-pub fn height(kind: Kind) -> f32 {
-    geom::front_bounds(&designs::parts(kind)).1.y
-}
-
 /// Colours of each side.
 pub fn palette(side: Side) -> geom::Palette {
     match side {
