@@ -106,6 +106,8 @@ pub struct PlayArgs {
     /// Window size in logical pixels (default 1280×800; the frame-time
     /// measurement always uses 1280×800).
     pub window: Option<UVec2>,
+    /// Open the piece guide over the game, on this piece.
+    pub guide: Option<crate::rules::Kind>,
 }
 
 /// The plugins of the client (everything but the window), with the frame's
@@ -191,6 +193,19 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
     }
     if args.flip {
         app.world_mut().resource_mut::<scene::BoardLayout>().flipped = true;
+    }
+    if let (Some(kind), Some(game)) = (args.guide, app.world().get_resource::<match_state::Match>())
+    {
+        let variant = game.variant().clone();
+        let world = app.world_mut();
+        world.resource_scope(|world, mut guide: Mut<menus::Guide>| {
+            menus::open_guide(
+                &mut guide,
+                &mut world.resource_mut::<menus::Overlays>(),
+                variant,
+            );
+            guide.piece = guide.kinds.iter().position(|k| *k == kind).unwrap_or(0);
+        });
     }
     if let Some(probe) = probe {
         app.insert_resource(probe);

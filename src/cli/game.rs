@@ -5,8 +5,9 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::CliError;
-use super::args::{GameArgs, count, seconds};
+use super::args::{DEFAULT_VARIANT, GameArgs, count, seconds};
 use crate::app::{self, ViewMode};
+use crate::rules::{Kind, Variant};
 
 /// The board view: `2d` or `3d`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -57,10 +58,13 @@ pub struct PlayCmd {
     /// Window size in logical pixels, e.g. 1024x600 (default 1280x800).
     #[arg(long, value_name = "WIDTHxHEIGHT", value_parser = window_size)]
     pub window: Option<bevy::math::UVec2>,
+    /// Open the piece guide over the game, on the piece with this letter (e.g. C).
+    #[arg(long, value_name = "LETTER", requires = "variant")]
+    pub guide: Option<char>,
     /// Measure an empty Bevy 3D scene instead of the game (with --measure SECS, default 10).
     #[arg(
         long = "empty-3d",
-        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window"]
+        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "guide"]
     )]
     pub empty_3d: bool,
 }
@@ -101,6 +105,21 @@ fn window_size(text: &str) -> Result<bevy::math::UVec2, String> {
         .ok_or_else(|| "expected WIDTHxHEIGHT, e.g. 1024x600".to_string())
 }
 
+/// The piece of `variant` the guide shows for `--guide LETTER` (either case).
+fn guide_kind(variant: &Variant, letter: char) -> Result<Kind, CliError> {
+    let kinds = variant.piece_kinds();
+    variant
+        .kind_of_letter(letter.to_ascii_uppercase())
+        .filter(|k| kinds.contains(k))
+        .ok_or_else(|| {
+            let letters: String = kinds.iter().map(|k| variant.letter(*k)).collect();
+            CliError::Usage(format!(
+                "no piece '{letter}' in {} for '--guide' (its letters: {letters})",
+                variant.id()
+            ))
+        })
+}
+
 /// `chimera play`: opens the game window (the menu, or a game of `--variant`).
 pub fn play(a: PlayCmd) -> Result<(), CliError> {
     if a.empty_3d {
@@ -108,7 +127,12 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         return Ok(());
     }
     let game = a.scene.game;
+    let guide = match a.guide {
+        Some(letter) => Some(guide_kind(&*game.variant.build(DEFAULT_VARIANT)?, letter)?),
+        None => None,
+    };
     let play = app::PlayArgs {
+        guide,
         window: a.window,
         view: a.scene.view.unwrap_or(View::TwoD).into(),
         flip: a.scene.flip,

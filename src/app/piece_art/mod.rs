@@ -235,6 +235,16 @@ mod tests {
     #[test]
     #[ignore]
     fn dump_previews() {
+        let mut total = 0;
+        for k in Kind::ALL {
+            let mut geo = geom::Geometry::default();
+            for p in designs::parts(k) {
+                geom::tessellate(&p, &mut geo, geom::LATHE_SEGMENTS);
+            }
+            println!("tris {k:?} {}", geo.indices.len() / 3);
+            total += geo.indices.len() / 3;
+        }
+        println!("tris total {total}");
         for (name, pitch) in [("front", 0.0f32), ("pitched", 50f32.to_radians())] {
             let parts: Vec<Vec<geom::Part>> = Kind::ALL
                 .iter()
