@@ -209,6 +209,25 @@ fn body(b: &mut Build, r: f32, top: f32, waist: f32, collar: f32) {
         (collar, top),
         (0.0, top),
     ]));
+    foot_band(b, r);
+}
+
+/// A thin accent band round the edge of a foot of radius `r`: it sets the
+/// piece off from a square of its own colour (ivory on light squares).
+fn foot_band(b: &mut Build, r: f32) {
+    b.part(
+        Shape::Lathe {
+            profile: pts(&[
+                (r - 0.01, 0.0),
+                (r + 0.006, 0.0),
+                (r + 0.006, 0.036),
+                (r - 0.01, 0.036),
+            ]),
+            closed: true,
+        },
+        Transform::IDENTITY,
+        Tone::Accent,
+    );
 }
 
 /// The body of `family` up to `top`.
@@ -229,6 +248,7 @@ fn plinth(b: &mut Build, family: Family, top: f32) {
         (r - 0.09, top),
         (0.0, top),
     ]));
+    foot_band(b, r);
 }
 
 /// The horse head outline, facing left, standing on y = 0 (0.71 tall).
@@ -339,6 +359,7 @@ fn tower(b: &mut Build, family: Family, height: f32, radius: f32) {
         (r - 0.03, height - 0.04),
         (0.0, height - 0.04),
     ]));
+    foot_band(b, f);
     // Merlons around the rim.
     let ring = r + 0.01;
     for k in 0..6 {
@@ -605,7 +626,7 @@ pub fn parts(kind: Kind) -> Vec<Part> {
             .sphere(Vec3::new(0.0, top + 0.26, 0.0), 0.06, Tone::Body);
         }
         Kind::King => {
-            // A closed crown under a large cross.
+            // A closed crown under a large cross in the accent colour.
             let top = 0.82;
             family_body(&mut b, fam, top, 0.12, 0.18);
             crown_cup(&mut b, top, 0.15, 0.22);
@@ -615,15 +636,15 @@ pub fn parts(kind: Kind) -> Vec<Part> {
             let cross = top + 0.28;
             b.cube(
                 Vec3::new(0.0, cross + 0.04, 0.0),
-                Vec3::new(0.075, 0.25, 0.075),
+                Vec3::new(0.09, 0.26, 0.09),
                 0.0,
-                Tone::Body,
+                Tone::Accent,
             )
             .cube(
-                Vec3::new(0.0, cross + 0.07, 0.0),
-                Vec3::new(0.24, 0.075, 0.075),
+                Vec3::new(0.0, cross + 0.075, 0.0),
+                Vec3::new(0.27, 0.09, 0.09),
                 0.0,
-                Tone::Body,
+                Tone::Accent,
             );
             b.torus(Vec3::new(0.0, top + 0.04, 0.0), 0.15, 0.022, Tone::Accent);
         }
@@ -913,6 +934,7 @@ pub fn parts(kind: Kind) -> Vec<Part> {
             ]);
             p.extend(arc(0.0, 0.8, 0.08, -60.0, 90.0, 8));
             b.lathe(p);
+            foot_band(&mut b, 0.31);
             mitre(&mut b, 0.84, 0.55);
             b.torus(Vec3::new(0.0, 0.86, 0.0), 0.075, 0.02, Tone::Accent);
             b.torus(Vec3::new(0.0, 0.4, 0.0), 0.15, 0.02, Tone::Accent);

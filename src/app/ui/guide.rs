@@ -44,7 +44,7 @@ pub(super) fn guide_window(
                         let b = match &glyphs {
                             Some(g) => egui::Button::selectable(
                                 selected,
-                                (g.image(*kind, Color::White, 22.0), kind.name()),
+                                (g.image(*kind, Color::White, 26.0), kind.name()),
                             ),
                             None => egui::Button::selectable(selected, kind.name()),
                         };
