@@ -1232,7 +1232,7 @@ mod tests {
                     }
                     _ => None,
                 })
-                .filter(|(y, _)| *y < 0.35)
+                .filter(|(y, _)| (0.05..0.35).contains(y))
                 .collect()
         };
         let serpent = coil_turns(Kind::Serpent);
