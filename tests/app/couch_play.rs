@@ -401,16 +401,7 @@ fn the_in_game_menu_opens_on_start_and_its_entries_work() {
     assert_eq!(panel(&app), Panel::Board);
     // Resign through the menu: it ends the game and the dialog opens.
     tap(&mut app, pad, Press::Menu);
-    let resign_at = chimera::app::menus::entries(
-        Panel::GameMenu,
-        app.world().resource::<MenuChoice>(),
-        Some(app.world().resource::<Match>()),
-        app.world().resource::<Selection>(),
-        app.world().resource::<chimera::app::menus::Guide>(),
-    )
-    .iter()
-    .position(|e| *e == chimera::app::menus::Entry::Resign)
-    .expect("resign entry");
+    let resign_at = game_menu_index(&app, Entry::Resign);
     for _ in 0..resign_at {
         tap(&mut app, pad, Press::Down);
     }
@@ -422,6 +413,20 @@ fn the_in_game_menu_opens_on_start_and_its_entries_work() {
         (Some(Color::Black), EndReason::Resignation)
     );
     assert_eq!(panel(&app), Panel::EndDialog);
+}
+
+/// Where `entry` is in the in-game menu as it stands.
+fn game_menu_index(app: &App, entry: Entry) -> usize {
+    chimera::app::menus::entries(
+        Panel::GameMenu,
+        app.world().resource::<MenuChoice>(),
+        Some(app.world().resource::<Match>()),
+        app.world().resource::<Selection>(),
+        app.world().resource::<chimera::app::menus::Guide>(),
+    )
+    .iter()
+    .position(|e| *e == entry)
+    .unwrap_or_else(|| panic!("{entry:?} in the in-game menu"))
 }
 
 #[test]
@@ -436,16 +441,7 @@ fn the_pieces_letters_toggle_from_the_keyboard_the_pad_and_the_in_game_menu() {
     assert!(!shown(&app));
     // The in-game menu entry: back, flip, 2D/3D, letters.
     tap(&mut app, pad, Press::Menu);
-    let at = chimera::app::menus::entries(
-        Panel::GameMenu,
-        app.world().resource::<MenuChoice>(),
-        Some(app.world().resource::<Match>()),
-        app.world().resource::<Selection>(),
-        app.world().resource::<chimera::app::menus::Guide>(),
-    )
-    .iter()
-    .position(|e| *e == Entry::ShowLetters)
-    .expect("letters entry");
+    let at = game_menu_index(&app, Entry::ShowLetters);
     for _ in 0..at {
         tap(&mut app, pad, Press::Down);
     }

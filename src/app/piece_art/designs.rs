@@ -239,16 +239,22 @@ fn family_body(b: &mut Build, family: Family, top: f32, waist: f32, collar: f32)
 /// figures that stand on it rather than on a waist).
 fn plinth(b: &mut Build, family: Family, top: f32) {
     let r = family.foot();
-    b.lathe(pts(&[
+    let mut p = foot(r);
+    p.extend(pts(&[(r - 0.09, top), (0.0, top)]));
+    b.lathe(p);
+    foot_band(b, r);
+}
+
+/// The start of a plain round foot of radius `r`, from the axis to its
+/// upper edge (radius `r` − 0.08 at height 0.085).
+fn foot(r: f32) -> Vec<Vec2> {
+    pts(&[
         (0.0, 0.0),
         (r, 0.0),
         (r, 0.035),
         (r - 0.025, 0.06),
         (r - 0.08, 0.085),
-        (r - 0.09, top),
-        (0.0, top),
-    ]));
-    foot_band(b, r);
+    ])
 }
 
 /// The horse head outline, facing left, standing on y = 0 (0.71 tall).
@@ -344,12 +350,8 @@ fn wings(b: &mut Build, root_y: f32, span: f32, lift_deg: f32, tone: Tone) {
 fn tower(b: &mut Build, family: Family, height: f32, radius: f32) {
     let r = radius;
     let f = family.foot();
-    b.lathe(pts(&[
-        (0.0, 0.0),
-        (f, 0.0),
-        (f, 0.035),
-        (f - 0.025, 0.06),
-        (f - 0.08, 0.085),
+    let mut p = foot(f);
+    p.extend(pts(&[
         (0.19, 0.12),
         (r - 0.02, height - 0.13),
         (r + 0.03, height - 0.1),
@@ -359,6 +361,7 @@ fn tower(b: &mut Build, family: Family, height: f32, radius: f32) {
         (r - 0.03, height - 0.04),
         (0.0, height - 0.04),
     ]));
+    b.lathe(p);
     foot_band(b, f);
     // Merlons around the rim.
     let ring = r + 0.01;
@@ -471,45 +474,32 @@ fn wizard(b: &mut Build, diagonal: bool) {
 /// or in two segments, the upper one bent over to the side.
 fn hat(b: &mut Build, at: Vec3, scale: f32, crooked: bool) {
     let s = scale;
-    let brim = pts(&[
-        (0.0, 0.0),
-        (0.19, 0.0),
-        (0.19, 0.02),
-        (0.09, 0.03),
-        (0.0, 0.03),
-    ])
-    .into_iter()
-    .map(|q| q * s)
-    .collect();
-    b.lathe_at(brim, Transform::from_translation(at), Tone::Body);
+    // A profile `s` times its size, placed at `tf`.
+    let mut part = |profile: &[(f32, f32)], tf: Transform| {
+        let p = pts(profile).into_iter().map(|q| q * s).collect();
+        b.lathe_at(p, tf, Tone::Body);
+    };
+    let base = Transform::from_translation(at);
+    part(
+        &[
+            (0.0, 0.0),
+            (0.19, 0.0),
+            (0.19, 0.02),
+            (0.09, 0.03),
+            (0.0, 0.03),
+        ],
+        base,
+    );
     if crooked {
         // A short frustum, then the tip bent over 55°.
-        b.lathe_at(
-            pts(&[(0.0, 0.0), (0.1, 0.0), (0.06, 0.2), (0.0, 0.2)])
-                .into_iter()
-                .map(|q| q * s)
-                .collect(),
-            Transform::from_translation(at),
-            Tone::Body,
-        );
-        b.lathe_at(
-            pts(&[(0.0, 0.0), (0.06, 0.0), (0.0, 0.26)])
-                .into_iter()
-                .map(|q| q * s)
-                .collect(),
+        part(&[(0.0, 0.0), (0.1, 0.0), (0.06, 0.2), (0.0, 0.2)], base);
+        part(
+            &[(0.0, 0.0), (0.06, 0.0), (0.0, 0.26)],
             Transform::from_translation(at + Vec3::new(0.0, 0.19 * s, 0.0))
                 .with_rotation(Quat::from_rotation_z(-55f32.to_radians())),
-            Tone::Body,
         );
     } else {
-        b.lathe_at(
-            pts(&[(0.0, 0.0), (0.1, 0.0), (0.0, 0.4)])
-                .into_iter()
-                .map(|q| q * s)
-                .collect(),
-            Transform::from_translation(at),
-            Tone::Body,
-        );
+        part(&[(0.0, 0.0), (0.1, 0.0), (0.0, 0.4)], base);
     }
     b.torus(
         at + Vec3::new(0.0, 0.05 * s, 0.0),
