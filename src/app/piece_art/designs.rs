@@ -217,13 +217,9 @@ fn body(b: &mut Build, r: f32, top: f32, waist: f32, collar: f32) {
 fn foot_band(b: &mut Build, r: f32) {
     b.part(
         Shape::Lathe {
-            profile: pts(&[
-                (r - 0.01, 0.0),
-                (r + 0.006, 0.0),
-                (r + 0.006, 0.036),
-                (r - 0.01, 0.036),
-            ]),
-            closed: true,
+            // Only its outer and top faces: the rest is never seen.
+            profile: pts(&[(r + 0.006, 0.0), (r + 0.006, 0.036), (r - 0.01, 0.036)]),
+            closed: false,
         },
         Transform::IDENTITY,
         Tone::Accent,
