@@ -230,56 +230,6 @@ mod tests {
         sum / weight
     }
 
-    /// Writes every kind's front view and 50° view at one scale to
-    /// /tmp/pieces-*.pam (a look at the designs without a renderer).
-    #[test]
-    #[ignore]
-    fn dump_previews() {
-        let mut total = 0;
-        for k in Kind::ALL {
-            let mut geo = geom::Geometry::default();
-            for p in designs::parts(k) {
-                geom::tessellate(&p, &mut geo, geom::LATHE_SEGMENTS);
-            }
-            println!("tris {k:?} {}", geo.indices.len() / 3);
-            total += geo.indices.len() / 3;
-        }
-        println!("tris total {total}");
-        for (name, pitch) in [("front", 0.0f32), ("pitched", 50f32.to_radians())] {
-            let parts: Vec<Vec<geom::Part>> = Kind::ALL
-                .iter()
-                .map(|&k| {
-                    designs::parts(k)
-                        .into_iter()
-                        .map(|mut p| {
-                            p.transform = Transform::from_rotation(Quat::from_rotation_x(pitch))
-                                * p.transform;
-                            p
-                        })
-                        .collect()
-                })
-                .collect();
-            let specs: Vec<raster::GlyphSpec> = parts
-                .iter()
-                .map(|p| raster::GlyphSpec {
-                    parts: p,
-                    palette: palette(Side::White),
-                    mirror: false,
-                    scale: 1.0 / 1.5,
-                    offset: Vec2::new(0.0, -0.3),
-                })
-                .collect();
-            let atlas = raster::atlas(&specs);
-            let (w, h) = (atlas.grid.width(), atlas.grid.height());
-            let mut out = format!(
-                "P7\nWIDTH {w}\nHEIGHT {h}\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n"
-            )
-            .into_bytes();
-            out.extend(&atlas.levels[0]);
-            std::fs::write(format!("/tmp/pieces-{name}.pam"), out).unwrap();
-        }
-    }
-
     #[test]
     fn black_glyphs_face_the_other_way() {
         let parts = designs::parts(Kind::Knight);
