@@ -936,8 +936,7 @@ pub fn parts(kind: Kind) -> Vec<Part> {
             // slides as a bishop: it wears a mitre and its shield a cross.
             let crusader = kind == Kind::Crusader;
             family_body(&mut b, fam, 0.19, 0.17, 0.22);
-            let scale = if crusader { 0.8 } else { 0.8 };
-            let ears = horse(&mut b, 0.17, scale, 0.0);
+            let ears = horse(&mut b, 0.17, 0.8, 0.0);
             b.prism(
                 shield_outline(),
                 0.05,
