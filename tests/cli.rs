@@ -459,6 +459,11 @@ fn a_flag_that_may_appear_once_cannot_repeat() {
             "play --empty-3d --variant chess",
             &["'--empty-3d' cannot be used with '--variant'"],
         ),
+        // The guide opens on a piece of the game's variant, named by its letter.
+        (
+            "play --variant chess --guide Z",
+            &["no piece 'Z' in chess for '--guide'", "PNBRQK"],
+        ),
     ]);
     // --option may repeat: each one is applied (seed=3 only exists with the
     // random opening, which has no drops).
@@ -1076,6 +1081,7 @@ const SUBCOMMANDS: &[(&str, &[&str])] = &[
             "--load",
             "--load-screen",
             "--game",
+            "--guide",
         ],
     ),
     (

@@ -138,6 +138,8 @@ pub struct PlayArgs {
     pub lan_name: Option<String>,
     /// Whether a hosted LAN game is announced on the LAN (`host --no-announce`: not).
     pub lan_announce: bool,
+    /// Open the piece guide over the game, on this piece.
+    pub guide: Option<crate::rules::Kind>,
 }
 
 impl Default for PlayArgs {
@@ -159,6 +161,7 @@ impl Default for PlayArgs {
             lan_name: None,
             lan_announce: true,
             time: Default::default(),
+            guide: None,
         }
     }
 }
@@ -297,6 +300,19 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
     }
     if args.flip {
         app.world_mut().resource_mut::<scene::BoardLayout>().flipped = true;
+    }
+    if let (Some(kind), Some(game)) = (args.guide, app.world().get_resource::<match_state::Match>())
+    {
+        let variant = game.variant().clone();
+        let world = app.world_mut();
+        world.resource_scope(|world, mut guide: Mut<menus::Guide>| {
+            menus::open_guide(
+                &mut guide,
+                &mut world.resource_mut::<menus::Overlays>(),
+                variant,
+            );
+            guide.piece = guide.kinds.iter().position(|k| *k == kind).unwrap_or(0);
+        });
     }
     if let Some(probe) = probe {
         app.insert_resource(probe);

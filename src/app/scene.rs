@@ -16,6 +16,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<ViewMode>()
         .init_resource::<BoardLayout>()
         .init_resource::<CameraRig>()
+        .init_resource::<ShowLetters>()
         .init_resource::<BoardViewport>();
 }
 
@@ -38,6 +39,12 @@ impl ViewMode {
         }
     }
 }
+
+/// Whether each piece's letter is drawn beside it, in both views (for
+/// players learning a variant). Toggled by a key, a pad button and the
+/// in-game menu; saved with the settings (`Settings::show_letters`).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ShowLetters(pub bool);
 
 /// Where squares are in the world, and whether the board is seen from Black's side.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
@@ -150,12 +157,19 @@ impl Default for CameraRig {
 }
 
 impl CameraRig {
-    /// Keeps the camera where the board stays in view.
+    /// Lowest and highest elevation (radians): below 35° the near pieces
+    /// hide the far ranks.
+    pub const PITCH: (f32, f32) = (35f32.to_radians(), 88f32.to_radians());
+    /// Closest and furthest zoom: 1 frames the whole scene tightly; further
+    /// out would only make the far ranks smaller.
+    pub const ZOOM: (f32, f32) = (0.45, 1.15);
+
+    /// Keeps the camera where the board stays in view and legible.
     pub fn clamped(self) -> CameraRig {
         CameraRig {
             yaw: self.yaw,
-            pitch: self.pitch.clamp(25f32.to_radians(), 89f32.to_radians()),
-            zoom: self.zoom.clamp(0.55, 1.8),
+            pitch: self.pitch.clamp(Self::PITCH.0, Self::PITCH.1),
+            zoom: self.zoom.clamp(Self::ZOOM.0, Self::ZOOM.1),
         }
     }
 }

@@ -14,7 +14,7 @@
 use crate::app::AppSystems;
 use crate::app::menus::MenuChoice;
 use crate::app::prefs::Prefs;
-use crate::app::scene::{BoardLayout, ViewMode};
+use crate::app::scene::{BoardLayout, ShowLetters, ViewMode};
 use crate::clock::TimeControl;
 use crate::settings::{LoadedSettings, Settings, View};
 use bevy::prelude::*;
@@ -68,6 +68,7 @@ pub fn install(app: &mut App, loaded: AppSettings) {
         View::ThreeD => ViewMode::ThreeD,
     });
     world.resource_mut::<BoardLayout>().flipped = s.flip_board;
+    world.insert_resource(ShowLetters(s.show_letters));
     *world.resource_mut::<Prefs>() = Prefs {
         animation: s.animation_speed,
         volume: s.volume.min(100),
@@ -96,11 +97,10 @@ fn apply_menu_choice(choice: &mut MenuChoice, s: &Settings) {
     choice.player_name.clone_from(&s.player_name);
 }
 
-/// The settings the resources show now (what the file does not hold from
-/// them, such as `show-letters`, kept from `old`).
+/// The settings the resources show now (anything else kept from `old`).
 pub fn current(
     old: &Settings,
-    mode: ViewMode,
+    (mode, letters): (ViewMode, ShowLetters),
     layout: &BoardLayout,
     prefs: &Prefs,
     choice: &MenuChoice,
@@ -126,6 +126,7 @@ pub fn current(
         variant_options,
         time_control: choice.time.to_string(),
         player_name: choice.player_name.clone(),
+        show_letters: letters.0,
         ..old.clone()
     }
 }
@@ -137,12 +138,20 @@ fn save_changes(
     layout: Res<BoardLayout>,
     prefs: Res<Prefs>,
     choice: Res<MenuChoice>,
+    letters: Res<ShowLetters>,
 ) {
     let Some(mut settings) = settings else { return };
-    if !(mode.is_changed() || layout.is_changed() || prefs.is_changed() || choice.is_changed()) {
+    let changed = mode.is_changed() || layout.is_changed() || prefs.is_changed();
+    if !(changed || choice.is_changed() || letters.is_changed()) {
         return;
     }
-    let now = current(&settings.settings, *mode, &layout, &prefs, &choice);
+    let now = current(
+        &settings.settings,
+        (*mode, *letters),
+        &layout,
+        &prefs,
+        &choice,
+    );
     if now == settings.settings {
         return;
     }

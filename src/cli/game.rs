@@ -5,10 +5,11 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::CliError;
-use super::args::{GameArgs, count, seconds};
+use super::args::{DEFAULT_VARIANT, GameArgs, count, seconds};
 use crate::ai;
 use crate::app::match_state::Player;
 use crate::app::{self, ViewMode};
+use crate::rules::{Kind, Variant};
 
 /// The board view: `2d` or `3d`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -83,10 +84,13 @@ pub struct PlayCmd {
     /// (Fischer), 600d5 (delay), *30 (per move), 40/5400 (periods), - (none).
     #[arg(long, value_name = "CONTROL", requires = "variant")]
     pub time: Option<crate::clock::TimeControl>,
+    /// Open the piece guide over the game, on the piece with this letter (e.g. C).
+    #[arg(long, value_name = "LETTER", requires = "variant")]
+    pub guide: Option<char>,
     /// Measure an empty Bevy 3D scene instead of the game (with --measure SECS, default 10).
     #[arg(
         long = "empty-3d",
-        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think"]
+        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think", "guide"]
     )]
     pub empty_3d: bool,
 }
@@ -142,6 +146,21 @@ fn player(text: &str) -> Result<Player, String> {
     }
 }
 
+/// The piece of `variant` the guide shows for `--guide LETTER` (either case).
+fn guide_kind(variant: &Variant, letter: char) -> Result<Kind, CliError> {
+    let kinds = variant.piece_kinds();
+    variant
+        .kind_of_letter(letter.to_ascii_uppercase())
+        .filter(|k| kinds.contains(k))
+        .ok_or_else(|| {
+            let letters: String = kinds.iter().map(|k| variant.letter(*k)).collect();
+            CliError::Usage(format!(
+                "no piece '{letter}' in {} for '--guide' (its letters: {letters})",
+                variant.id()
+            ))
+        })
+}
+
 /// `chimera play`: opens the game window (the menu, or a game of `--variant`).
 pub fn play(a: PlayCmd) -> Result<(), CliError> {
     if a.empty_3d {
@@ -153,9 +172,14 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         None => None,
     };
     let game = a.scene.game;
+    let guide = match a.guide {
+        Some(letter) => Some(guide_kind(&*game.variant.build(DEFAULT_VARIANT)?, letter)?),
+        None => None,
+    };
     let play = app::PlayArgs {
         load,
         load_screen: a.load_screen,
+        guide,
         window: a.window,
         view: a.scene.view.unwrap_or(View::TwoD).into(),
         flip: a.scene.flip,

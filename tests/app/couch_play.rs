@@ -13,7 +13,7 @@ use chimera::app::input::pads::PadLayout;
 use chimera::app::interaction::{ActivePanel, DIGIT_KEYS, Panel, Selection};
 use chimera::app::match_state::Match;
 use chimera::app::menus::{Entry, MenuAdjusted, MenuChoice, MenuFocus, NumberEditor, Overlays};
-use chimera::app::scene::BoardLayout;
+use chimera::app::scene::{BoardLayout, ShowLetters};
 use chimera::app::{Screen, headless_app};
 use chimera::rules::{Color, EndReason, Game, Kind, OptionKind, Sq, Variant, variants};
 use leafwing_input_manager::prelude::Buttonlike;
@@ -43,6 +43,7 @@ pub(crate) enum Press {
     Erase,
     Plus,
     Minus,
+    Letters,
 }
 
 fn key(p: Press) -> KeyCode {
@@ -61,6 +62,7 @@ fn key(p: Press) -> KeyCode {
         Press::Erase => KeyCode::Backspace,
         Press::Plus => KeyCode::Equal,
         Press::Minus => KeyCode::Minus,
+        Press::Letters => KeyCode::KeyL,
     }
 }
 
@@ -397,17 +399,7 @@ fn the_in_game_menu_opens_on_start_and_its_entries_work() {
     assert_eq!(panel(&app), Panel::Board);
     // Resign through the menu: it ends the game and the dialog opens.
     tap(&mut app, pad, Press::Menu);
-    let resign_at = chimera::app::menus::entries(
-        Panel::GameMenu,
-        app.world().resource::<MenuChoice>(),
-        Some(app.world().resource::<Match>()),
-        app.world().resource::<Selection>(),
-        app.world().resource::<chimera::app::menus::Guide>(),
-        app.world().resource::<chimera::app::saves::SavedGames>(),
-    )
-    .iter()
-    .position(|e| *e == chimera::app::menus::Entry::Resign)
-    .expect("resign entry");
+    let resign_at = game_menu_index(&app, Entry::Resign);
     for _ in 0..resign_at {
         tap(&mut app, pad, Press::Down);
     }
@@ -492,6 +484,42 @@ fn down_to_start(app: &mut App, dev: Device) {
         }
     }
     panic!("Start not reached: focus on {:?}", focused(app));
+}
+
+/// Where `entry` is in the in-game menu as it stands.
+fn game_menu_index(app: &App, entry: Entry) -> usize {
+    chimera::app::menus::entries(
+        Panel::GameMenu,
+        app.world().resource::<MenuChoice>(),
+        Some(app.world().resource::<Match>()),
+        app.world().resource::<Selection>(),
+        app.world().resource::<chimera::app::menus::Guide>(),
+        app.world().resource::<chimera::app::saves::SavedGames>(),
+    )
+    .iter()
+    .position(|e| *e == entry)
+    .unwrap_or_else(|| panic!("{entry:?} in the in-game menu"))
+}
+
+#[test]
+fn the_pieces_letters_toggle_from_the_keyboard_and_the_in_game_menu_with_any_device() {
+    let mut app = game_app("chess", "4k3/8/8/8/8/8/4P3/4K3 w - - - 0 1");
+    let pad = Device::Pad(connect_pad(&mut app, "pad", None));
+    let shown = |app: &App| app.world().resource::<ShowLetters>().0;
+    assert!(!shown(&app), "off by default");
+    tap(&mut app, Device::Keyboard, Press::Letters);
+    assert!(shown(&app));
+    tap(&mut app, Device::Keyboard, Press::Letters);
+    assert!(!shown(&app));
+    // The in-game menu entry: back, flip, 2D/3D, letters.
+    tap(&mut app, pad, Press::Menu);
+    let at = game_menu_index(&app, Entry::ShowLetters);
+    for _ in 0..at {
+        tap(&mut app, pad, Press::Down);
+    }
+    tap(&mut app, pad, Press::Select);
+    assert!(shown(&app));
+    assert_eq!(panel(&app), Panel::Board, "the entry closes the menu");
 }
 
 /// The client on its main menu, no game yet.

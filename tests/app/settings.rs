@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use chimera::app::headless_app;
 use chimera::app::menus::MenuChoice;
 use chimera::app::prefs::Prefs;
-use chimera::app::scene::{BoardLayout, ViewMode};
+use chimera::app::scene::{BoardLayout, ShowLetters, ViewMode};
 use chimera::app::settings::{AppSettings, install};
 use chimera::clock::TimeControl;
 use chimera::settings::{AnimationSpeed, FILE_NAME, Settings, View};
@@ -38,6 +38,7 @@ fn settings_are_read_into_the_client_and_written_back_when_they_change() {
     let w = app.world();
     assert_eq!(*w.resource::<ViewMode>(), ViewMode::ThreeD);
     assert!(w.resource::<BoardLayout>().flipped);
+    assert_eq!(*w.resource::<ShowLetters>(), ShowLetters(true));
     assert_eq!(
         *w.resource::<Prefs>(),
         Prefs {
@@ -76,6 +77,10 @@ fn settings_are_read_into_the_client_and_written_back_when_they_change() {
     assert_eq!(s.time_control, "300+3");
     assert_eq!(s.player_name, "Ann");
     assert_eq!(s.animation_speed, AnimationSpeed::Fast);
+    // The letters toggled off in the game are off in the file.
+    app.world_mut().insert_resource(ShowLetters(false));
+    app.update();
+    assert!(!Settings::load(&dir).settings.show_letters);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -1,11 +1,13 @@
 //! Coordinates along the board's edges (files below, ranks on the left, as the
-//! viewer sees them), painted by egui at the projected positions so they look
+//! viewer sees them), the hand counts and, when [`ShowLetters`] is on, each
+//! piece's letter, painted by egui at the projected positions so they look
 //! the same, crisp, in the 2D and the 3D view.
 
 use super::BoardScene;
 use super::cameras::MARGIN;
 use crate::app::scene::{BoardCamera2d, BoardCamera3d};
-use crate::app::scene::{BoardLayout, HandSlot, ViewMode};
+use crate::app::scene::{BoardLayout, HandSlot, PieceView, ShowLetters, ViewMode};
+use crate::rules::Color as Side;
 use crate::rules::{Sq, Variant};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -38,14 +40,17 @@ fn label_positions(
     (files, ranks)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn paint_coordinates(
     mut contexts: EguiContexts,
     scene: Res<BoardScene>,
     layout: Res<BoardLayout>,
     mode: Res<ViewMode>,
+    letters: Res<ShowLetters>,
     cam2: Query<(&Camera, &GlobalTransform), With<BoardCamera2d>>,
     cam3: Query<(&Camera, &GlobalTransform), With<BoardCamera3d>>,
     slots: Query<(&HandSlot, &GlobalTransform)>,
+    pieces: Query<(&PieceView, &GlobalTransform)>,
 ) -> Result {
     let cam = match *mode {
         ViewMode::TwoD => cam2.single(),
@@ -99,7 +104,64 @@ fn paint_coordinates(
             );
         }
     }
+    if letters.0 {
+        // Beside each piece's foot, lower right as the viewer sees it
+        // (whichever way the 3D camera has turned), sized to the square there.
+        let right = cam_tf.right().as_vec3();
+        let shown = pieces
+            .iter()
+            .map(|(p, at)| (p.piece.kind, p.piece.color, at.translation()))
+            .chain(
+                slots
+                    .iter()
+                    .filter(|(s, _)| s.count > 0)
+                    .map(|(s, at)| (s.kind, s.side, at.translation())),
+            );
+        for (kind, side, at) in shown {
+            let (Some(a), Some(b)) = (project(at - right * 0.5), project(at + right * 0.5)) else {
+                continue;
+            };
+            let unit = (b - a).length();
+            let centre = (a + b) * 0.5 + Vec2::splat(unit * 0.3);
+            letter_badge(
+                &painter,
+                egui::pos2(centre.x, centre.y),
+                unit,
+                variant.letter(kind),
+                side,
+            );
+        }
+    }
     Ok(())
+}
+
+/// A piece's letter on a small disc in its side's colours, for a square
+/// `unit` pixels wide.
+fn letter_badge(painter: &egui::Painter, centre: egui::Pos2, unit: f32, letter: char, side: Side) {
+    let (disc, ink) = match side {
+        Side::White => (
+            egui::Color32::from_rgb(0xf4, 0xee, 0xe0),
+            egui::Color32::from_rgb(0x1c, 0x1a, 0x1e),
+        ),
+        Side::Black => (
+            egui::Color32::from_rgb(0x24, 0x22, 0x26),
+            egui::Color32::from_rgb(0xe6, 0xc0, 0x6a),
+        ),
+    };
+    let size = (unit * 0.26).clamp(9.0, 28.0);
+    painter.circle(
+        centre,
+        size * 0.72,
+        disc,
+        egui::Stroke::new(1.0, egui::Color32::from_rgb(0x10, 0x10, 0x12)),
+    );
+    painter.text(
+        centre,
+        egui::Align2::CENTER_CENTER,
+        letter.to_string(),
+        egui::FontId::proportional(size),
+        ink,
+    );
 }
 
 /// The count of a hand slot: white on a dark red disc centred at `centre`,

@@ -5,7 +5,7 @@ use super::highlight::{MarkerVisual, Tint, TintedTile};
 use super::{BoardRoot, BoardScene, BoardSquare};
 use crate::app::AppSystems;
 use crate::app::piece_art::baked::BakedMaterial;
-use crate::app::piece_art::{PieceArt, model_transform};
+use crate::app::piece_art::{Family, PieceArt, model_transform};
 use crate::app::scene::{BoardLayout, HandSlot, PieceView};
 use crate::rules::{PieceInfo, Sq};
 use bevy::prelude::*;
@@ -33,6 +33,9 @@ const TILE_DEPTH: f32 = 0.1;
 const FRAME: f32 = 0.09;
 /// Scale of the 3D models on their squares.
 const MODEL_SCALE: f32 = 0.92;
+/// The height of the tallest model on the board (the king's family band
+/// at its top, see [`Family::heights`]).
+pub const TALLEST_PIECE: f32 = Family::King.heights().1 * MODEL_SCALE;
 
 /// Tile colours (RULES.md §0 light/dark), in sRGB.
 pub const LIGHT: Color = Color::srgb(0.93, 0.85, 0.72);

@@ -10,7 +10,7 @@ use crate::app::interaction::{
     Selection, ShowHowItMoves,
 };
 use crate::app::match_state::{Match, MatchCommand};
-use crate::app::scene::{BoardLayout, ViewMode};
+use crate::app::scene::{BoardLayout, ShowLetters, ViewMode};
 use crate::app::{AppSystems, Screen};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
@@ -63,6 +63,7 @@ fn game_actions(
     mut show_help: MessageWriter<ShowHowItMoves>,
     mut replay: MessageWriter<ReplayStep>,
     shown: Res<Replay>,
+    mut letters: ResMut<ShowLetters>,
 ) {
     if !matches!(active.0, Panel::Board | Panel::Help) {
         return;
@@ -106,6 +107,9 @@ fn game_actions(
         if actions.just_pressed(&action) {
             replay.write(step);
         }
+    }
+    if actions.just_pressed(&GameAction::ShowLetters) {
+        letters.0 = !letters.0;
     }
 }
 

@@ -89,6 +89,8 @@ pub fn default_bindings() -> BindingTable {
         (ReplayLast, vec![Key(K::End)]),
         (Hint, vec![Key(K::KeyI), Pad(P::Mode)]),
         (Mute, vec![Key(K::KeyN)]),
+        // Every pad button is taken (the guide button gives the hint): keys and the menu.
+        (ShowLetters, vec![Key(K::KeyL)]),
     ]
 }
 
@@ -272,6 +274,7 @@ pub fn action_name(a: GameAction) -> &'static str {
         ReplayLast => "replay-last",
         Hint => "hint",
         Mute => "mute",
+        ShowLetters => "show-letters",
     }
 }
 

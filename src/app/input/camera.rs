@@ -75,12 +75,12 @@ mod tests {
             rig = zoom(rig, 0.5);
         }
         assert_eq!(rig, rig.clamped());
-        assert!(rig.zoom >= 0.55 && rig.pitch <= 89f32.to_radians() + 1e-6);
+        assert!(rig.zoom >= CameraRig::ZOOM.0 && rig.pitch <= CameraRig::PITCH.1 + 1e-6);
         for _ in 0..500 {
             rig = orbit(rig, -1.0, -1.0, 0.05);
             rig = zoom(rig, -0.5);
         }
-        assert!(rig.zoom <= 1.8 && rig.pitch >= 25f32.to_radians() - 1e-6);
+        assert!(rig.zoom <= CameraRig::ZOOM.1 && rig.pitch >= CameraRig::PITCH.0 - 1e-6);
         assert!((0.0..std::f32::consts::TAU).contains(&rig.yaw));
     }
 }

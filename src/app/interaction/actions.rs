@@ -50,11 +50,13 @@ pub enum GameAction {
     Hint,
     /// Sound on or off.
     Mute,
+    /// Show or hide each piece's letter beside it.
+    ShowLetters,
 }
 
 impl GameAction {
     /// Every action, in the order the controls screen lists them.
-    pub const ALL: [GameAction; 20] = [
+    pub const ALL: [GameAction; 21] = [
         GameAction::MoveCursor,
         GameAction::Select,
         GameAction::Cancel,
@@ -75,6 +77,7 @@ impl GameAction {
         GameAction::ReplayLast,
         GameAction::Hint,
         GameAction::Mute,
+        GameAction::ShowLetters,
     ];
 
     /// What the action does, for the controls screen.
@@ -101,6 +104,7 @@ impl GameAction {
             ReplayLast => "Replay: back to the live position",
             Hint => "Hint: the computer's best move for you",
             Mute => "Sound on / off",
+            ShowLetters => "Show / hide the pieces' letters",
         }
     }
 }

@@ -20,7 +20,7 @@ use crate::app::interaction::{
 use crate::app::match_state::{GameEnded, GameSetup, Match, MatchCommand, MoveRequested, Player};
 use crate::app::prefs::Prefs;
 use crate::app::saves::{GameOpened, SaveRequest, SavedGames};
-use crate::app::scene::{BoardLayout, ViewMode};
+use crate::app::scene::{BoardLayout, ShowLetters, ViewMode};
 use crate::app::{AppSystems, Screen};
 use crate::clock::TimeControl;
 use crate::rules::{Kind, OptionKind, Outcome, Variant, VariantInfo, variants};
@@ -324,6 +324,8 @@ pub enum Entry {
     Flip,
     /// Switch 2D/3D.
     SwitchView,
+    /// Show or hide the pieces' letters.
+    ShowLetters,
     /// The side to move resigns.
     Resign,
     /// The side to move offers a draw.
@@ -427,7 +429,7 @@ pub fn entries(
                 if g.can_redo() {
                     v.push(Redo);
                 }
-                v.extend([Flip, SwitchView]);
+                v.extend([Flip, SwitchView, ShowLetters]);
                 if g.outcome().is_none() && g.setup().time.is_timed() {
                     v.push(PauseClock);
                 }
@@ -628,6 +630,7 @@ pub struct EntryEffects<'w> {
     prefs: ResMut<'w, Prefs>,
     layout: ResMut<'w, BoardLayout>,
     mode: ResMut<'w, ViewMode>,
+    letters: ResMut<'w, ShowLetters>,
     commands: MessageWriter<'w, MatchCommand>,
     saves: MessageWriter<'w, SaveRequest>,
     select: MessageWriter<'w, SelectInput>,
@@ -778,6 +781,10 @@ fn apply_entries(
             }
             Entry::SwitchView => {
                 *fx.mode = fx.mode.toggled();
+                fx.overlays.game_menu = false;
+            }
+            Entry::ShowLetters => {
+                fx.letters.0 = !fx.letters.0;
                 fx.overlays.game_menu = false;
             }
             Entry::Resign | Entry::OfferDraw | Entry::AcceptDraw => {

@@ -90,8 +90,10 @@ impl Geometry {
     }
 }
 
-/// Number of facets around a lathe.
-pub const LATHE_SEGMENTS: usize = 16;
+/// Number of facets around a lathe of a 3D model: at the board's sizes
+/// (a piece is at most about 100 pixels wide) twelve facets with smoothed
+/// normals look round, and a software renderer pays for every triangle.
+pub const LATHE_SEGMENTS: usize = 12;
 /// Profile bends sharper than this (degrees) keep a hard edge.
 const SMOOTH_ANGLE_DEG: f32 = 40.0;
 

@@ -16,6 +16,9 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::sprite_render::AlphaMode2d;
 use std::collections::HashMap;
 
+pub use designs::{Family, family};
+pub use raster::{SILHOUETTE_CELLS, Silhouette};
+
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, build_piece_art);
 }
@@ -56,6 +59,17 @@ impl PieceArt {
 /// lying in the XY plane with +Z up, its front toward −Y (the White side).
 pub fn model_transform() -> Transform {
     Transform::from_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2))
+}
+
+/// The silhouette of a kind's model as the 3D view shows it from `pitch`
+/// radians above the board (0 = from the side), turned as `side`'s pieces
+/// stand (White's front toward the viewer, Black's back).
+pub fn silhouette(kind: Kind, side: Side, pitch: f32) -> Silhouette {
+    let turn = match side {
+        Side::White => Quat::IDENTITY,
+        Side::Black => Quat::from_rotation_y(std::f32::consts::PI),
+    };
+    Silhouette::of(&designs::parts(kind), Quat::from_rotation_x(pitch) * turn)
 }
 
 /// Colours of each side.

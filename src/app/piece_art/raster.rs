@@ -85,7 +85,7 @@ fn layers(parts: &[Part], mirror: bool, scale: f32, offset: Vec2) -> Layers {
 /// Calls `hit(index, barycentrics)` for every sample of a `size`×`size` grid
 /// (sample centres at half-integers, y down from glyph y = +0.5) inside the
 /// glyph-space triangle `p`.
-fn raster(size: usize, p: [Vec2; 3], mut hit: impl FnMut(usize, [f32; 3])) {
+pub(super) fn raster(size: usize, p: [Vec2; 3], mut hit: impl FnMut(usize, [f32; 3])) {
     let s = size as f32;
     let q = p.map(|v| Vec2::new((v.x + 0.5) * s, (0.5 - v.y) * s));
     let edge = |a: Vec2, b: Vec2, c: Vec2| (b - a).perp_dot(c - a);
@@ -339,6 +339,65 @@ pub fn atlas(glyphs: &[GlyphSpec]) -> Atlas {
         }
     }
     Atlas { grid, levels }
+}
+
+/// Cells along each side of a [`Silhouette`] grid.
+pub const SILHOUETTE_CELLS: usize = 96;
+/// Side of the square a [`Silhouette`] covers, in piece units: a piece of
+/// any family seen from any elevation fits inside it.
+const SILHOUETTE_FRAME: f32 = 1.5;
+
+/// What a piece covers seen from one direction (orthographic, at a fixed
+/// scale, so heights and widths compare between pieces): a grid of
+/// [`SILHOUETTE_CELLS`]² cells over a square of 1.5 piece units, its foot
+/// centred near the bottom.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Silhouette {
+    cells: Vec<bool>,
+}
+
+impl Silhouette {
+    /// The silhouette of `parts` turned by `view` and seen along −Z (from +Z).
+    pub fn of(parts: &[Part], view: Quat) -> Silhouette {
+        let mut geo = Geometry::default();
+        for p in parts {
+            tessellate(p, &mut geo, SEGMENTS);
+        }
+        let n = SILHOUETTE_CELLS;
+        let mut cells = vec![false; n * n];
+        // Piece (x, y) to the raster's unit square: the frame's middle at
+        // height 0.5, a little below the middle of a tall piece.
+        let place = |p: Vec3| {
+            let q = view * p;
+            Vec2::new(q.x, q.y - 0.5) / SILHOUETTE_FRAME
+        };
+        for t in geo.indices.chunks_exact(3) {
+            let tri = [0, 1, 2].map(|k| place(geo.positions[t[k] as usize]));
+            // Either winding: `raster` covers a triangle whichever way it turns.
+            raster(n, tri, |i, _| cells[i] = true);
+        }
+        Silhouette { cells }
+    }
+
+    /// Covered cells.
+    pub fn area(&self) -> usize {
+        self.cells.iter().filter(|c| **c).count()
+    }
+
+    /// How much two silhouettes differ: the cells covered by exactly one of
+    /// them over the cells covered by either (0 = the same, 1 = disjoint).
+    pub fn difference(&self, other: &Silhouette) -> f32 {
+        let (mut either, mut one) = (0usize, 0usize);
+        for (a, b) in self.cells.iter().zip(&other.cells) {
+            either += (*a || *b) as usize;
+            one += (*a != *b) as usize;
+        }
+        if either == 0 {
+            0.0
+        } else {
+            one as f32 / either as f32
+        }
+    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use crate::app::computer::Computer;
 use crate::app::interaction::{Panel, Replay, acting_side};
 use crate::app::match_state::Match;
 use crate::app::menus::{Entry, MenuActivated, Overlays, entries};
-use crate::app::scene::ViewMode;
+use crate::app::scene::{ShowLetters, ViewMode};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
@@ -53,7 +53,13 @@ pub(super) fn chooser_window(
 }
 
 /// What an in-game menu entry says.
-fn label(entry: Entry, game: Option<&Match>, mode: ViewMode, computer: &Computer) -> String {
+fn label(
+    entry: Entry,
+    game: Option<&Match>,
+    mode: ViewMode,
+    computer: &Computer,
+    letters: ShowLetters,
+) -> String {
     let side = game.map(|g| super::side_name(acting_side(g)));
     match entry {
         Entry::Continue => "Back to the game".into(),
@@ -63,6 +69,10 @@ fn label(entry: Entry, game: Option<&Match>, mode: ViewMode, computer: &Computer
         Entry::SwitchView => match mode {
             ViewMode::TwoD => "Switch to 3D".into(),
             ViewMode::ThreeD => "Switch to 2D".into(),
+        },
+        Entry::ShowLetters => match letters {
+            ShowLetters(false) => "Show the pieces' letters".into(),
+            ShowLetters(true) => "Hide the pieces' letters".into(),
         },
         Entry::OfferDraw => format!("{} offers a draw", side.unwrap_or("")),
         Entry::AcceptDraw => format!("{} accepts the draw", side.unwrap_or("")),
@@ -95,6 +105,7 @@ pub(super) fn game_menu(
     overlays: Res<Overlays>,
     mode: Res<ViewMode>,
     computer: Res<Computer>,
+    letters: Res<ShowLetters>,
     mut activated: MessageWriter<MenuActivated>,
 ) -> Result {
     if !overlays.game_menu {
@@ -113,7 +124,8 @@ pub(super) fn game_menu(
     let ctx = contexts.ctx_mut()?;
     centred("Menu").show(ctx, |ui| {
         for entry in list {
-            let b = egui::Button::new(label(entry, game, *mode, &computer)).min_size(WIDE.into());
+            let b = egui::Button::new(label(entry, game, *mode, &computer, *letters))
+                .min_size(WIDE.into());
             entry_button(ui, b, entry, focused, &mut activated);
         }
     });
@@ -144,7 +156,8 @@ pub(super) fn end_dialog(
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             for entry in [Entry::LookAtBoard, Entry::NewGame, Entry::MainMenu] {
-                let b = egui::Button::new(label(entry, game, *mode, &computer));
+                let b =
+                    egui::Button::new(label(entry, game, *mode, &computer, ShowLetters::default()));
                 entry_button(ui, b, entry, focused, &mut activated);
             }
         });
@@ -187,7 +200,13 @@ pub(super) fn new_line_dialog(
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             for entry in [Entry::StartNewLine, Entry::KeepLine] {
-                let b = egui::Button::new(label(entry, Some(game), *mode, &Computer::default()));
+                let b = egui::Button::new(label(
+                    entry,
+                    Some(game),
+                    *mode,
+                    &Computer::default(),
+                    ShowLetters::default(),
+                ));
                 entry_button(ui, b, entry, focused, &mut activated);
             }
         });

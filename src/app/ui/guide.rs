@@ -1,12 +1,15 @@
 //! The piece guide ("how the pieces move"), from the main menu or the
-//! in-game menu: the variant's pieces in a list, the focused one alone on
-//! its board with every square it reaches marked — computed by the engine
+//! in-game menu: the variant's pieces in a list with their pictures, the
+//! focused one large, with its name and letter, and alone on its board with
+//! every square it reaches marked — computed by the engine
 //! (`help::reach_alone`), so it is always right.
 
+use super::menu::Glyphs;
 use super::{FocusView, back_button, entry_button};
 use crate::app::help::{middle_square, reach_alone};
 use crate::app::interaction::Panel;
 use crate::app::menus::{Entry, Guide, MenuActivated, Overlays};
+use crate::app::piece_art::PieceArt;
 use crate::rules::{Color, Kind, PieceInfo, Variant};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -16,6 +19,7 @@ pub(super) fn guide_window(
     view: FocusView,
     overlays: Res<Overlays>,
     guide: Res<Guide>,
+    art: Option<Res<PieceArt>>,
     mut activated: MessageWriter<MenuActivated>,
 ) -> Result {
     if !overlays.guide {
@@ -24,6 +28,7 @@ pub(super) fn guide_window(
     let Some(v) = &guide.variant else {
         return Ok(());
     };
+    let glyphs = Glyphs::new(art.as_deref(), &mut contexts);
     let focused = view.focused(Panel::Guide);
     let ctx = contexts.ctx_mut()?;
     egui::Window::new(format!("How the pieces of {} move", v.name()))
@@ -33,16 +38,23 @@ pub(super) fn guide_window(
         .show(ctx, |ui| {
             ui.horizontal_top(|ui| {
                 ui.vertical(|ui| {
-                    ui.set_width(170.0);
+                    ui.set_width(200.0);
                     for (i, kind) in guide.kinds.iter().enumerate() {
-                        let b = egui::Button::selectable(guide.piece == i, kind.name());
+                        let selected = guide.piece == i;
+                        let b = match &glyphs {
+                            Some(g) => egui::Button::selectable(
+                                selected,
+                                (g.image(*kind, Color::White, 26.0), kind.name()),
+                            ),
+                            None => egui::Button::selectable(selected, kind.name()),
+                        };
                         entry_button(ui, b, Entry::GuidePiece(i), focused, &mut activated);
                     }
                     ui.add_space(8.0);
                     back_button(ui, focused, &mut activated);
                 });
                 if let Some(kind) = guide.kinds.get(guide.piece) {
-                    diagram(ui, v, *kind);
+                    diagram(ui, v, *kind, glyphs.as_ref());
                 }
             });
         });
@@ -50,8 +62,9 @@ pub(super) fn guide_window(
 }
 
 /// The board with `kind` alone near the middle, rings on the squares it
-/// attacks and dots where it only moves (as the in-game help marks them).
-fn diagram(ui: &mut egui::Ui, v: &std::sync::Arc<Variant>, kind: Kind) {
+/// attacks and dots where it only moves (as the in-game help marks them);
+/// beside it the piece large, both sides, with its name and letter.
+fn diagram(ui: &mut egui::Ui, v: &std::sync::Arc<Variant>, kind: Kind, glyphs: Option<&Glyphs>) {
     // A serpent in hand is explained by its first form.
     let shown = if kind == Kind::Serpent {
         Kind::Gryphon
@@ -84,7 +97,11 @@ fn diagram(ui: &mut egui::Ui, v: &std::sync::Arc<Variant>, kind: Kind) {
         );
         let r = egui::Rect::from_min_size(min, egui::vec2(cell, cell));
         painter.rect_filled(r, 0.0, if v.is_light(s) { light } else { dark });
-        if s == at {
+        if s == at
+            && let Some(g) = glyphs
+        {
+            g.paint(&painter, r, shown, Color::White);
+        } else if s == at {
             painter.circle_filled(
                 r.center(),
                 cell * 0.42,
@@ -113,7 +130,13 @@ fn diagram(ui: &mut egui::Ui, v: &std::sync::Arc<Variant>, kind: Kind) {
         }
     }
     ui.vertical(|ui| {
-        ui.strong(shown.name());
+        if let Some(g) = glyphs {
+            ui.horizontal(|ui| {
+                ui.add(g.image(shown, Color::White, 96.0));
+                ui.add(g.image(shown, Color::Black, 96.0));
+            });
+        }
+        ui.strong(format!("{}  ({})", shown.name(), v.letter(shown)));
         if kind == Kind::Serpent {
             ui.label("The Serpent is dropped as one of its forms; shown: its first form.");
         }

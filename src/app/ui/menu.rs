@@ -27,13 +27,7 @@ pub(super) fn menu_screen(
     mut activated: MessageWriter<MenuActivated>,
     mut adjusted: MessageWriter<MenuAdjusted>,
 ) -> Result {
-    let glyphs = art.as_deref().and_then(|art| {
-        let atlas = art.glyph_atlas.as_ref()?;
-        Some(Glyphs {
-            art,
-            texture: contexts.add_image(EguiTextureHandle::Weak(atlas.id())),
-        })
-    });
+    let glyphs = Glyphs::new(art.as_deref(), &mut contexts);
     let ctx = contexts.ctx_mut()?;
     let focused = view.focused(Panel::MainMenu);
     let choice = &*view.choice;
@@ -310,19 +304,42 @@ impl Preview {
 }
 
 /// The piece pictures for egui: the glyph atlas and where each glyph is in it.
-struct Glyphs<'a> {
+pub(super) struct Glyphs<'a> {
     art: &'a PieceArt,
     texture: egui::TextureId,
 }
 
-impl Glyphs<'_> {
-    fn paint(&self, painter: &egui::Painter, rect: egui::Rect, kind: Kind, side: Side) {
+impl<'a> Glyphs<'a> {
+    /// The glyphs of `art`, registered with egui; `None` without a picture
+    /// (no renderer).
+    pub(super) fn new(art: Option<&'a PieceArt>, contexts: &mut EguiContexts) -> Option<Self> {
+        let atlas = art?.glyph_atlas.as_ref()?;
+        Some(Glyphs {
+            art: art?,
+            texture: contexts.add_image(EguiTextureHandle::Weak(atlas.id())),
+        })
+    }
+
+    fn uv(&self, kind: Kind, side: Side) -> egui::Rect {
         let uv = self.art.glyph_uv(kind, side);
-        let uv = egui::Rect::from_min_max(
+        egui::Rect::from_min_max(
             egui::pos2(uv.min.x, uv.min.y),
             egui::pos2(uv.max.x, uv.max.y),
+        )
+    }
+
+    pub(super) fn paint(&self, painter: &egui::Painter, rect: egui::Rect, kind: Kind, side: Side) {
+        painter.image(
+            self.texture,
+            rect,
+            self.uv(kind, side),
+            egui::Color32::WHITE,
         );
-        painter.image(self.texture, rect, uv, egui::Color32::WHITE);
+    }
+
+    /// A piece's glyph as an egui image `size` points square.
+    pub(super) fn image(&self, kind: Kind, side: Side, size: f32) -> egui::Image<'static> {
+        egui::Image::new((self.texture, egui::vec2(size, size))).uv(self.uv(kind, side))
     }
 }
 
