@@ -97,9 +97,8 @@ fn apply_menu_choice(choice: &mut MenuChoice, s: &Settings) {
     choice.player_name.clone_from(&s.player_name);
 }
 
-/// The settings the resources show now (anything else kept from `old`).
+/// The settings the resources show now.
 pub fn current(
-    old: &Settings,
     (mode, letters): (ViewMode, ShowLetters),
     layout: &BoardLayout,
     prefs: &Prefs,
@@ -127,7 +126,6 @@ pub fn current(
         time_control: choice.time.to_string(),
         player_name: choice.player_name.clone(),
         show_letters: letters.0,
-        ..old.clone()
     }
 }
 
@@ -145,13 +143,7 @@ fn save_changes(
     if !(changed || choice.is_changed() || letters.is_changed()) {
         return;
     }
-    let now = current(
-        &settings.settings,
-        (*mode, *letters),
-        &layout,
-        &prefs,
-        &choice,
-    );
+    let now = current((*mode, *letters), &layout, &prefs, &choice);
     if now == settings.settings {
         return;
     }
