@@ -655,3 +655,34 @@ fn takeback_resignation_and_rematch_from_the_windows() {
     assert!(host.world().resource::<BoardLayout>().flipped);
     assert!(!guest.world().resource::<BoardLayout>().flipped);
 }
+
+/// A game hosted from the main menu is announced under the player's name
+/// from the settings (the menu's `player_name`) when no `--name` was given.
+#[test]
+fn a_game_hosted_from_the_menu_carries_the_players_name() {
+    let (mut guest, listening) = join_screen_app("Listener");
+    let mut host = headless_app();
+    let mut s = settings(chimera::app::net::DEFAULT_LAN_NAME);
+    s.announce = Some(SocketAddr::new([127, 0, 0, 1].into(), listening.port()));
+    s.listen = "127.0.0.1:0".parse().unwrap();
+    host.insert_resource(s);
+    host.world_mut().resource_mut::<MenuChoice>().player_name = "Ann".to_string();
+    host.update();
+    host.world_mut()
+        .write_message(MenuActivated(Entry::HostLan));
+    pump(
+        &mut [&mut host, &mut guest],
+        None,
+        "the beacon",
+        |apps, _| {
+            !apps[1]
+                .world()
+                .resource::<MenuChoice>()
+                .join
+                .games
+                .is_empty()
+        },
+    );
+    let heard = &guest.world().resource::<MenuChoice>().join.games[0];
+    assert_eq!(heard.host, "Ann");
+}

@@ -95,6 +95,9 @@ fn keep_history(
     }
 }
 
+/// The player's name on the LAN when neither `--name` nor the settings give one.
+pub const DEFAULT_LAN_NAME: &str = "Player";
+
 /// Where LAN games are announced and heard, and who plays here.
 #[derive(Resource, Clone, Debug)]
 pub struct LanSettings {
@@ -123,7 +126,7 @@ impl Default for LanSettings {
             announce: discovery_addr().ok(),
             listen: listen_addr(dest),
             port: DEFAULT_PORT,
-            name: "Player".to_string(),
+            name: DEFAULT_LAN_NAME.to_string(),
             autosave: autosave_path(),
             seats: SeatBook::default_path(),
         }
@@ -654,6 +657,13 @@ fn launch(
     if let Some(p) = plan {
         plans.push(p.0.clone());
         commands.remove_resource::<NetLaunch>();
+    }
+    // The name given on the command line (`--name`), else the player's
+    // name from the settings, else the default.
+    let mut settings = settings.clone();
+    let own = choice.player_name.trim();
+    if settings.name == DEFAULT_LAN_NAME && !own.is_empty() {
+        settings.name = own.to_string();
     }
     for r in requests.read() {
         match r {
