@@ -364,6 +364,8 @@ pub fn headless_app() -> App {
     // The default controls, not the player's bindings file.
     .insert_resource(input::bindings::Controls::default());
     client_plugins(&mut app);
+    // Tests send no beacon unless they choose where it goes (loopback).
+    app.world_mut().resource_mut::<net::LanSettings>().announce = None;
     app
 }
 

@@ -327,6 +327,20 @@ fn join_screen_app(name: &str) -> (App, SocketAddr) {
     (app, listening)
 }
 
+/// Runs `host` and the joining `guest` until the guest's join list has
+/// heard a game; returns the first one.
+fn first_game_heard(host: &mut App, guest: &mut App) -> chimera::app::menus::LanGame {
+    pump(&mut [host, guest], None, "the beacon", |apps, _| {
+        !apps[1]
+            .world()
+            .resource::<MenuChoice>()
+            .join
+            .games
+            .is_empty()
+    });
+    guest.world().resource::<MenuChoice>().join.games[0].clone()
+}
+
 /// Types `text` on the keyboard, a key at a time.
 fn type_text(app: &mut App, text: &str) {
     for c in text.chars() {
@@ -358,20 +372,7 @@ fn the_join_screen_joins_by_pad_and_by_typed_address() {
     host_settings.announce = Some(SocketAddr::new([127, 0, 0, 1].into(), listening.port()));
     let (mut host, addr) = host_plan_app(plan("holywar", None, Side::White), host_settings);
     let pad = connect_pad(&mut guest, "Xbox Wireless Controller", Some(0x045e));
-    pump(
-        &mut [&mut host, &mut guest],
-        None,
-        "the beacon",
-        |apps, _| {
-            !apps[1]
-                .world()
-                .resource::<MenuChoice>()
-                .join
-                .games
-                .is_empty()
-        },
-    );
-    let heard = &guest.world().resource::<MenuChoice>().join.games[0];
+    let heard = &first_game_heard(&mut host, &mut guest);
     assert_eq!((heard.host.as_str(), heard.free_seats), ("Hostess", 1));
     tap(&mut guest, Device::Pad(pad), Press::Select);
     pump(
@@ -670,19 +671,6 @@ fn a_game_hosted_from_the_menu_carries_the_players_name() {
     host.update();
     host.world_mut()
         .write_message(MenuActivated(Entry::HostLan));
-    pump(
-        &mut [&mut host, &mut guest],
-        None,
-        "the beacon",
-        |apps, _| {
-            !apps[1]
-                .world()
-                .resource::<MenuChoice>()
-                .join
-                .games
-                .is_empty()
-        },
-    );
-    let heard = &guest.world().resource::<MenuChoice>().join.games[0];
+    let heard = &first_game_heard(&mut host, &mut guest);
     assert_eq!(heard.host, "Ann");
 }
