@@ -349,16 +349,7 @@ fn undo_redo_resign_and_draw_agreement() {
 /// The LMN of the match's moves.
 fn moves(app: &App) -> Vec<String> {
     let m = app.world().resource::<Match>();
-    let mut pos = m.game().start().clone();
-    m.game()
-        .moves()
-        .iter()
-        .map(|&mv| {
-            let lmn = pos.lmn(mv);
-            pos.make_move(mv);
-            lmn
-        })
-        .collect()
+    chimera::ai::pv_lmn(m.game().start(), m.game().moves())
 }
 
 #[test]

@@ -86,16 +86,7 @@ fn the_match(app: &App) -> &Match {
 
 /// The match's moves in LMN.
 fn lmns(m: &Match) -> Vec<String> {
-    let mut pos = m.game().start().clone();
-    m.game()
-        .moves()
-        .iter()
-        .map(|&mv| {
-            let l = pos.lmn(mv);
-            pos.make_move(mv);
-            l
-        })
-        .collect()
+    chimera::ai::pv_lmn(m.game().start(), m.game().moves())
 }
 
 /// The game of `id` after these LMN moves, by the rules alone.
