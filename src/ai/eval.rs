@@ -81,32 +81,32 @@ impl Evaluator {
         let mut colourbound = 0u64;
         for p in &d.pieces {
             let cp = (p.value * 100.0).round() as i32;
-            order[p.kind as usize] = cp;
-            value[p.kind as usize] = if p.kind == Kind::King && v.royal {
+            order[p.kind.idx()] = cp;
+            value[p.kind.idx()] = if p.kind == Kind::King && v.royal {
                 0
             } else {
                 cp
             };
             if p.cover < 0.75 && !p.kind.is_pawnlike() {
-                colourbound |= 1 << p.kind as u32;
+                colourbound |= 1 << p.kind.num() as u32;
             }
         }
         let best_form = Kind::SERPENT_FORMS
             .iter()
-            .map(|k| value[*k as usize])
+            .map(|k| value[k.idx()])
             .max()
             .unwrap_or(0);
         for &k in v.hand_kinds() {
-            hand[k as usize] = if k == Kind::Serpent {
+            hand[k.idx()] = if k == Kind::Serpent {
                 best_form
             } else if k == Kind::King {
                 0
             } else {
-                value[k as usize]
+                value[k.idx()]
             };
         }
         if v.royal {
-            order[Kind::King as usize] = order[Kind::King as usize].max(1);
+            order[Kind::King.idx()] = order[Kind::King.idx()].max(1);
         }
         let h = v.height() as i32;
         let w = v.width() as i32;
@@ -125,11 +125,11 @@ impl Evaluator {
             mirror[c as usize] = m as u16;
             light[c as usize] = v.is_light(v.geo.sq(c as usize));
             for p in &d.pieces {
-                let delta = d.square_delta[p.kind as usize]
+                let delta = d.square_delta[p.kind.idx()]
                     .get(c as usize)
                     .copied()
                     .unwrap_or(0.0);
-                pst[p.kind as usize * CELLS + c as usize] =
+                pst[p.kind.idx() * CELLS + c as usize] =
                     (delta as f64 * PST_SCALE * 100.0).round() as i16;
             }
             // Pawns: promotion distance (squared progress) and a little centre.
@@ -144,7 +144,7 @@ impl Evaluator {
             ];
             // King: home rank and the wings in the middle game; the
             // mobility-derived centrality in the endgame.
-            let kdelta = d.square_delta[Kind::King as usize]
+            let kdelta = d.square_delta[Kind::King.idx()]
                 .get(c as usize)
                 .copied()
                 .unwrap_or(0.0) as f64;
@@ -168,7 +168,7 @@ impl Evaluator {
         for col in [Color::White, Color::Black] {
             for &k in v.hand_kinds() {
                 if !k.is_pawnlike() {
-                    phase_max += start.hand_count(col, k) as i32 * hand[k as usize];
+                    phase_max += start.hand_count(col, k) as i32 * hand[k.idx()];
                 }
             }
         }
@@ -260,7 +260,7 @@ impl Evaluator {
                     npawns += 1;
                     continue;
                 }
-                if k == Kind::King as u8 && self.royal {
+                if k == Kind::King.num() && self.royal {
                     continue;
                 }
                 let wc = if col == 0 { c } else { self.mirror[c as usize] } as usize;
@@ -270,7 +270,7 @@ impl Evaluator {
                 if is_serpent(k) && p & LOCK_BIT == 0 {
                     here += 10;
                 }
-                if k == Kind::Prince as u8 {
+                if k == Kind::Prince.num() {
                     has_prince[col] = true;
                 }
                 mg[col] += here;
@@ -328,12 +328,12 @@ impl Evaluator {
         for col in [Color::White, Color::Black] {
             let ci = col.index();
             for &k in v.hand_kinds() {
-                let n = s.hand[ci][k as usize] as i32;
+                let n = s.hand[ci][k.idx()] as i32;
                 if n == 0 {
                     continue;
                 }
-                let mut val = self.hand[k as usize];
-                if !v.drop_squares[ci][k as usize]
+                let mut val = self.hand[k.idx()];
+                if !v.drop_squares[ci][k.idx()]
                     .iter()
                     .any(|&c| s.board[c as usize] == crate::rules::pieces::EMPTY)
                 {
@@ -343,7 +343,7 @@ impl Evaluator {
                     has_prince[ci] = true;
                 }
                 if !k.is_pawnlike() && k != Kind::King {
-                    phase += n * self.hand[k as usize];
+                    phase += n * self.hand[k.idx()];
                 }
                 mg[ci] += n * val;
                 eg[ci] += n * val;
@@ -364,7 +364,7 @@ impl Evaluator {
                     if col == 0 { Color::White } else { Color::Black },
                     Kind::Lady,
                 );
-                let near = v.def(Kind::King as u8).is_some_and(|d| {
+                let near = v.def(Kind::King.num()).is_some_and(|d| {
                     d.leaps
                         .iter()
                         .any(|l| s.board[(kings[col] as i16 + l.off) as usize] == lady)
@@ -393,7 +393,7 @@ impl Evaluator {
         let s = &pos.s;
         let n: [i32; 2] = std::array::from_fn(|c| {
             let pieces: u32 = s.occ[c].iter().map(|w| w.count_ones()).sum();
-            100 * pieces as i32 + 50 * s.count[c][Kind::Warlord as usize] as i32
+            100 * pieces as i32 + 50 * s.count[c][Kind::Warlord.idx()] as i32
         });
         let us = s.side.index();
         (n[1 - us] - n[us]) - 3 * mobility.clamp(-30, 30)
@@ -402,10 +402,10 @@ impl Evaluator {
 
 #[inline]
 fn is_pawnlike(k: u8) -> bool {
-    k == Kind::Pawn as u8 || k == Kind::NinjaPawn as u8
+    k == Kind::Pawn.num() || k == Kind::NinjaPawn.num()
 }
 
 #[inline]
 fn is_serpent(k: u8) -> bool {
-    (Kind::Gryphon as u8..=Kind::Vao as u8).contains(&k)
+    (Kind::Gryphon.num()..=Kind::Vao.num()).contains(&k)
 }

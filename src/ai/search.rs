@@ -343,7 +343,7 @@ impl Searcher {
             .promotion
             .pieces
             .iter()
-            .map(|k| e.value(*k as u8))
+            .map(|k| e.value(k.num()))
             .max()
             .unwrap_or(0);
         self.promo_floor = best_promo * 3 / 4;
@@ -554,7 +554,7 @@ impl Searcher {
         let s = &pos.s;
         let total: u32 = s.occ.iter().flatten().map(|w| w.count_ones()).sum();
         total <= 2
-            && total == (s.count[0][Kind::King as usize] + s.count[1][Kind::King as usize]) as u32
+            && total == (s.count[0][Kind::King.idx()] + s.count[1][Kind::King.idx()]) as u32
             && s.hand.iter().flatten().all(|&n| n == 0)
     }
 
@@ -595,7 +595,7 @@ impl Searcher {
                 g += e.order_value(kind_of(pos.s.board[m.aux as usize]));
             }
             if m.piece != 0 {
-                g += e.value(m.piece) - e.value(Kind::Pawn as u8);
+                g += e.value(m.piece) - e.value(Kind::Pawn.num());
             }
         }
         g
@@ -685,9 +685,9 @@ impl Searcher {
         if s.hand[us].iter().any(|&n| n > 0) {
             return true;
         }
-        let pawnlike = s.count[us][Kind::Pawn as usize] as u32
-            + s.count[us][Kind::NinjaPawn as usize] as u32
-            + s.count[us][Kind::King as usize] as u32;
+        let pawnlike = s.count[us][Kind::Pawn.idx()] as u32
+            + s.count[us][Kind::NinjaPawn.idx()] as u32
+            + s.count[us][Kind::King.idx()] as u32;
         let total: u32 = s.occ[us].iter().map(|w| w.count_ones()).sum();
         total > pawnlike
     }

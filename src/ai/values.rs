@@ -231,7 +231,7 @@ fn derive(v: &Arc<Variant>) -> Derived {
     let mut square_delta = vec![Vec::new(); NKINDS];
     let pawn_like = |k: Kind| k.is_pawnlike();
     let pawn_m = v
-        .def(Kind::Pawn as u8)
+        .def(Kind::Pawn.num())
         .map(|_| measure(v, Kind::Pawn, DENSITY, SAMPLES).avg);
     for k in v.piece_kinds() {
         let m = measure(v, k, DENSITY, SAMPLES);
@@ -252,7 +252,7 @@ fn derive(v: &Arc<Variant>) -> Derived {
                 delta[cell as usize] = (cal.value(mc, cover) - mean) as f32;
             }
         }
-        square_delta[k as usize] = delta;
+        square_delta[k.idx()] = delta;
         pieces.push(PieceValue {
             kind: k,
             letter: v.letter(k),
@@ -330,7 +330,7 @@ fn count_moves(v: &Variant, s: &State, cell: u16, list: &mut Vec<Move>) -> (u32,
 /// With `rho` = 0 it is the plain move count on the empty board.
 fn measure(v: &Arc<Variant>, k: Kind, rho: f64, samples: usize) -> Mobility {
     let mut s = blank_state(v);
-    let mut rng = Rng::new(0x00C0_FFEE ^ k as u64);
+    let mut rng = Rng::new(0x00C0_FFEE ^ k.num() as u64);
     let mut list = Vec::with_capacity(256);
     let mut placed = Vec::with_capacity(CELLS);
     let cells = stand_cells(v, k);

@@ -238,7 +238,7 @@ impl State {
                 }
             }
         }
-        if kind_of(p) == Kind::King as u8 && v.king_lady_swap {
+        if kind_of(p) == Kind::King.num() && v.king_lady_swap {
             let lady = piece(us, Kind::Lady);
             for l in &def.leaps {
                 let t = at(i, l.off);
@@ -249,8 +249,8 @@ impl State {
         }
         if is_serpent_form_byte(kind_of(p)) && p & LOCK_BIT == 0 {
             for form in Kind::SERPENT_FORMS {
-                if form as u8 != kind_of(p) {
-                    emit!(sink, Move::with(MoveKind::Mutate, i, i, 0, 0, form as u8));
+                if form.num() != kind_of(p) {
+                    emit!(sink, Move::with(MoveKind::Mutate, i, i, 0, 0, form.num()));
                 }
             }
         }
@@ -398,11 +398,11 @@ impl State {
         if mandatory || optional {
             for &k in &pr.pieces {
                 if pr.limited_to_initial
-                    && self.count[us.index()][k as usize] >= v.initial_count[k as usize]
+                    && self.count[us.index()][k.idx()] >= v.initial_count[k.idx()]
                 {
                     continue;
                 }
-                emit!(sink, Move::with(MoveKind::Normal, i, t, aux, 0, k as u8));
+                emit!(sink, Move::with(MoveKind::Normal, i, t, aux, 0, k.num()));
             }
             if mandatory {
                 return false;
@@ -482,10 +482,10 @@ impl State {
         let us = self.side;
         let c = us.index();
         for &k in &v.hand {
-            if self.hand[c][k as usize] == 0 {
+            if self.hand[c][k.idx()] == 0 {
                 continue;
             }
-            for &cell in &v.drop_squares[c][k as usize] {
+            for &cell in &v.drop_squares[c][k.idx()] {
                 if self.board[cell as usize] != EMPTY {
                     continue;
                 }
@@ -494,12 +494,12 @@ impl State {
                         for form in Kind::SERPENT_FORMS {
                             emit!(
                                 sink,
-                                Move::with(MoveKind::Drop, 0, cell, cell, 0, form as u8)
+                                Move::with(MoveKind::Drop, 0, cell, cell, 0, form.num())
                             );
                         }
                     }
                     Kind::NinjaPawn => {
-                        emit!(sink, Move::with(MoveKind::Drop, 0, cell, cell, 0, k as u8));
+                        emit!(sink, Move::with(MoveKind::Drop, 0, cell, cell, 0, k.num()));
                         let nr = v.ninja.as_ref().expect("ninja rules");
                         let f = Self::forward(v, us);
                         let ry = Self::rel_y(v, cell, us);
@@ -509,11 +509,11 @@ impl State {
                             if self.board[t as usize] != EMPTY || ry + push > nr.centre {
                                 break;
                             }
-                            emit!(sink, Move::with(MoveKind::Drop, 0, t, cell, 0, k as u8));
+                            emit!(sink, Move::with(MoveKind::Drop, 0, t, cell, 0, k.num()));
                         }
                     }
                     _ => {
-                        emit!(sink, Move::with(MoveKind::Drop, 0, cell, cell, 0, k as u8));
+                        emit!(sink, Move::with(MoveKind::Drop, 0, cell, cell, 0, k.num()));
                     }
                 }
             }
@@ -575,7 +575,7 @@ impl State {
                 if self.board[c1 as usize] == EMPTY
                     && self.board[c2 as usize] == EMPTY
                     && is_piece(rq)
-                    && kind_of(rq) == Kind::Rook as u8
+                    && kind_of(rq) == Kind::Rook.num()
                     && sink.push(Move::with(MoveKind::Castle, i, c2, r, c1, 0))
                 {
                     return true;
@@ -606,7 +606,7 @@ impl State {
                 if !is_color(p, us) {
                     continue;
                 }
-                let pawn = kind_of(p) == Kind::Pawn as u8;
+                let pawn = kind_of(p) == Kind::Pawn.num();
                 let mut t = at(i, d);
                 loop {
                     let q = self.board[t as usize];
@@ -768,7 +768,7 @@ impl State {
         if king == 0 {
             // No king on the board (Holywar's drop opening): only dropping
             // it can put it in check, on an attacked square (RULES.md §0).
-            if m.kind != MoveKind::Drop || m.piece != Kind::King as u8 {
+            if m.kind != MoveKind::Drop || m.piece != Kind::King.num() {
                 return true;
             }
         } else if m.kind == MoveKind::Castle {
@@ -959,7 +959,7 @@ fn aligned(ax: i16, ay: i16, bx: i16, by: i16) -> bool {
 /// Whether a raw kind byte is one of the six serpent forms.
 #[inline]
 fn is_serpent_form_byte(k: u8) -> bool {
-    (Kind::Gryphon as u8..=Kind::Vao as u8).contains(&k)
+    (Kind::Gryphon.num()..=Kind::Vao.num()).contains(&k)
 }
 
 impl Position {

@@ -343,7 +343,7 @@ impl Position {
                             format!("hand: '{c}' is not a piece {} holds in hand", v.id()),
                         )
                     })?;
-                let n = &mut s.hand[color.index()][kind as usize];
+                let n = &mut s.hand[color.index()][kind.idx()];
                 *n = n.checked_add(1).ok_or_else(|| {
                     vfen_error(VfenField::Hand, format!("hand: more than 255 '{c}'"))
                 })?;
@@ -393,7 +393,7 @@ impl Position {
                     );
                 }
                 // One royal king per side: a king in hand joins the board by a drop.
-                let in_hand = s.hand[c.index()][Kind::King as usize] as usize;
+                let in_hand = s.hand[c.index()][Kind::King.idx()] as usize;
                 if kings.len() + in_hand > 1 {
                     return bad(
                         VfenField::Hand,
@@ -514,7 +514,7 @@ impl Position {
         for c in [Color::White, Color::Black] {
             for &k in &v.hand {
                 let l = v.letter(k);
-                for _ in 0..s.hand[c.index()][k as usize] {
+                for _ in 0..s.hand[c.index()][k.idx()] {
                     hand.push(if c == Color::White {
                         l
                     } else {
@@ -692,7 +692,7 @@ impl Position {
                 let k = kind_of(p);
                 let capture = self.is_capture(m);
                 let mut t = String::new();
-                if k == Kind::Pawn as u8 {
+                if k == Kind::Pawn.num() {
                     if capture || (m.to as i16 - m.from as i16) % v.geo.stride != 0 {
                         t.push(file_letter(self.sq(m.from).x));
                     }

@@ -112,7 +112,7 @@ impl Position {
     fn only_kings(&self) -> bool {
         let board_ok = self.variant.cells.iter().all(|&c| {
             let p = self.s.board[c as usize];
-            !is_piece(p) || kind_of(p) == Kind::King as u8
+            !is_piece(p) || kind_of(p) == Kind::King.num()
         });
         board_ok && self.s.hand.iter().all(|h| h.iter().all(|&n| n == 0))
     }

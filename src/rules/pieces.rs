@@ -42,65 +42,151 @@ impl Color {
 }
 
 macro_rules! kinds {
-    ($($k:ident = $n:literal, $name:literal;)*) => {
-        /// Every piece kind of every variant. The letter a kind is written with
-        /// depends on the variant (C is a Champion in Holy Grail, a Cardinal in Grand).
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #[repr(u8)]
-        pub enum Kind { $(#[doc = $name] $k = $n,)* }
+    ($($k:ident = $n:literal, $name:literal, $id:literal;)*) => {
+        #[allow(non_upper_case_globals)]
         impl Kind {
-            /// All kinds, in declaration order.
+            $(#[doc = $name] pub const $k: Kind = Kind($n);)*
+            /// The built-in kinds (those with art of their own), in number order.
             pub const ALL: [Kind; 32] = [$(Kind::$k,)*];
-            /// Human name of the kind.
-            pub fn name(self) -> &'static str {
-                match self { $(Kind::$k => $name,)* }
-            }
+            /// Names of the built-in kinds, by number - 1.
+            const BUILTIN_NAMES: [&'static str; 32] = [$($name,)*];
+            /// Identifiers of the built-in kinds in variant files, by number - 1.
+            const BUILTIN_IDS: [&'static str; 32] = [$($id,)*];
         }
     };
 }
 
+/// A piece kind. Numbers 1–32 are the built-in kinds (each with a constant
+/// such as [`Kind::Queen`], a name and art of its own); variant files may
+/// define further kinds, numbered from 33 up to [`MAX_KIND`] as they are
+/// first met, which share their name through [`Kind::name`]. The letter a
+/// kind is written with depends on the variant (C is a Champion in Holy
+/// Grail, a Cardinal in Grand).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Kind(u8);
+
+/// Largest kind number (kinds fit the six low bits of a [`Piece`]).
+pub const MAX_KIND: u8 = 63;
+
 kinds! {
-    Pawn = 1, "Pawn";
-    Knight = 2, "Knight";
-    Bishop = 3, "Bishop";
-    Rook = 4, "Rook";
-    Queen = 5, "Queen";
-    King = 6, "King";
-    Marshal = 7, "Marshal";
-    Cardinal = 8, "Cardinal";
-    Champion = 9, "Champion";
-    Templar = 10, "Battle Templar";
-    WazirKnight = 11, "Wazir-Knight";
-    FerzKnight = 12, "Ferz-Knight";
-    NinjaPawn = 13, "Ninja Pawn";
-    Prince = 14, "Crown Prince";
-    Gryphon = 15, "Stealth Gryphon";
-    AntiGryphon = 16, "Stealth Anti-Gryphon";
-    Bomber = 17, "Flying Bomber";
-    Raptor = 18, "Raptor";
-    Cannon = 19, "Super Cannon";
-    Vao = 20, "Super Vao";
-    FlyingChariot = 21, "Flying Chariot";
-    FlyingBishop = 22, "Flying Bishop";
-    WazirSorcerer = 23, "Wazir-Sorcerer";
-    FerzSorcerer = 24, "Ferz-Sorcerer";
-    SorcererKnight = 25, "Sorcerer Knight";
-    Lady = 26, "Lady";
-    Crusader = 27, "Crusader";
-    Squire = 28, "Squire";
-    Ghost = 29, "Ghost";
-    Relay = 30, "Relay";
-    Warlord = 31, "Warlord";
-    Serpent = 32, "Serpent";
+    Pawn = 1, "Pawn", "pawn";
+    Knight = 2, "Knight", "knight";
+    Bishop = 3, "Bishop", "bishop";
+    Rook = 4, "Rook", "rook";
+    Queen = 5, "Queen", "queen";
+    King = 6, "King", "king";
+    Marshal = 7, "Marshal", "marshal";
+    Cardinal = 8, "Cardinal", "cardinal";
+    Champion = 9, "Champion", "champion";
+    Templar = 10, "Battle Templar", "templar";
+    WazirKnight = 11, "Wazir-Knight", "wazir-knight";
+    FerzKnight = 12, "Ferz-Knight", "ferz-knight";
+    NinjaPawn = 13, "Ninja Pawn", "ninja-pawn";
+    Prince = 14, "Crown Prince", "prince";
+    Gryphon = 15, "Stealth Gryphon", "gryphon";
+    AntiGryphon = 16, "Stealth Anti-Gryphon", "anti-gryphon";
+    Bomber = 17, "Flying Bomber", "bomber";
+    Raptor = 18, "Raptor", "raptor";
+    Cannon = 19, "Super Cannon", "cannon";
+    Vao = 20, "Super Vao", "vao";
+    FlyingChariot = 21, "Flying Chariot", "flying-chariot";
+    FlyingBishop = 22, "Flying Bishop", "flying-bishop";
+    WazirSorcerer = 23, "Wazir-Sorcerer", "wazir-sorcerer";
+    FerzSorcerer = 24, "Ferz-Sorcerer", "ferz-sorcerer";
+    SorcererKnight = 25, "Sorcerer Knight", "sorcerer-knight";
+    Lady = 26, "Lady", "lady";
+    Crusader = 27, "Crusader", "crusader";
+    Squire = 28, "Squire", "squire";
+    Ghost = 29, "Ghost", "ghost";
+    Relay = 30, "Relay", "relay";
+    Warlord = 31, "Warlord", "warlord";
+    Serpent = 32, "Serpent", "serpent";
 }
 
-/// Number of slots in per-kind tables (kinds are 1..=32).
-pub const NKINDS: usize = 33;
+/// Kinds defined by variant files beyond the built-in ones: (identifier, name),
+/// kind number = 33 + index. Shared by the whole process so that a kind keeps
+/// one number and one name everywhere.
+static EXTRA_KINDS: std::sync::RwLock<Vec<(&'static str, &'static str)>> =
+    std::sync::RwLock::new(Vec::new());
+
+impl Kind {
+    /// The kind's number (1..=[`MAX_KIND`]), its index in per-kind tables.
+    #[inline]
+    pub const fn num(self) -> u8 {
+        self.0
+    }
+    /// Index in per-kind tables (same as [`Kind::num`]).
+    #[inline]
+    pub const fn idx(self) -> usize {
+        self.0 as usize
+    }
+    /// Whether this is one of the 32 built-in kinds.
+    pub fn is_builtin(self) -> bool {
+        (1..=32).contains(&self.0)
+    }
+    /// Human name of the kind.
+    pub fn name(self) -> &'static str {
+        match self.0 {
+            1..=32 => Kind::BUILTIN_NAMES[self.0 as usize - 1],
+            n => EXTRA_KINDS
+                .read()
+                .ok()
+                .and_then(|t| t.get((n as usize).wrapping_sub(33)).map(|e| e.1))
+                .unwrap_or("piece"),
+        }
+    }
+    /// Identifier of the kind in variant files (`queen`, `ninja-pawn`, or a
+    /// file's own name for kinds it defines).
+    pub fn id(self) -> &'static str {
+        match self.0 {
+            1..=32 => Kind::BUILTIN_IDS[self.0 as usize - 1],
+            n => EXTRA_KINDS
+                .read()
+                .ok()
+                .and_then(|t| t.get((n as usize).wrapping_sub(33)).map(|e| e.0))
+                .unwrap_or("piece"),
+        }
+    }
+    /// The kind a variant file means by identifier `id`: a built-in kind, a
+    /// kind already defined by another file, or a new kind named `name`.
+    /// `None` once all [`MAX_KIND`] numbers are taken.
+    pub fn for_id(id: &str, name: &str) -> Option<Kind> {
+        if let Some(i) = Kind::BUILTIN_IDS.iter().position(|b| *b == id) {
+            return Some(Kind(i as u8 + 1));
+        }
+        let mut table = EXTRA_KINDS.write().unwrap_or_else(|e| e.into_inner());
+        if let Some(i) = table.iter().position(|e| e.0 == id) {
+            return Some(Kind(i as u8 + 33));
+        }
+        if table.len() + 33 > MAX_KIND as usize {
+            return None;
+        }
+        let leak = |s: &str| -> &'static str { Box::leak(s.to_string().into_boxed_str()) };
+        table.push((leak(id), leak(name)));
+        Some(Kind(table.len() as u8 + 32))
+    }
+}
+
+impl std::fmt::Debug for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Kind({} {})", self.0, self.id())
+    }
+}
+
+/// Number of slots in per-kind tables (kinds are 1..=[`MAX_KIND`]).
+pub const NKINDS: usize = MAX_KIND as usize + 1;
 
 impl Kind {
     /// The kind with this number.
     pub fn from_u8(n: u8) -> Option<Kind> {
-        Kind::ALL.get((n as usize).wrapping_sub(1)).copied()
+        let known = match n {
+            1..=32 => true,
+            33..=MAX_KIND => EXTRA_KINDS
+                .read()
+                .map_or(false, |t| (n as usize - 33) < t.len()),
+            _ => false,
+        };
+        known.then_some(Kind(n))
     }
     /// Whether this is one of the six forms a Holy Grail serpent takes on the board.
     pub fn is_serpent_form(self) -> bool {
@@ -143,7 +229,7 @@ pub const LOCK_BIT: u8 = 0x80;
 /// Encodes a piece.
 #[inline]
 pub fn piece(c: Color, k: Kind) -> Piece {
-    k as u8 | if c == Color::Black { COLOR_BIT } else { 0 }
+    k.0 | if c == Color::Black { COLOR_BIT } else { 0 }
 }
 /// Kind number of a (non-empty, on-board) piece.
 #[inline]
@@ -314,110 +400,109 @@ impl PieceDef {
                 });
             }
         };
-        use Kind::*;
         use Mode::Both;
         match kind {
-            Pawn => d.special = Special::Pawn,
-            NinjaPawn => d.special = Special::Ninja,
-            Knight => leap(&mut d, 1, 2, Both),
-            Bishop => ride(&mut d, &DIAG, Both),
-            Rook => ride(&mut d, &ORTHO, Both),
-            Queen => {
+            Kind::Pawn => d.special = Special::Pawn,
+            Kind::NinjaPawn => d.special = Special::Ninja,
+            Kind::Knight => leap(&mut d, 1, 2, Both),
+            Kind::Bishop => ride(&mut d, &DIAG, Both),
+            Kind::Rook => ride(&mut d, &ORTHO, Both),
+            Kind::Queen => {
                 ride(&mut d, &ORTHO, Both);
                 ride(&mut d, &DIAG, Both);
             }
-            Lady => {
-                // King step + bishop: the diagonal king steps are the bishop's first steps.
+            Kind::Lady => {
+                // Kind::King step + bishop: the diagonal king steps are the bishop's first steps.
                 leap(&mut d, 1, 0, Both);
                 ride(&mut d, &DIAG, Both);
             }
-            King | Prince => {
+            Kind::King | Kind::Prince => {
                 leap(&mut d, 1, 0, Both);
                 leap(&mut d, 1, 1, Both);
             }
-            Marshal => {
+            Kind::Marshal => {
                 ride(&mut d, &ORTHO, Both);
                 leap(&mut d, 1, 2, Both);
             }
-            Cardinal => {
+            Kind::Cardinal => {
                 ride(&mut d, &DIAG, Both);
                 leap(&mut d, 1, 2, Both);
             }
-            Champion => {
+            Kind::Champion => {
                 leap(&mut d, 1, 0, Both);
                 leap(&mut d, 2, 0, Both);
                 leap(&mut d, 2, 2, Both);
             }
-            Templar => {
+            Kind::Templar => {
                 leap(&mut d, 1, 1, Both);
                 leap(&mut d, 2, 2, Both);
                 leap(&mut d, 2, 0, Both);
             }
-            WazirKnight => {
+            Kind::WazirKnight => {
                 leap(&mut d, 1, 0, Both);
                 leap(&mut d, 1, 2, Both);
             }
-            FerzKnight => {
+            Kind::FerzKnight => {
                 leap(&mut d, 1, 1, Both);
                 leap(&mut d, 1, 2, Both);
             }
-            WazirSorcerer => {
+            Kind::WazirSorcerer => {
                 leap(&mut d, 1, 0, Both);
                 leap(&mut d, 3, 2, Both);
             }
-            FerzSorcerer => {
+            Kind::FerzSorcerer => {
                 leap(&mut d, 1, 1, Both);
                 leap(&mut d, 3, 2, Both);
             }
-            SorcererKnight if !opts.lame_sorcerer => {
+            Kind::SorcererKnight if !opts.lame_sorcerer => {
                 leap(&mut d, 1, 2, Both);
                 leap(&mut d, 3, 2, Both);
             }
-            SorcererKnight => {
+            Kind::SorcererKnight => {
                 d.two_paths = lame_paths(geo, 1, 2);
                 d.two_paths.extend(lame_paths(geo, 2, 3));
             }
-            Squire => d.two_paths = lame_paths(geo, 1, 2),
-            Crusader => {
+            Kind::Squire => d.two_paths = lame_paths(geo, 1, 2),
+            Kind::Crusader => {
                 d.two_paths = lame_paths(geo, 1, 2);
                 ride(&mut d, &DIAG, Both);
             }
-            Gryphon => {
+            Kind::Gryphon => {
                 d.special = Special::Gryphon {
                     full: opts.full_gryphons,
                 };
             }
-            AntiGryphon => {
+            Kind::AntiGryphon => {
                 d.special = Special::AntiGryphon {
                     full: opts.full_gryphons,
                 };
             }
-            Bomber => d.special = Special::Bomber { diag: false },
-            Raptor => d.special = Special::Bomber { diag: true },
-            Cannon => {
+            Kind::Bomber => d.special = Special::Bomber { diag: false },
+            Kind::Raptor => d.special = Special::Bomber { diag: true },
+            Kind::Cannon => {
                 ride(&mut d, &ORTHO, Mode::MoveOnly);
                 d.special = Special::Hopper { diag: false };
             }
-            Vao => {
+            Kind::Vao => {
                 ride(&mut d, &DIAG, Mode::MoveOnly);
                 d.special = Special::Hopper { diag: true };
             }
-            FlyingChariot => {
+            Kind::FlyingChariot => {
                 ride(&mut d, &ORTHO, Both);
                 d.special = Special::FlyingJump { diag: false };
             }
-            FlyingBishop => {
+            Kind::FlyingBishop => {
                 ride(&mut d, &DIAG, Both);
                 d.special = Special::FlyingJump { diag: true };
             }
-            Ghost => d.special = Special::Ghost,
-            Relay => {
+            Kind::Ghost => d.special = Special::Ghost,
+            Kind::Relay => {
                 leap(&mut d, 1, 0, Mode::MoveOnly);
                 leap(&mut d, 1, 1, Mode::MoveOnly);
                 leap(&mut d, 1, 2, Mode::MoveOnly);
             }
-            Warlord => d.special = Special::Warlord,
-            Serpent => {}
+            Kind::Warlord => d.special = Special::Warlord,
+            _ => {}
         }
         d
     }

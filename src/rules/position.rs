@@ -306,7 +306,7 @@ impl State {
                     self.hash ^= z_piece(m.to, c);
                     u.cap_to = c;
                     reset = true;
-                    if v.royal && kind_of(c) == Kind::King as u8 {
+                    if v.royal && kind_of(c) == Kind::King.num() {
                         self.royal[them.index()] = 0;
                     }
                 }
@@ -321,10 +321,10 @@ impl State {
                 self.place(m.to, np);
                 self.hash ^= z_piece(m.to, np);
                 let k = kind_of(p);
-                if k == Kind::Pawn as u8 || k == Kind::NinjaPawn as u8 {
+                if k == Kind::Pawn.num() || k == Kind::NinjaPawn.num() {
                     reset = true;
                 }
-                if v.royal && k == Kind::King as u8 {
+                if v.royal && k == Kind::King.num() {
                     self.royal[us.index()] = m.to;
                 }
                 let mask = v.castle_mask[m.from as usize]
@@ -333,7 +333,7 @@ impl State {
                 if self.castling & mask != 0 {
                     self.set_castling(self.castling & !mask);
                 }
-                if k == Kind::Pawn as u8 && v.pawn.en_passant && m.aux == 0 {
+                if k == Kind::Pawn.num() && v.pawn.en_passant && m.aux == 0 {
                     let f = Self::forward(v, us);
                     let steps = (m.to as i16 - m.from as i16) / f;
                     if steps >= 2 {
@@ -351,7 +351,8 @@ impl State {
                     Kind::Serpent
                 } else {
                     k
-                } as usize;
+                }
+                .idx();
                 let n = self.hand[us.index()][hk];
                 self.set_hand(us.index(), hk, n - 1);
                 let p = piece(us, k) | if k.is_serpent_form() { LOCK_BIT } else { 0 };
@@ -458,7 +459,8 @@ impl State {
                     Kind::Serpent
                 } else {
                     k
-                } as usize;
+                }
+                .idx();
                 self.clear(m.to);
                 self.hand[us.index()][hk] += 1;
             }
@@ -547,7 +549,7 @@ impl Position {
     }
     /// How many pieces of kind `k` side `c` holds in hand (`Kind::Serpent` for the serpent).
     pub fn hand_count(&self, c: Color, k: Kind) -> u8 {
-        self.s.hand[c.index()][k as usize]
+        self.s.hand[c.index()][k.idx()]
     }
     /// Square of side `c`'s royal king, if it has one on the board.
     pub fn royal_square(&self, c: Color) -> Option<Sq> {
@@ -566,7 +568,7 @@ impl Position {
     }
     /// Number of pieces of kind `k` side `c` has on the board.
     pub fn count(&self, c: Color, k: Kind) -> u8 {
-        self.s.count[c.index()][k as usize]
+        self.s.count[c.index()][k.idx()]
     }
     /// Origin square of a move (None for drops and pass).
     pub fn move_from(&self, m: Move) -> Option<Sq> {

@@ -33,11 +33,11 @@ impl Position {
             kind,
             locked,
         } = p;
-        if !v.exists(at) || v.def(kind as u8).is_none() || kind == Kind::Serpent {
+        if !v.exists(at) || v.def(kind.num()).is_none() || kind == Kind::Serpent {
             return None;
         }
         let is_pawn = v
-            .def(kind as u8)
+            .def(kind.num())
             .is_some_and(|d| d.special == Special::Pawn);
         if is_pawn && v.geo.relative_y(at.y, color == Color::White) >= v.promotion.last {
             return None;
@@ -113,7 +113,7 @@ impl Position {
         let us = color_of(p);
         let mut st = self.s.clone();
         st.side = us;
-        let pawn_attacks: Vec<u16> = if kind_of(p) == Kind::Pawn as u8 {
+        let pawn_attacks: Vec<u16> = if kind_of(p) == Kind::Pawn.num() {
             let f = State::forward(v, us);
             [f - 1, f + 1]
                 .iter()

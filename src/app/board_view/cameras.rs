@@ -437,7 +437,7 @@ mod tests {
                 for (set, kinds) in kind_sets() {
                     for (i, a) in kinds.iter().enumerate() {
                         for b in &kinds[i + 1..] {
-                            let d = all[*a as usize - 1].difference(&all[*b as usize - 1]);
+                            let d = all[a.idx() - 1].difference(&all[b.idx() - 1]);
                             if d < least {
                                 failures
                                     .push(format!("{set} {view} {side:?}: {a:?} / {b:?} {d:.3}"));

@@ -179,16 +179,36 @@ impl Family {
 
 /// The family of a kind.
 pub fn family(kind: Kind) -> Family {
-    use Kind::*;
     match kind {
-        Pawn | NinjaPawn => Family::Pawn,
-        Knight | Bishop | WazirKnight | FerzKnight | Squire | Ghost | Relay => Family::Minor,
-        Rook | Champion | Templar | WazirSorcerer | FerzSorcerer | SorcererKnight | Crusader
-        | FlyingChariot | FlyingBishop | Serpent | Gryphon | AntiGryphon | Bomber | Raptor
-        | Cannon | Vao => Family::Major,
-        Queen | Marshal | Cardinal | Lady | Warlord => Family::Queen,
-        Prince => Family::Prince,
-        King => Family::King,
+        Kind::Pawn | Kind::NinjaPawn => Family::Pawn,
+        Kind::Knight
+        | Kind::Bishop
+        | Kind::WazirKnight
+        | Kind::FerzKnight
+        | Kind::Squire
+        | Kind::Ghost
+        | Kind::Relay => Family::Minor,
+        Kind::Rook
+        | Kind::Champion
+        | Kind::Templar
+        | Kind::WazirSorcerer
+        | Kind::FerzSorcerer
+        | Kind::SorcererKnight
+        | Kind::Crusader
+        | Kind::FlyingChariot
+        | Kind::FlyingBishop
+        | Kind::Serpent
+        | Kind::Gryphon
+        | Kind::AntiGryphon
+        | Kind::Bomber
+        | Kind::Raptor
+        | Kind::Cannon
+        | Kind::Vao => Family::Major,
+        Kind::Queen | Kind::Marshal | Kind::Cardinal | Kind::Lady | Kind::Warlord => Family::Queen,
+        Kind::Prince => Family::Prince,
+        Kind::King => Family::King,
+        // Kinds defined by variant files: the middle height.
+        _ => Family::Major,
     }
 }
 
@@ -1116,6 +1136,8 @@ pub fn parts(kind: Kind) -> Vec<Part> {
                 b.sphere(Vec3::new(-0.08, top + 0.46, z), 0.022, Tone::Accent);
             }
         }
+        // Kinds defined by variant files: a plain body.
+        _ => family_body(&mut b, fam, 0.6, 0.12, 0.2),
     }
     let parts = b.done();
     // Negative scales would turn faces inside out: fold them into the outline.
@@ -1179,21 +1201,25 @@ mod tests {
             let h = height(kind);
             assert!((lo..=hi).contains(&h), "{kind:?}: {h} outside {lo}..{hi}");
         }
-        use Kind::*;
         let ladder: [&[Kind]; 6] = [
-            &[Pawn, NinjaPawn],
-            &[Knight, Bishop, WazirKnight, FerzKnight],
+            &[Kind::Pawn, Kind::NinjaPawn],
             &[
-                Rook,
-                Champion,
-                Templar,
-                WazirSorcerer,
-                FerzSorcerer,
-                FlyingChariot,
+                Kind::Knight,
+                Kind::Bishop,
+                Kind::WazirKnight,
+                Kind::FerzKnight,
             ],
-            &[Queen, Marshal, Cardinal, Lady],
-            &[Prince],
-            &[King],
+            &[
+                Kind::Rook,
+                Kind::Champion,
+                Kind::Templar,
+                Kind::WazirSorcerer,
+                Kind::FerzSorcerer,
+                Kind::FlyingChariot,
+            ],
+            &[Kind::Queen, Kind::Marshal, Kind::Cardinal, Kind::Lady],
+            &[Kind::Prince],
+            &[Kind::King],
         ];
         for pair in ladder.windows(2) {
             for low in pair[0] {

@@ -27,38 +27,37 @@ pub(super) const OPTIONS: &[OptionSpec] = &[
 
 /// The Herculean variant with its options.
 pub(super) fn spec(o: &Opts) -> Result<VariantSpec, RulesError> {
-    use Kind::*;
     let geometry = Geometry::new(12, 12, 1, &[]);
     let g = &geometry;
     let config2 = o.is("config", "2")?;
     let mut letters = vec![
-        (King, 'K'),
-        (Queen, 'Q'),
-        (Rook, 'R'),
-        (Bishop, 'B'),
-        (FlyingChariot, 'C'),
-        (FlyingBishop, 'X'),
-        (WazirKnight, 'W'),
-        (FerzKnight, 'F'),
-        (Pawn, 'P'),
-        (NinjaPawn, 'J'),
+        (Kind::King, 'K'),
+        (Kind::Queen, 'Q'),
+        (Kind::Rook, 'R'),
+        (Kind::Bishop, 'B'),
+        (Kind::FlyingChariot, 'C'),
+        (Kind::FlyingBishop, 'X'),
+        (Kind::WazirKnight, 'W'),
+        (Kind::FerzKnight, 'F'),
+        (Kind::Pawn, 'P'),
+        (Kind::NinjaPawn, 'J'),
     ];
     let mut promotion = vec![
-        Queen,
-        Rook,
-        Bishop,
-        FlyingChariot,
-        FlyingBishop,
-        WazirKnight,
-        FerzKnight,
+        Kind::Queen,
+        Kind::Rook,
+        Kind::Bishop,
+        Kind::FlyingChariot,
+        Kind::FlyingBishop,
+        Kind::WazirKnight,
+        Kind::FerzKnight,
     ];
     let back = if config2 {
-        letters.push((SorcererKnight, 'S'));
-        promotion.push(SorcererKnight);
+        letters.push((Kind::SorcererKnight, 'S'));
+        promotion.push(Kind::SorcererKnight);
         "rscxfqkwxcsr"
     } else {
-        letters.extend([(WazirSorcerer, 'Y'), (FerzSorcerer, 'Z')]);
-        promotion.extend([WazirSorcerer, FerzSorcerer]);
+        letters.extend([(Kind::WazirSorcerer, 'Y'), (Kind::FerzSorcerer, 'Z')]);
+        promotion.extend([Kind::WazirSorcerer, Kind::FerzSorcerer]);
         "rycxfqkwxczr"
     };
     let start = format!(

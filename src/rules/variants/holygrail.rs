@@ -33,26 +33,25 @@ pub(super) const OPTIONS: &[OptionSpec] = &[
 
 /// Letters of Holy Grail's pieces; `S` is the serpent while in hand.
 pub(super) fn letters() -> Vec<(Kind, char)> {
-    use Kind::*;
     vec![
-        (King, 'K'),
-        (Queen, 'Q'),
-        (Rook, 'R'),
-        (Bishop, 'B'),
-        (Champion, 'C'),
-        (Templar, 'T'),
-        (WazirKnight, 'W'),
-        (FerzKnight, 'F'),
-        (Pawn, 'P'),
-        (NinjaPawn, 'J'),
-        (Prince, 'I'),
-        (Gryphon, 'G'),
-        (AntiGryphon, 'A'),
-        (Bomber, 'Y'),
-        (Raptor, 'X'),
-        (Cannon, 'O'),
-        (Vao, 'V'),
-        (Serpent, 'S'),
+        (Kind::King, 'K'),
+        (Kind::Queen, 'Q'),
+        (Kind::Rook, 'R'),
+        (Kind::Bishop, 'B'),
+        (Kind::Champion, 'C'),
+        (Kind::Templar, 'T'),
+        (Kind::WazirKnight, 'W'),
+        (Kind::FerzKnight, 'F'),
+        (Kind::Pawn, 'P'),
+        (Kind::NinjaPawn, 'J'),
+        (Kind::Prince, 'I'),
+        (Kind::Gryphon, 'G'),
+        (Kind::AntiGryphon, 'A'),
+        (Kind::Bomber, 'Y'),
+        (Kind::Raptor, 'X'),
+        (Kind::Cannon, 'O'),
+        (Kind::Vao, 'V'),
+        (Kind::Serpent, 'S'),
     ]
 }
 

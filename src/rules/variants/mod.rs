@@ -478,7 +478,7 @@ impl Variant {
         let mut defs: Vec<Option<PieceDef>> = vec![None; NKINDS];
         let mut letter_kind = [None; 26];
         for &(k, l) in &s.letters {
-            defs[k as usize] = Some(PieceDef::new(k, l, &geo, s.move_options));
+            defs[k.idx()] = Some(PieceDef::new(k, l, &geo, s.move_options));
             if k != Kind::Serpent {
                 letter_kind[(l as u8 - b'A') as usize] = Some(k);
             }
@@ -488,8 +488,7 @@ impl Variant {
         let mut drop_squares = [vec![Vec::new(); NKINDS], vec![Vec::new(); NKINDS]];
         for d in &s.drops {
             for (per_colour, squares) in drop_squares.iter_mut().zip(&d.squares) {
-                per_colour[d.kind as usize] =
-                    squares.iter().map(|q| geo.index(*q) as u16).collect();
+                per_colour[d.kind.idx()] = squares.iter().map(|q| geo.index(*q) as u16).collect();
             }
         }
         let mut castle_mask = vec![0u32; super::geometry::CELLS];
@@ -533,7 +532,7 @@ impl Variant {
         if let Some(board) = v.start.split(' ').next() {
             for ch in board.chars().filter(|c| c.is_ascii_uppercase()) {
                 if let Some(k) = v.kind_of_letter(ch) {
-                    v.initial_count[k as usize] += 1;
+                    v.initial_count[k.idx()] += 1;
                 }
             }
         }
@@ -599,7 +598,7 @@ impl Variant {
     }
     /// Uppercase letter of `k` in this variant (`?` if absent).
     pub fn letter(&self, k: Kind) -> char {
-        self.def(k as u8).map(|d| d.letter).unwrap_or('?')
+        self.def(k.num()).map(|d| d.letter).unwrap_or('?')
     }
     /// Kind written with uppercase letter `l`.
     pub fn kind_of_letter(&self, l: char) -> Option<Kind> {
@@ -614,7 +613,7 @@ impl Variant {
         Kind::ALL
             .iter()
             .copied()
-            .filter(|k| *k != Kind::Serpent && self.def(*k as u8).is_some())
+            .filter(|k| *k != Kind::Serpent && self.def(k.num()).is_some())
             .collect()
     }
     /// Hand order.
@@ -627,7 +626,7 @@ impl Variant {
     }
     /// Whether the kind is a serpent form that this variant can have.
     pub fn has_serpent(&self) -> bool {
-        self.def(Kind::Serpent as u8).is_some()
+        self.def(Kind::Serpent.num()).is_some()
     }
 }
 
@@ -641,7 +640,7 @@ impl AttackTables {
             }
         }
         for d in defs.iter().flatten() {
-            let k = d.kind as u8;
+            let k = d.kind.num();
             for l in d.leaps.iter().filter(|l| l.mode.captures()) {
                 add(&mut t.leaps, l.off, k);
             }
