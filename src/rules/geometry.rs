@@ -42,6 +42,8 @@ pub struct Geometry {
     exists: Vec<bool>,
     /// Mailbox column and row of every cell (no division in hot loops).
     coords: Vec<(i16, i16)>,
+    /// Squares whose colour is the opposite of RULES.md §0's.
+    recoloured: Vec<Sq>,
 }
 
 impl Geometry {
@@ -59,6 +61,7 @@ impl Geometry {
             coords: (0..CELLS as i16)
                 .map(|c| (c % stride, c / stride))
                 .collect(),
+            recoloured: Vec::new(),
         };
         for y in 0..height {
             for x in 0..width {
@@ -124,9 +127,15 @@ impl Geometry {
             .filter(|s| self.exists(*s))
     }
 
-    /// Light squares: (file index + written rank) even, as RULES.md §0.
+    /// Light squares: (file index + written rank) even, as RULES.md §0,
+    /// except the squares a variant file recolours.
     pub fn is_light(&self, s: Sq) -> bool {
-        (s.x as u32 + self.rank_number(s.y)).is_multiple_of(2)
+        (s.x as u32 + self.rank_number(s.y)).is_multiple_of(2) != self.recoloured.contains(&s)
+    }
+
+    /// Gives `squares` the other colour.
+    pub fn recolour(&mut self, squares: &[Sq]) {
+        self.recoloured = squares.to_vec();
     }
 
     /// The number written for rank index `y`.

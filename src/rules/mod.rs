@@ -1,6 +1,7 @@
 //! The pure rules engine: boards, pieces, legal moves, notation and game end
 //! for every variant. No Bevy, no I/O.
 
+pub mod betza;
 pub mod geometry;
 pub mod movegen;
 pub mod notation;
@@ -44,6 +45,14 @@ pub enum RulesError {
         lmn: String,
         /// Why, when the move names a piece and squares the reasons cover.
         reason: Option<Illegal>,
+    },
+    /// A variant file that fails for the options asked for.
+    #[error("variant '{variant}': {error}")]
+    BadVariantFile {
+        /// Id of the variant.
+        variant: &'static str,
+        /// What is wrong with the file.
+        error: variants::FileError,
     },
     /// No variant has this id.
     #[error("unknown variant '{0}' (known: {known})", known = variant_ids())]

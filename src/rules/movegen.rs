@@ -117,7 +117,7 @@ impl State {
     pub(crate) fn gen_piece<S: Sink>(&self, v: &Variant, i: u16, sink: &mut S) -> bool {
         let p = self.board[i as usize];
         let us = color_of(p);
-        let Some(def) = v.def(kind_of(p)) else {
+        let Some(def) = v.def_of(p) else {
             return false;
         };
         let b = &self.board;
@@ -247,7 +247,7 @@ impl State {
                 }
             }
         }
-        if is_serpent_form_byte(kind_of(p)) && p & LOCK_BIT == 0 {
+        if v.serpent && is_serpent_form_byte(kind_of(p)) && p & LOCK_BIT == 0 {
             for form in Kind::SERPENT_FORMS {
                 if form.num() != kind_of(p) {
                     emit!(sink, Move::with(MoveKind::Mutate, i, i, 0, 0, form.num()));
@@ -637,7 +637,7 @@ impl State {
             let p = b[cell as usize];
             is_piece(p) && color_of(p) == by && mask & kbit(kind_of(p)) != 0
         };
-        let t = &v.attack;
+        let t = &v.attack[by.index()];
         for &(off, mask) in &t.leaps {
             if at_kind(at(target, -off), mask) {
                 return true;
@@ -722,8 +722,7 @@ impl State {
                 king,
                 in_check,
                 screen_reach: self.screen_reach(v),
-                forward: v
-                    .attack
+                forward: v.attack[us.opposite().index()]
                     .forward_kinds
                     .iter()
                     .any(|&k| self.count[us.opposite().index()][k as usize] > 0),
@@ -838,7 +837,7 @@ impl State {
         if !leave_ok {
             return false;
         }
-        if v.attack.screens {
+        if v.attack[self.side.opposite().index()].screens {
             let (tx, ty) = xy(v, m.to);
             if aligned(kx, ky, tx, ty) && (kx - tx).abs().max((ky - ty).abs()) <= node.screen_reach
             {
@@ -859,7 +858,9 @@ impl State {
         {
             return false;
         }
-        !(v.attack.near && (kx - fx).abs() <= 2 && (ky - fy).abs() <= 2)
+        !(v.attack[self.side.opposite().index()].near
+            && (kx - fx).abs() <= 2
+            && (ky - fy).abs() <= 2)
     }
 
     /// Whether the piece on `from`, on a line from the king in step (dx, dy),
@@ -887,8 +888,7 @@ impl State {
         if !is_piece(p) || color_of(p) != them {
             return true;
         }
-        let mask = v
-            .attack
+        let mask = v.attack[them.index()]
             .rides
             .iter()
             .find(|(dir, _)| *dir == -d)
@@ -901,7 +901,7 @@ impl State {
     #[inline]
     fn screen_reach(&self, v: &Variant) -> i16 {
         let them = self.side.opposite().index();
-        v.attack
+        v.attack[them]
             .screen_kinds
             .iter()
             .filter(|(k, _)| self.count[them][*k as usize] > 0)

@@ -248,7 +248,7 @@ impl Position {
                     let mut p = piece(color, kind);
                     if chars.peek() == Some(&'~') {
                         chars.next();
-                        if !kind.is_serpent_form() {
+                        if !(v.serpent && kind.is_serpent_form()) {
                             return bad(
                                 VfenField::Board,
                                 format!(
@@ -583,7 +583,7 @@ impl Position {
             LmnShape::Drop(letter, at) => {
                 let v = &*self.variant;
                 let kind = match v.kind_of_letter(letter) {
-                    Some(k) if k.is_serpent_form() => Kind::Serpent,
+                    Some(k) if v.serpent && k.is_serpent_form() => Kind::Serpent,
                     Some(k) => k,
                     None => Kind::Serpent,
                 };
@@ -680,7 +680,7 @@ impl Position {
         let b = &self.s.board;
         let form_name = |k: u8| {
             let k = Kind::from_u8(k).expect("kind");
-            if k.is_serpent_form() {
+            if v.serpent && k.is_serpent_form() {
                 k.name().rsplit(' ').next().unwrap_or("").to_string()
             } else {
                 v.letter(k).to_string()

@@ -94,7 +94,7 @@ impl Position {
             };
             return Some(outcome);
         }
-        if self.halfmove_clock() >= 100 {
+        if v.move_limit > 0 && self.halfmove_clock() >= v.move_limit as u32 {
             return Some(Outcome {
                 winner: None,
                 reason: EndReason::HundredPly,
@@ -235,7 +235,8 @@ impl Game {
                 return Some(o);
             }
         }
-        if self.repetitions() >= 3 {
+        let limit = self.position.variant().repetition as usize;
+        if limit > 0 && self.repetitions() >= limit {
             return Some(Outcome {
                 winner: None,
                 reason: EndReason::Repetition,

@@ -314,7 +314,12 @@ impl State {
                 self.hash ^= z_piece(m.from, p);
                 let np = if m.piece != 0 {
                     let k = Kind::from_u8(m.piece).expect("promotion kind");
-                    piece(us, k) | if k.is_serpent_form() { LOCK_BIT } else { 0 }
+                    piece(us, k)
+                        | if v.serpent && k.is_serpent_form() {
+                            LOCK_BIT
+                        } else {
+                            0
+                        }
                 } else {
                     p & !LOCK_BIT
                 };
@@ -347,7 +352,7 @@ impl State {
             }
             MoveKind::Drop => {
                 let k = Kind::from_u8(m.piece).expect("dropped kind");
-                let hk = if k.is_serpent_form() {
+                let hk = if v.serpent && k.is_serpent_form() {
                     Kind::Serpent
                 } else {
                     k
@@ -355,7 +360,12 @@ impl State {
                 .idx();
                 let n = self.hand[us.index()][hk];
                 self.set_hand(us.index(), hk, n - 1);
-                let p = piece(us, k) | if k.is_serpent_form() { LOCK_BIT } else { 0 };
+                let p = piece(us, k)
+                    | if v.serpent && k.is_serpent_form() {
+                        LOCK_BIT
+                    } else {
+                        0
+                    };
                 self.place(m.to, p);
                 self.hash ^= z_piece(m.to, p);
                 if v.royal && k == Kind::King {
@@ -455,7 +465,8 @@ impl State {
             }
             MoveKind::Drop => {
                 let k = Kind::from_u8(m.piece).expect("dropped kind");
-                let hk = if k.is_serpent_form() {
+                // A serpent drops locked (and only a serpent does).
+                let hk = if self.board[m.to as usize] & LOCK_BIT != 0 {
                     Kind::Serpent
                 } else {
                     k

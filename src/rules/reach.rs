@@ -47,7 +47,7 @@ impl Position {
             s.board[cell as usize] = EMPTY;
         }
         let cell = v.geo.index(at) as u16;
-        let lock = if locked && kind.is_serpent_form() {
+        let lock = if locked && v.serpent && kind.is_serpent_form() {
             LOCK_BIT
         } else {
             0

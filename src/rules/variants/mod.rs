@@ -1,19 +1,20 @@
 //! Variants as data: a board, a piece table, a setup, and rule tables and hooks.
-//! One file per variant builds a [`VariantSpec`]; [`Variant::new`] turns it into
-//! the tables move generation reads.
+//! Every variant is a TOML file ([`file`], format in the README); the
+//! built-in ones are `assets/variants/*.toml`, embedded. [`register`] adds a
+//! player's file; [`Variant::new`] builds a variant with its options into the
+//! tables move generation reads.
 
-mod chess;
-mod ghostarelay;
-mod grand;
-mod herculean;
-mod holygrail;
-mod holywar;
+pub mod file;
+pub mod tree;
 
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
+
+pub use tree::FileError;
 
 use super::RulesError;
-use super::geometry::{Geometry, Sq, file_letter};
-use super::pieces::{Color, Kind, MoveOptions, NKINDS, PieceDef, Special};
+use super::betza::Movement;
+use super::geometry::{DIAG, Geometry, ORTHO, Sq, file_letter};
+use super::pieces::{Color, Kind, NKINDS, PieceDef, Special};
 use super::position::Position;
 
 /// The values an option takes.
@@ -97,65 +98,132 @@ pub struct VariantInfo {
     pub description: &'static str,
     /// Options and their values.
     pub options: &'static [OptionSpec],
-    build: fn(&Opts) -> Result<VariantSpec, RulesError>,
+    /// The file's text (sent to LAN clients that lack the variant).
+    pub source: &'static str,
+    /// Whether it is one of the files shipped with the game.
+    pub builtin: bool,
+    tree: tree::Tree,
 }
 
-/// All variants, in menu order.
-pub fn variants() -> &'static [VariantInfo] {
-    &VARIANTS
-}
-
-static VARIANTS: [VariantInfo; 7] = [
-    VariantInfo {
-        id: "holygrail",
-        name: "Holy Grail",
-        description: "10x10 plus four squares: Champions, Templars, ninja pawns, a Crown Prince and a shape-shifting Serpent dropped from hand.",
-        options: holygrail::OPTIONS,
-        build: holygrail::spec,
-    },
-    VariantInfo {
-        id: "herculean",
-        name: "Herculean Chess",
-        description: "12x12 with Flying Chariots and Bishops that jump screens, zebra-leaping Sorcerers and ninja pawns.",
-        options: herculean::OPTIONS,
-        build: herculean::spec,
-    },
-    VariantInfo {
-        id: "holywar",
-        name: "Holywar",
-        description: "A 40-square battle that opens by dropping the whole army into your camp; Squires jump the corners.",
-        options: holywar::OPTIONS,
-        build: holywar::spec,
-    },
-    VariantInfo {
-        id: "ghostarelay",
-        name: "Ghostarelay",
-        description: "Giveaway on 10x10 with Ghosts, Relays and Warlords: captures are compulsory and the side without a move wins.",
-        options: ghostarelay::OPTIONS,
-        build: ghostarelay::spec,
-    },
-    VariantInfo {
-        id: "grand",
-        name: "Grand Chess",
-        description: "Christian Freeling's 10x10 chess with Marshal and Cardinal, promotion only to captured pieces.",
-        options: &[],
-        build: grand::spec,
-    },
-    VariantInfo {
-        id: "embassy",
-        name: "Embassy Chess",
-        description: "10x8 Capablanca-style chess with the Grand Chess army and three-square castling.",
-        options: &[],
-        build: grand::embassy_spec,
-    },
-    VariantInfo {
-        id: "chess",
-        name: "Chess",
-        description: "Orthodox chess, the baseline.",
-        options: &[],
-        build: chess::spec,
-    },
+/// The built-in variant files, in menu order.
+const BUILTIN: [&str; 7] = [
+    include_str!("../../../assets/variants/holygrail.toml"),
+    include_str!("../../../assets/variants/herculean.toml"),
+    include_str!("../../../assets/variants/holywar.toml"),
+    include_str!("../../../assets/variants/ghostarelay.toml"),
+    include_str!("../../../assets/variants/grand.toml"),
+    include_str!("../../../assets/variants/embassy.toml"),
+    include_str!("../../../assets/variants/chess.toml"),
 ];
+
+static REGISTRY: RwLock<Option<&'static [&'static VariantInfo]>> = RwLock::new(None);
+
+/// All variants, in menu order: the built-in ones, then those registered
+/// from players' files.
+pub fn variants() -> &'static [&'static VariantInfo] {
+    if let Some(list) = *REGISTRY.read().unwrap_or_else(|e| e.into_inner()) {
+        return list;
+    }
+    let mut slot = REGISTRY.write().unwrap_or_else(|e| e.into_inner());
+    *slot.get_or_insert_with(|| {
+        let list: Vec<&'static VariantInfo> = BUILTIN
+            .iter()
+            .map(|text| {
+                let info = VariantInfo::read(text, true)
+                    .unwrap_or_else(|e| panic!("built-in variant file: {e}"));
+                &*Box::leak(Box::new(info))
+            })
+            .collect();
+        Box::leak(list.into_boxed_slice())
+    })
+}
+
+/// Checks variant file `text` and builds it with every combination of its
+/// choice options (number options at their default), so that a file that
+/// registers never fails later.
+pub fn check(text: &str) -> Result<&'static VariantInfo, FileError> {
+    let info: &'static VariantInfo = Box::leak(Box::new(VariantInfo::read(text, false)?));
+    let mut combos: Vec<Vec<(String, String)>> = vec![vec![]];
+    for o in info.options {
+        if let OptionKind::Choice(values) = o.kind {
+            combos = combos
+                .into_iter()
+                .flat_map(|c| {
+                    values.iter().map(move |v| {
+                        let mut c = c.clone();
+                        c.push((o.name.to_string(), v.to_string()));
+                        c
+                    })
+                })
+                .collect();
+        }
+    }
+    for combo in &combos {
+        info.build_checked(combo)?;
+    }
+    Ok(info)
+}
+
+/// Adds a player's variant file to [`variants`] (after [`check`]ing it). A
+/// file with the id of a built-in variant is refused; one with the id of an
+/// earlier registered file replaces it.
+pub fn register(text: &str) -> Result<&'static VariantInfo, FileError> {
+    variants();
+    let info = check(text)?;
+    let mut slot = REGISTRY.write().unwrap_or_else(|e| e.into_inner());
+    let list = slot.unwrap_or(&[]);
+    if let Some(old) = list.iter().find(|v| v.id == info.id) {
+        if old.builtin {
+            return Err(FileError {
+                line: None,
+                key: "id".into(),
+                problem: format!("'{}' is the id of a built-in variant", info.id),
+            });
+        }
+        if old.source == info.source {
+            return Ok(old);
+        }
+    }
+    let mut new: Vec<&'static VariantInfo> =
+        list.iter().copied().filter(|v| v.id != info.id).collect();
+    new.push(info);
+    *slot = Some(Box::leak(new.into_boxed_slice()));
+    Ok(info)
+}
+
+impl VariantInfo {
+    fn read(text: &str, builtin: bool) -> Result<VariantInfo, FileError> {
+        let tree = tree::Tree::parse(text)?;
+        let h = file::header(&tree)?;
+        let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+        Ok(VariantInfo {
+            id: leak(h.id),
+            name: leak(h.name),
+            description: leak(h.description),
+            options: Box::leak(h.options.into_boxed_slice()),
+            source: leak(text.to_string()),
+            builtin,
+            tree,
+        })
+    }
+
+    /// Builds the variant with `options` and checks its start position.
+    fn build_checked(&'static self, options: &[(String, String)]) -> Result<Variant, FileError> {
+        let opts = Opts::resolve(self, options).map_err(|e| FileError {
+            line: None,
+            key: "options".into(),
+            problem: e.to_string(),
+        })?;
+        let spec = file::spec(&self.tree, &opts)?;
+        let v = Arc::new(Variant::from_spec(self, opts, spec));
+        Position::from_vfen(&v, &v.start).map_err(|e| FileError {
+            line: None,
+            key: "start".into(),
+            problem: format!("the start position is not valid: {e}"),
+        })?;
+        Ok(Arc::try_unwrap(v).expect("one owner"))
+    }
+}
 
 /// The option values of one variant, checked against its option table:
 /// every option present with a value it takes. Variant files read them
@@ -200,6 +268,11 @@ impl Opts {
                 variant: self.info.id,
                 name: name.to_string(),
             })
+    }
+
+    /// Every option with its value, in the file's order.
+    pub fn values(&self) -> &[(String, String)] {
+        &self.values
     }
 
     /// Value of option `name`.
@@ -279,8 +352,6 @@ pub struct NinjaRules {
     pub centre: u8,
     /// Longest forward run in the own half.
     pub run: u8,
-    /// Drop rank (relative) for ninja drops, with their push.
-    pub drop_rank: u8,
 }
 
 /// Promotion rules, shared by pawns and ninja pawns.
@@ -331,12 +402,23 @@ pub struct DropRule {
     pub squares: [Vec<Sq>; 2],
 }
 
-/// Everything a variant file describes.
+/// One piece of a variant file.
+#[derive(Clone, Debug)]
+pub struct PieceSpec {
+    /// Its kind.
+    pub kind: Kind,
+    /// Its letter (uppercase).
+    pub letter: char,
+    /// How it moves, from White's side.
+    pub movement: Movement,
+}
+
+/// Everything a variant file describes, for one choice of options.
 pub struct VariantSpec {
     /// Board shape.
     pub geometry: Geometry,
-    /// Letter of each kind used (uppercase).
-    pub letters: Vec<(Kind, char)>,
+    /// The pieces, in the file's order.
+    pub pieces: Vec<PieceSpec>,
     /// Start position.
     pub start: String,
     /// Standard pawns.
@@ -369,8 +451,12 @@ pub struct VariantSpec {
     pub drop_opening: bool,
     /// Draw when only kings are left.
     pub bare_kings_draw: bool,
-    /// Movement options.
-    pub move_options: MoveOptions,
+    /// Holy Grail's serpent: dropped as one of six forms, mutates until locked.
+    pub serpent: bool,
+    /// Draw on this many occurrences of a position (0: never).
+    pub repetition: u8,
+    /// Draw after this many plies without capture, pawn move or drop (0: never).
+    pub move_limit: u16,
 }
 
 /// A variant with its options applied, ready for move generation.
@@ -381,7 +467,8 @@ pub struct Variant {
     pub opts: Opts,
     /// Board shape.
     pub geo: Geometry,
-    /// Movement per kind number (None = not in this variant).
+    /// Movement per piece byte without the lock bit (kind number, plus 64
+    /// for Black: Black's tables are White's mirrored), None = not in this variant.
     pub defs: Vec<Option<PieceDef>>,
     letter_kind: [Option<Kind>; 26],
     /// Start position VFEN.
@@ -416,12 +503,18 @@ pub struct Variant {
     pub drop_opening: bool,
     /// Bare-kings draw.
     pub bare_kings_draw: bool,
+    /// Serpent drops and mutation.
+    pub serpent: bool,
+    /// Draw on this many occurrences of a position (0: never).
+    pub repetition: u8,
+    /// Draw after this many plies without capture, pawn move or drop (0: never).
+    pub move_limit: u16,
     /// Initial count of each kind per side (Grand promotion limits).
     pub initial_count: [u8; NKINDS],
     /// Every existing square as a mailbox index.
     pub cells: Vec<u16>,
-    /// Reverse attack tables.
-    pub attack: AttackTables,
+    /// Reverse attack tables, by attacking colour.
+    pub attack: [AttackTables; 2],
     /// Castling-right bits cleared when a piece leaves or enters each cell.
     pub castle_mask: Vec<u32>,
 }
@@ -464,27 +557,36 @@ pub fn kbit(k: u8) -> u64 {
 impl Variant {
     /// Builds variant `id` with `options` (unknown names or values are errors).
     pub fn new(id: &str, options: &[(String, String)]) -> Result<Arc<Variant>, RulesError> {
-        let info = VARIANTS
+        let info = variants()
             .iter()
+            .copied()
             .find(|v| v.id == id)
             .ok_or_else(|| RulesError::UnknownVariant(id.to_string()))?;
         let opts = Opts::resolve(info, options)?;
-        let spec = (info.build)(&opts)?;
+        let spec = file::spec(&info.tree, &opts).map_err(|error| RulesError::BadVariantFile {
+            variant: info.id,
+            error,
+        })?;
         Ok(Arc::new(Variant::from_spec(info, opts, spec)))
     }
 
     fn from_spec(info: &'static VariantInfo, opts: Opts, s: VariantSpec) -> Variant {
         let geo = s.geometry;
-        let mut defs: Vec<Option<PieceDef>> = vec![None; NKINDS];
+        let mut defs: Vec<Option<PieceDef>> = vec![None; 2 * 64];
         let mut letter_kind = [None; 26];
-        for &(k, l) in &s.letters {
-            defs[k.idx()] = Some(PieceDef::new(k, l, &geo, s.move_options));
+        for p in &s.pieces {
+            let k = p.kind;
+            defs[k.idx()] = Some(p.movement.to_def(k, p.letter, &geo));
+            defs[k.idx() + 64] = Some(p.movement.mirrored().to_def(k, p.letter, &geo));
             if k != Kind::Serpent {
-                letter_kind[(l as u8 - b'A') as usize] = Some(k);
+                letter_kind[(p.letter as u8 - b'A') as usize] = Some(k);
             }
         }
         let cells: Vec<u16> = geo.squares().map(|q| geo.index(q) as u16).collect();
-        let attack = AttackTables::build(&defs);
+        let attack = [
+            AttackTables::build(&defs[..64], &geo),
+            AttackTables::build(&defs[64..], &geo),
+        ];
         let mut drop_squares = [vec![Vec::new(); NKINDS], vec![Vec::new(); NKINDS]];
         for d in &s.drops {
             for (per_colour, squares) in drop_squares.iter_mut().zip(&d.squares) {
@@ -523,6 +625,9 @@ impl Variant {
             jump_castling: s.jump_castling,
             drop_opening: s.drop_opening,
             bare_kings_draw: s.bare_kings_draw,
+            serpent: s.serpent,
+            repetition: s.repetition,
+            move_limit: s.move_limit,
             initial_count: [0; NKINDS],
             cells,
             attack,
@@ -591,10 +696,15 @@ impl Variant {
     pub fn is_light(&self, s: Sq) -> bool {
         self.geo.is_light(s)
     }
-    /// Movement table of a kind, if it is in this variant.
+    /// Movement table of a kind (White's), if it is in this variant.
     #[inline]
     pub fn def(&self, k: u8) -> Option<&PieceDef> {
         self.defs.get(k as usize).and_then(|d| d.as_ref())
+    }
+    /// Movement table of a piece as it stands on the board (its colour's).
+    #[inline]
+    pub fn def_of(&self, p: super::pieces::Piece) -> Option<&PieceDef> {
+        self.defs[(p & 0x7F) as usize].as_ref()
     }
     /// Uppercase letter of `k` in this variant (`?` if absent).
     pub fn letter(&self, k: Kind) -> char {
@@ -624,14 +734,14 @@ impl Variant {
     pub fn start_position(self: &Arc<Self>) -> Position {
         Position::from_vfen(self, &self.start).expect("start positions are valid")
     }
-    /// Whether the kind is a serpent form that this variant can have.
+    /// Whether the variant has Holy Grail's serpent.
     pub fn has_serpent(&self) -> bool {
-        self.def(Kind::Serpent.num()).is_some()
+        self.serpent
     }
 }
 
 impl AttackTables {
-    fn build(defs: &[Option<PieceDef>]) -> AttackTables {
+    fn build(defs: &[Option<PieceDef>], geo: &Geometry) -> AttackTables {
         let mut t = AttackTables::default();
         fn add(list: &mut Vec<(i16, u64)>, off: i16, k: u8) {
             match list.iter_mut().find(|(o, _)| *o == off) {
@@ -661,9 +771,9 @@ impl AttackTables {
             match d.special {
                 Special::Pawn => t.pawns = true,
                 Special::Ninja => t.ninjas = true,
-                Special::FlyingJump { .. } => {
-                    for r in &d.rides {
-                        add(&mut t.jumps, r.dir, k);
+                Special::FlyingJump { diag } => {
+                    for &(dx, dy) in if diag { &DIAG } else { &ORTHO } {
+                        add(&mut t.jumps, geo.offset(dx, dy), k);
                     }
                     t.screens = true;
                     t.screen_kinds.push((k, 2));
@@ -690,39 +800,4 @@ impl AttackTables {
         }
         t
     }
-}
-
-/// Squares of rank index `y` from file `x0` to `x1` inclusive.
-pub(crate) fn rank_squares(y: u8, x0: u8, x1: u8) -> Vec<Sq> {
-    (x0..=x1).map(|x| Sq::new(x, y)).collect()
-}
-
-/// Castlings for both colours from White's list, mirrored to rank index `h - 1 - y`.
-pub(crate) fn both_sides(white: &[(Sq, Sq, Sq, Sq)], height: u8) -> Vec<Castling> {
-    let mut v = Vec::new();
-    for color in [Color::White, Color::Black] {
-        let m = |s: Sq| {
-            if color == Color::White {
-                s
-            } else {
-                Sq::new(s.x, height - 1 - s.y)
-            }
-        };
-        for &(kf, kt, rf, rt) in white {
-            v.push(Castling {
-                color,
-                king_from: m(kf),
-                king_to: m(kt),
-                rook_from: m(rf),
-                rook_to: m(rt),
-            });
-        }
-    }
-    v
-}
-
-/// Parses square names of a board (for tables written as text).
-pub(crate) fn sq(geo: &Geometry, name: &str) -> Sq {
-    geo.parse(name)
-        .unwrap_or_else(|| panic!("variant table names a square '{name}' the board lacks"))
 }
