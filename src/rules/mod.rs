@@ -1,6 +1,7 @@
 //! The pure rules engine: boards, pieces, legal moves, notation and game end
 //! for every variant. No Bevy, no I/O.
 
+pub mod betza;
 pub mod geometry;
 pub mod movegen;
 pub mod notation;
