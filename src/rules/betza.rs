@@ -7,7 +7,8 @@
 //! ignored, and the empty string is a piece that never moves by itself. Each
 //! term is an atom, optionally preceded by modifiers, or a named atom in
 //! braces. Moves are described from White's point of view (`dy > 0` is
-//! forward); Black's are the mirror image ([`Movement::mirrored`]).
+//! forward); Black's are their mirror image across the middle rank, with `dy`
+//! negated and left and right unchanged ([`Movement::mirrored`]).
 //!
 //! **Leapers** jump to a fixed offset whatever stands between. Each letter stands
 //! for every image of its offset under the eight board symmetries, listed in the
@@ -40,14 +41,17 @@
 //! engine would then generate that move twice.
 //!
 //! **Modifiers** are lowercase letters written immediately before their atom,
-//! in any order:
+//! in any order, and apply to every image of it (`fK` is the King's three
+//! forward steps); none may be repeated:
 //! - `m` move only (to an empty square), `c` capture only; neither = both.
 //!   At most one of them.
-//! - `n` lame: each leap becomes a two-path move that reaches the same square by
-//!   stepping orthogonally first or diagonally first (through at most two
-//!   intermediate squares) and is blocked only when every path holds a piece;
-//!   a missing square never blocks (the Squire is `nN`). Only on leaps, and not
-//!   together with `m` or `c`.
+//! - `n` lame: each leap becomes a two-path move to the same square, one path
+//!   taking its orthogonal steps first and the other its diagonal steps first
+//!   (for (1,2): through (0,1) or through (1,1); for (3,2): through (1,0) and
+//!   (2,1) or through (1,1) and (2,2)). It is blocked only when each path has
+//!   a piece on one of its intermediate squares; a missing square never blocks
+//!   (the Squire is `nN`). It moves and captures. Only on leaps (every leap of
+//!   the notation has at most two intermediate squares), not with `m` or `c`.
 //! - `p` hopper: only the capture forms `cpR` (Cannon: captures along a rank or
 //!   file by hopping exactly one screen) and `cpB` (Vao: the same on diagonals)
 //!   exist; they count as the piece's special (see below).
@@ -126,9 +130,7 @@ pub fn parse(text: &str) -> Result<Movement, BetzaError> {
         special_term: String::new(),
     };
     loop {
-        while p.peek().is_some_and(char::is_whitespace) {
-            p.pos += 1;
-        }
+        p.skip_spaces();
         if p.peek().is_none() {
             return Ok(p.out);
         }
@@ -157,6 +159,15 @@ impl Movement {
             lame: self.lame.iter().map(|&(x, y)| (x, -y)).collect(),
             special: self.special,
         }
+    }
+
+    /// Whether Black's moves are White's mirrored (no direction breaks the
+    /// up-down symmetry), so one engine definition serves both sides.
+    pub fn is_symmetric(&self) -> bool {
+        let m = self.mirrored();
+        same_set(&m.leaps, &self.leaps)
+            && same_set(&m.rides, &self.rides)
+            && same_set(&m.lame, &self.lame)
     }
 
     /// The engine's definition of this movement for `kind` written `letter` on `geo`.
@@ -332,12 +343,11 @@ impl Parser {
                 let atom = self.atom()?;
                 self.apply(start, &mods, atom)
             }
-            _ if self.pos > start => err(
+            Some(c) if self.pos == start => err(start, format!("unexpected character '{c}'")),
+            _ => err(
                 start,
                 format!("modifiers '{}' have no atom after them", self.text(start)),
             ),
-            Some(c) => err(start, format!("unexpected character '{c}'")),
-            None => unreachable!("term() starts on a character"),
         }
     }
 
@@ -400,15 +410,15 @@ impl Parser {
         self.pos += 1;
         let (ride, images) = if c == '(' {
             let offset = self.pair(start)?;
-            let mark = self.pos;
             // A second identical `(x,y)` makes a rider; anything else is the next term.
             let ride = self.peek() == Some('(') && {
+                let second = self.pos;
                 self.pos += 1;
-                let again = self.pair(mark);
-                again.as_ref().ok() == Some(&offset) || {
-                    self.pos = mark;
-                    false
+                let same = self.pair(second).ok() == Some(offset);
+                if !same {
+                    self.pos = second;
                 }
+                same
             };
             (ride, symmetric(offset.0, offset.1))
         } else if let Some(&(_, (x, y))) = LEAPERS.iter().find(|(l, _)| *l == c) {
@@ -449,7 +459,7 @@ impl Parser {
         let y = self.coordinate(open)?;
         self.expect(')', open)?;
         if x == 0 && y == 0 {
-            return err(open, "'(0,0)' is not a move");
+            return err(open, format!("'{}' is not a move", self.text(open)));
         }
         Ok((x, y))
     }
@@ -646,6 +656,11 @@ impl Parser {
         }
         None
     }
+}
+
+/// Whether the two lists hold the same items (neither has repeats).
+fn same_set<T: PartialEq>(a: &[T], b: &[T]) -> bool {
+    a.len() == b.len() && a.iter().all(|x| b.contains(x))
 }
 
 /// Whether `far` is a whole positive multiple of the step `unit`.
