@@ -70,14 +70,14 @@
 //!
 //! | atom | movement |
 //! |---|---|
-//! | `{pawn}` | standard pawn: forward steps by rank, diagonal captures, en passant |
+//! | `{pawn}` | standard pawn: forward steps by rank, diagonal captures, en passant (the variant's pawn rules) |
 //! | `{ninja-pawn}` | ninja pawn (Holy Grail, Herculean) |
 //! | `{gryphon}` / `{gryphon-full}` | Stealth / full-powered Gryphon: diagonal step, then outward orthogonal slide |
 //! | `{anti-gryphon}` / `{aanca}` | Stealth Anti-Gryphon / full Aanca: orthogonal step, then outward diagonal slide |
-//! | `{bomber}` / `{raptor}` | Flying Bomber (orthogonal) / Raptor (diagonal) captures |
-//! | `{chariot-jump}` / `{bishop-jump}` | jump over one or two adjacent pieces along the piece's rides (Flying Chariot `R{chariot-jump}`, Flying Bishop `B{bishop-jump}`) |
-//! | `{ghost}` | to any empty square |
-//! | `{warlord}` | captures any enemy anywhere |
+//! | `{bomber}` / `{raptor}` | Flying Bomber (orthogonal lines) / Raptor (diagonal lines) |
+//! | `{chariot-jump}` / `{bishop-jump}` | per orthogonal / diagonal direction, leap 2 over an occupied adjacent square, or 3 over two occupied squares, landing empty or capturing: written with the matching rider, Flying Chariot `R{chariot-jump}`, Flying Bishop `B{bishop-jump}` |
+//! | `{ghost}` | to any empty square, never capturing |
+//! | `{warlord}` | captures any enemy piece anywhere; no other move |
 //!
 //! Errors name the 1-based character column where the problem starts, e.g.
 //! `unknown atom 'Xz' at column 5`.
