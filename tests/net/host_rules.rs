@@ -366,7 +366,9 @@ fn another_protocol_version_is_told_in_words() {
         to(&e, 1),
         vec![HostMsg::VersionMismatch {
             host_version: PROTOCOL_VERSION,
-            text: format!("this host speaks Chimera network protocol {PROTOCOL_VERSION}, your build speaks 99: use the same Chimera version on both machines")
+            text: format!(
+                "this host speaks Chimera network protocol {PROTOCOL_VERSION}, your build speaks 99: use the same Chimera version on both machines"
+            )
         }]
     );
     assert_eq!(b.host.state().seats[0], SeatState::Open, "no seat taken");

@@ -188,6 +188,7 @@ fn directions_select_images_in_order() {
     assert_eq!(leaps("sW"), [(1, 0), (-1, 0)]);
     assert_eq!(leaps("vW"), [(0, 1), (0, -1)]);
     assert_eq!(leaps("fF"), [(1, 1), (-1, 1)]);
+    assert_eq!(leaps("fK"), [(0, 1), (1, 1), (-1, 1)]);
     assert_eq!(leaps("flF"), [(-1, 1)]);
     assert_eq!(leaps("lfF"), [(-1, 1)]);
     assert_eq!(leaps("brF"), [(1, -1)]);
@@ -227,6 +228,18 @@ fn directions_select_images_in_order() {
     );
     assert_eq!(parse("fsnN").unwrap().mirrored().lame, [(2, -1), (-2, -1)]);
     assert_eq!(parse("{pawn}").unwrap().mirrored().special, Special::Pawn);
+}
+
+#[test]
+fn symmetric_pieces_need_no_black_definition() {
+    for text in [
+        "K", "Q", "N", "mRcpR", "nNB", "{pawn}", "", "sW", "lW", "fbW", "fsNbsN", "lF",
+    ] {
+        assert!(parse(text).unwrap().is_symmetric(), "{text}");
+    }
+    for text in ["fW", "bR", "fsN", "flF", "fnN", "mWfcF"] {
+        assert!(!parse(text).unwrap().is_symmetric(), "{text}");
+    }
 }
 
 #[test]
