@@ -40,6 +40,7 @@ fn settings(name: &str) -> LanSettings {
         name: name.to_string(),
         autosave: None,
         seats: None,
+        host_seats: None,
     }
 }
 

@@ -47,7 +47,7 @@ use crate::clock::TimeControl;
 use crate::net::client::ChatLine;
 use crate::net::discovery::{DEFAULT_DISCOVERY_ADDR, discovery_addr, listen_addr};
 use crate::net::protocol::{WireEndReason, decode};
-use crate::net::seats::SeatBook;
+use crate::net::seats::{HostSeats, SeatBook};
 use crate::net::transport::{DEFAULT_PORT, random_u64, wall_clock};
 use crate::net::{
     Client, ClientConfig, ClientEvent, ClientMsg, ClientRunner, Host, HostConfig, HostEvent,
@@ -114,6 +114,9 @@ pub struct LanSettings {
     pub autosave: Option<PathBuf>,
     /// The seat-token book of a joining window (`None`: tokens kept in memory only).
     pub seats: Option<PathBuf>,
+    /// The remote seats of the game a window hosts, kept for
+    /// `chimera host --resume` (`None`: not kept).
+    pub host_seats: Option<PathBuf>,
 }
 
 impl Default for LanSettings {
@@ -129,6 +132,7 @@ impl Default for LanSettings {
             name: DEFAULT_LAN_NAME.to_string(),
             autosave: autosave_path(),
             seats: SeatBook::default_path(),
+            host_seats: HostSeats::default_path(),
         }
     }
 }
@@ -147,6 +151,9 @@ pub struct HostPlan {
     pub config: HostConfig,
     /// Address and UDP port to listen on (port 0 picks a free one).
     pub bind: SocketAddr,
+    /// It goes on with the autosaved game ([`HostPlan::resume`]): the
+    /// window gives the kept seats (`LanSettings::host_seats`) back.
+    pub resumed: bool,
 }
 
 impl HostPlan {
@@ -166,7 +173,11 @@ impl HostPlan {
         config.local_side = Some(side);
         config.local_name = name.to_string();
         config.name = name.to_string();
-        HostPlan { config, bind }
+        HostPlan {
+            config,
+            bind,
+            resumed: false,
+        }
     }
 
     /// The game `setup` describes, hosted on `settings.port`, the window
@@ -185,8 +196,9 @@ impl HostPlan {
     }
 
     /// The game autosaved at `path` (see [`LanSettings::autosave`]), to go
-    /// on with: its variant, options, start, moves, time control and the
-    /// side the window played (tag `HostSide`; White if missing).
+    /// on with: its variant, options, start, moves, its clock as saved (the
+    /// moves' `%clk`, as "Continue" restores a local game's), and the side
+    /// the window played (tag `HostSide`; White if missing).
     pub fn resume(path: &Path, bind: SocketAddr, name: &str) -> Result<HostPlan, String> {
         let text =
             crate::record::read_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -207,6 +219,9 @@ impl HostPlan {
         let mut plan = HostPlan::new(&rec.variant, &rec.options, time, side, bind, name);
         plan.config.start_vfen = rec.start_vfen.clone();
         plan.config.moves = rec.moves.iter().map(|m| m.lmn.clone()).collect();
+        plan.config.move_times = rec.moves.iter().map(|m| m.clock).collect();
+        plan.config.clock = rec.clock;
+        plan.resumed = true;
         Ok(plan)
     }
 }
@@ -360,6 +375,9 @@ pub struct NetSession {
     retry_in: Duration,
     autosave: Option<PathBuf>,
     seat_book: Option<PathBuf>,
+    /// Where a hosting window keeps its remote seats, and what it wrote
+    /// last (nothing yet: the first frame writes, replacing an older game's).
+    host_seats: Option<(PathBuf, Option<HostSeats>)>,
     name: String,
     /// For the panel.
     pub view: NetView,
@@ -382,6 +400,10 @@ impl NetSession {
             retry_in: RETRY_PERIOD,
             autosave: settings.autosave.clone(),
             seat_book: settings.seats.clone(),
+            host_seats: settings
+                .host_seats
+                .clone()
+                .map(|p| (p, None)),
             name: settings.name.clone(),
             view,
         }
@@ -394,6 +416,24 @@ impl NetSession {
         announce: Option<SocketAddr>,
     ) -> Result<NetSession, String> {
         let mut cfg = plan.config.clone();
+        if plan.resumed
+            && let Some(path) = &settings.host_seats
+        {
+            cfg.seats = match HostSeats::load(path) {
+                Ok(Some(seats)) => seats,
+                Ok(None) => {
+                    info!(
+                        "LAN: no kept seats in {}: the players join as newcomers",
+                        path.display()
+                    );
+                    HostSeats::default()
+                }
+                Err(e) => {
+                    warn!("LAN: cannot read the kept seats ({e}): the players join as newcomers");
+                    HostSeats::default()
+                }
+            };
+        }
         let side = *cfg.local_side.get_or_insert(Side::White);
         let name = cfg.local_name.clone();
         let cfg_variant = cfg.variant.clone();
@@ -547,6 +587,27 @@ impl NetSession {
         if let Err(e) = written {
             warn!("LAN: cannot autosave to {}: {e}", path.display());
         }
+    }
+
+    /// Writes the hosted game's remote seats (tokens and names) to the seat
+    /// file whenever they change, for `chimera host --resume`.
+    fn keep_host_seats(&mut self) {
+        let Some((path, written)) = &mut self.host_seats else {
+            return;
+        };
+        let wire = self.wire.get_mut().unwrap_or_else(|p| p.into_inner());
+        let Wire::Host { runner, .. } = wire else {
+            return;
+        };
+        let seats = runner.host().held_seats();
+        if written.as_ref() == Some(&seats) {
+            return;
+        }
+        if let Err(e) = seats.save(path) {
+            // Said once: not tried again until the seats change.
+            warn!("LAN: cannot keep the seats in {}: {e}", path.display());
+        }
+        *written = Some(seats);
     }
 
     /// A joined window whose link dropped mid-game connects again after a
@@ -770,6 +831,7 @@ fn tick(
     if changed {
         s.autosave();
     }
+    s.keep_host_seats();
     s.backlog.extend(events);
     follow(s, game, &mut out);
     s.refresh_view();
