@@ -38,7 +38,7 @@ use bevy::prelude::*;
 use crate::app::interaction::{Replay, Toast};
 use crate::app::match_state::{
     Authority, GameSetup, InstallMatch, Match, MatchCommand, MatchError, MoveRejected,
-    MoveRequested, Player, install_matches, take_id,
+    MoveRequested, Offer, Player, install_matches, take_id,
 };
 use crate::app::menus::{LanRequest, MenuChoice, Overlays};
 use crate::app::scene::BoardLayout;
@@ -54,7 +54,7 @@ use crate::net::{
     HostMsg, HostRunner, Link, MatchState, OfferKind, Role, SeatState, SeatWish, Side, WireResult,
 };
 use crate::record::MatchRecord;
-use crate::rules::{EndReason, Outcome};
+use crate::rules::{Color, EndReason, Outcome};
 
 /// Registers the LAN settings, the session's systems and the join list.
 pub fn plugin(app: &mut App) {
@@ -347,6 +347,47 @@ pub struct NetView {
     pub closed: Option<String>,
     /// The host's protocol-version notice, if it speaks another version.
     pub version_mismatch: Option<String>,
+}
+
+impl NetView {
+    /// The side this window plays, if seated.
+    pub fn seat(&self) -> Option<Side> {
+        match self.role {
+            Some(Role::Player(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Whether this window's player may claim the win: the game goes on
+    /// and the opponent's seat is away past its grace period.
+    pub fn can_claim(&self) -> bool {
+        let Some(me) = self.seat() else {
+            return false;
+        };
+        self.result.is_none()
+            && matches!(
+                self.seats[me.opposite().index()],
+                Some(SeatState::Away {
+                    grace_left_s: 0,
+                    ..
+                })
+            )
+    }
+
+    /// What the match's [`Authority`] tells the menus: the seat, the
+    /// takeback and rematch offers (the draw offer is the match's own), the
+    /// win claim.
+    fn update(&self, a: &mut Authority) {
+        let offers: Vec<(Offer, Color)> = self
+            .offers
+            .iter()
+            .filter(|(kind, _)| *kind != OfferKind::Draw)
+            .map(|&(kind, by)| (kind.into(), by.into()))
+            .collect();
+        a.seat = self.seat().map(Color::from);
+        a.offers = offers;
+        a.can_claim = self.can_claim();
+    }
 }
 
 /// Time between two attempts to reconnect a dropped link.
@@ -662,6 +703,26 @@ impl NetSession {
     }
 }
 
+impl From<Offer> for OfferKind {
+    fn from(o: Offer) -> OfferKind {
+        match o {
+            Offer::Draw => OfferKind::Draw,
+            Offer::Takeback => OfferKind::Takeback,
+            Offer::Rematch => OfferKind::Rematch,
+        }
+    }
+}
+
+impl From<OfferKind> for Offer {
+    fn from(k: OfferKind) -> Offer {
+        match k {
+            OfferKind::Draw => Offer::Draw,
+            OfferKind::Takeback => Offer::Takeback,
+            OfferKind::Rematch => Offer::Rematch,
+        }
+    }
+}
+
 impl From<Side> for SeatWish {
     fn from(s: Side) -> SeatWish {
         match s {
@@ -835,6 +896,9 @@ fn tick(
     s.backlog.extend(events);
     follow(s, game, &mut out);
     s.refresh_view();
+    if let Some(a) = out.authority.as_deref_mut() {
+        s.view.update(a);
+    }
     if !s.installed
         && let Some(why) = &s.view.closed
     {
@@ -925,8 +989,9 @@ fn forward_command(
         }
         MatchCommand::Resign(_) => ClientMsg::Resign,
         MatchCommand::OfferDraw(_) => ClientMsg::Offer(OfferKind::Draw),
-        MatchCommand::AcceptDraw(_) => ClientMsg::Accept(OfferKind::Draw),
-        MatchCommand::DeclineDraw => ClientMsg::Decline(OfferKind::Draw),
+        MatchCommand::Accept(offer, _) => ClientMsg::Accept(offer.into()),
+        MatchCommand::Decline(offer) => ClientMsg::Decline(offer.into()),
+        MatchCommand::ClaimWin => ClientMsg::ClaimWin,
         MatchCommand::NewGame(setup) => {
             if game.is_none_or(|g| *g.setup() != setup) {
                 return Forwarded::Leave;
@@ -1084,7 +1149,7 @@ fn notice(s: &mut NetSession, msg: HostMsg, out: &mut NetOut) {
         }
         HostMsg::Declined { kind, by } => {
             if kind == OfferKind::Draw {
-                out.vouched_command(s, MatchCommand::DeclineDraw);
+                out.vouched_command(s, MatchCommand::Decline(Offer::Draw));
             }
             let line = format!("{} declined the {}", by.name(), kind.word());
             out.toast.write(Toast(line.clone()));

@@ -21,7 +21,7 @@ mod saves;
 use crate::app::interaction::{
     ActivePanel, HowItMoves, Panel, Replay, Selection, ShowHowItMoves, Toast,
 };
-use crate::app::match_state::{CommandRejected, Match, MoveRejected, hand_kind};
+use crate::app::match_state::{Authority, CommandRejected, Match, MoveRejected, hand_kind};
 use crate::app::menus::{
     Entry, Guide, MenuActivated, MenuChoice, MenuFocus, NumberEditor, entries, shown_value,
 };
@@ -79,6 +79,7 @@ pub struct FocusView<'w> {
     guide: Res<'w, Guide>,
     editor: Res<'w, NumberEditor>,
     saved: Res<'w, SavedGames>,
+    authority: Option<Res<'w, Authority>>,
 }
 
 impl FocusView<'_> {
@@ -88,20 +89,25 @@ impl FocusView<'_> {
         shown_value(&self.choice, &self.editor, k)
     }
 
-    /// The focused entry, if `panel` is in front.
-    pub fn focused(&self, panel: Panel) -> Option<Entry> {
-        if self.active.0 != panel || self.focus.panel != Some(panel) {
-            return None;
-        }
-        let list = entries(
+    /// The entries `panel` offers now.
+    pub fn entries(&self, panel: Panel) -> Vec<Entry> {
+        entries(
             panel,
             &self.choice,
             self.game.as_deref(),
             &self.selection,
             &self.guide,
             &self.saved,
-        );
-        self.focus.entry(&list)
+            self.authority.as_deref(),
+        )
+    }
+
+    /// The focused entry, if `panel` is in front.
+    pub fn focused(&self, panel: Panel) -> Option<Entry> {
+        if self.active.0 != panel || self.focus.panel != Some(panel) {
+            return None;
+        }
+        self.focus.entry(&self.entries(panel))
     }
 }
 
