@@ -29,10 +29,10 @@ use chimera::net::{
 use chimera::rules::{Color, EndReason, Outcome};
 
 /// The frame time of `headless_app` (its `TimeUpdateStrategy`).
-const FRAME: Duration = Duration::from_millis(50);
+pub(crate) const FRAME: Duration = Duration::from_millis(50);
 
 /// Settings that stay on loopback and write no files.
-fn settings(name: &str) -> LanSettings {
+pub(crate) fn settings(name: &str) -> LanSettings {
     LanSettings {
         announce: None,
         listen: "127.0.0.1:0".parse().unwrap(),
@@ -45,13 +45,13 @@ fn settings(name: &str) -> LanSettings {
 }
 
 /// A window hosting `variant` from `start`, playing `side`, on a free port.
-fn host_app(variant: &str, start: &str, side: Side) -> (App, SocketAddr) {
+pub(crate) fn host_app(variant: &str, start: &str, side: Side) -> (App, SocketAddr) {
     host_plan_app(plan(variant, Some(start), side), settings("Hostess"))
 }
 
 /// `variant` from `start` (its own without), the window playing `side` as
 /// "Hostess", on a free loopback port.
-fn plan(variant: &str, start: Option<&str>, side: Side) -> HostPlan {
+pub(crate) fn plan(variant: &str, start: Option<&str>, side: Side) -> HostPlan {
     let bind = "127.0.0.1:0".parse().unwrap();
     let mut p = HostPlan::new(variant, &[], TimeControl::None, side, bind, "Hostess");
     p.config.start_vfen = start.map(str::to_string);
@@ -59,7 +59,7 @@ fn plan(variant: &str, start: Option<&str>, side: Side) -> HostPlan {
 }
 
 /// A window hosting `plan`.
-fn host_plan_app(plan: HostPlan, settings: LanSettings) -> (App, SocketAddr) {
+pub(crate) fn host_plan_app(plan: HostPlan, settings: LanSettings) -> (App, SocketAddr) {
     let mut app = headless_app();
     app.insert_resource(settings);
     app.insert_resource(NetLaunch(NetPlan::Host(Box::new(plan))));
@@ -75,7 +75,7 @@ fn host_plan_app(plan: HostPlan, settings: LanSettings) -> (App, SocketAddr) {
 
 /// A window joining `addr`: on the join screen until it has joined, as
 /// `chimera join ADDRESS` opens.
-fn join_app(addr: SocketAddr, name: &str, spectate: bool) -> App {
+pub(crate) fn join_app(addr: SocketAddr, name: &str, spectate: bool) -> App {
     let mut app = headless_app();
     app.insert_resource(settings(name));
     app.world_mut()
@@ -94,7 +94,7 @@ fn join_app(addr: SocketAddr, name: &str, spectate: bool) -> App {
 /// Updates every app (and the runner) until `done`, sleeping a little
 /// between rounds so that the loopback datagrams arrive; fails after 2000
 /// rounds naming `what`.
-fn pump(
+pub(crate) fn pump(
     apps: &mut [&mut App],
     runner: Option<&mut ClientRunner>,
     what: &str,
@@ -117,7 +117,7 @@ fn pump(
 }
 
 /// A headless client "Guest" that joined the window hosting at `addr`.
-fn seated_guest(app: &mut App, addr: SocketAddr) -> ClientRunner {
+pub(crate) fn seated_guest(app: &mut App, addr: SocketAddr) -> ClientRunner {
     let cfg = ClientConfig::new("Guest", SeatWish::Any);
     let id = chimera::net::transport::random_u64();
     let mut client = ClientRunner::connect(Client::new(cfg), addr, id, wall_clock()).unwrap();
@@ -127,11 +127,11 @@ fn seated_guest(app: &mut App, addr: SocketAddr) -> ClientRunner {
     client
 }
 
-fn ply(app: &App) -> usize {
+pub(crate) fn ply(app: &App) -> usize {
     app.world().get_resource::<Match>().map_or(0, Match::ply)
 }
 
-fn client_ply(r: Option<&ClientRunner>) -> u32 {
+pub(crate) fn client_ply(r: Option<&ClientRunner>) -> u32 {
     r.and_then(|r| r.client().state()).map_or(0, |s| s.ply())
 }
 
@@ -180,9 +180,10 @@ const GHOSTARELAY_MOVES: [&str; 6] = ["e1g1,h1f1", "f8f1", "g1f1", "a8e2", "f1e2
 const GHOSTARELAY_END: &str = "10/10/10/10/10/10/10/10/4b5/10 w - - - 0 4";
 
 /// Holywar (§6) from tests/net: the drop opening, then the Squire mates.
-const HOLYWAR_START: &str = "1******1/*p5*/*6*/*6*/*6*/*6*/*6*/1******1 w - - KSkb 0 1";
-const HOLYWAR_MOVES: [&str; 7] = ["K@h1", "K@a8", "S@b2", "B@g7", "b2c4", "g7f6", "c4b6"];
-const HOLYWAR_END: &str = "k******1/*p5*/*S3b1*/*6*/*6*/*6*/*6*/1******K b - - - 3 4";
+pub(crate) const HOLYWAR_START: &str = "1******1/*p5*/*6*/*6*/*6*/*6*/*6*/1******1 w - - KSkb 0 1";
+pub(crate) const HOLYWAR_MOVES: [&str; 7] =
+    ["K@h1", "K@a8", "S@b2", "B@g7", "b2c4", "g7f6", "c4b6"];
+pub(crate) const HOLYWAR_END: &str = "k******1/*p5*/*S3b1*/*6*/*6*/*6*/*6*/1******K b - - - 3 4";
 
 #[test]
 fn a_hosting_window_and_a_headless_client_play_to_the_end() {
@@ -359,7 +360,7 @@ fn type_text(app: &mut App, text: &str) {
     }
 }
 
-fn screen(app: &App) -> Screen {
+pub(crate) fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()
 }
 
@@ -533,21 +534,21 @@ fn a_restarted_window_gets_its_seat_back() {
 }
 
 /// Updates both windows until the second shows a board.
-fn await_board(host: &mut App, guest: &mut App) {
+pub(crate) fn await_board(host: &mut App, guest: &mut App) {
     pump(&mut [host, guest], None, "the board", |apps, _| {
         apps[1].world().get_resource::<Match>().is_some()
     });
 }
 
 /// Updates both windows until both boards are at `at` moves.
-fn await_both_at(a: &mut App, b: &mut App, at: usize) {
+pub(crate) fn await_both_at(a: &mut App, b: &mut App, at: usize) {
     pump(&mut [a, b], None, &format!("ply {at}"), |apps, _| {
         ply(apps[0]) == at && ply(apps[1]) == at
     });
 }
 
 /// Updates both windows until both boards show a result.
-fn await_outcomes(host: &mut App, guest: &mut App) {
+pub(crate) fn await_outcomes(host: &mut App, guest: &mut App) {
     pump(&mut [host, guest], None, "the result", |apps, _| {
         apps.iter()
             .all(|a| a.world().resource::<Match>().outcome().is_some())
@@ -556,7 +557,7 @@ fn await_outcomes(host: &mut App, guest: &mut App) {
 
 /// Waits until both windows are at `at` moves, then `mover` plays `lmn`
 /// and both take it.
-fn request_after(other: &mut App, mover: &mut App, at: usize, lmn: &str) {
+pub(crate) fn request_after(other: &mut App, mover: &mut App, at: usize, lmn: &str) {
     await_both_at(other, mover, at);
     request(mover, lmn);
     await_both_at(other, mover, at + 1);

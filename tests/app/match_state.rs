@@ -7,8 +7,8 @@ use bevy::ecs::message::Messages;
 use bevy::prelude::*;
 use chimera::app::match_state::{
     self, BoardResynced, CommandRejected, GameEnded, GameSetup, KingCrowned, Match, MatchCommand,
-    MatchError, MoveApplied, MoveRejected, MoveRequested, Offer, PieceCaptured, PieceDropped, PieceMoved,
-    SerpentMutated,
+    MatchError, MoveApplied, MoveRejected, MoveRequested, Offer, PieceCaptured, PieceDropped,
+    PieceMoved, SerpentMutated,
 };
 use chimera::rules::{Color, EndReason, Game, Illegal, Kind, Variant};
 

@@ -441,10 +441,7 @@ impl NetSession {
             retry_in: RETRY_PERIOD,
             autosave: settings.autosave.clone(),
             seat_book: settings.seats.clone(),
-            host_seats: settings
-                .host_seats
-                .clone()
-                .map(|p| (p, None)),
+            host_seats: settings.host_seats.clone().map(|p| (p, None)),
             name: settings.name.clone(),
             view,
         }

@@ -184,7 +184,9 @@ pub(super) fn lan_section(
     }
     if v.can_claim() {
         ui.horizontal_wrapped(|ui| {
-            ui.label(format!("Your opponent is gone: claim the win in the menu ({menu}) or wait"));
+            ui.label(format!(
+                "Your opponent is gone: claim the win in the menu ({menu}) or wait"
+            ));
             act(ui, "Claim the win", Entry::ClaimWin);
         });
     }

@@ -141,7 +141,9 @@ pub(super) fn game_panel(
                             (Some(by), None) => {
                                 ui.label(format!("{} offers a draw", side_name(by)));
                             }
-                            (None, _) => act(ui, me.is_some(), "Offer draw", &menu, Entry::OfferDraw),
+                            (None, _) => {
+                                act(ui, me.is_some(), "Offer draw", &menu, Entry::OfferDraw)
+                            }
                         }
                     });
                     let shown = replay.position(game);
