@@ -24,7 +24,7 @@ use chimera::clock::TimeControl;
 use chimera::net::transport::wall_clock;
 use chimera::net::{
     Client, ClientConfig, ClientRunner, Host, HostConfig, HostRunner, PROTOCOL_VERSION, Role,
-    SeatWish, Side,
+    SeatState, SeatWish, Side,
 };
 use chimera::rules::{Color, EndReason, Outcome};
 
@@ -495,6 +495,92 @@ fn a_hosted_game_is_autosaved_and_resumes() {
     let m = resumed.world().resource::<Match>();
     assert_eq!(m.ply(), 2);
     assert_eq!(m.position().to_vfen(), vfen);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `chimera host --resume` goes on with the game as it stood: the clocks as
+/// saved (not the time control's initial time) and the remote player's
+/// seat, which a restarted window with the same name gets back (same
+/// colour) with the token it kept; the kept seats live next to the
+/// autosave (a temporary config directory here).
+#[test]
+fn a_resumed_host_keeps_the_clocks_and_gives_the_seat_back() {
+    let dir = std::env::temp_dir().join(format!("chimera-lan-keep-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut host_settings = settings("Hostess");
+    host_settings.autosave = Some(dir.join("lan-host.pgn"));
+    host_settings.host_seats = Some(dir.join("lan-host-seats.txt"));
+    let five_min = Duration::from_secs(300);
+    let control = TimeControl::Fischer {
+        base: five_min,
+        increment: Duration::from_secs(10),
+    };
+    let bind = "127.0.0.1:0".parse().unwrap();
+    let mut p = HostPlan::new("holywar", &[], control, Side::White, bind, "Hostess");
+    p.config.start_vfen = Some(HOLYWAR_START.to_string());
+    let (mut host, addr) = host_plan_app(p, host_settings.clone());
+    let guest_app = |addr| {
+        let mut app = join_app(addr, "Ann", false);
+        app.world_mut().resource_mut::<LanSettings>().seats = Some(dir.join("seats.txt"));
+        app
+    };
+    let mut guest = guest_app(addr);
+    await_board(&mut host, &mut guest);
+    let clocks = |app: &App| app.world().resource::<NetSession>().view.clocks;
+    // Each side's time after its last move (its clock stands while the
+    // other thinks): base, less the time taken, plus 10 s a move.
+    request(&mut host, HOLYWAR_MOVES[0]);
+    request_after(&mut host, &mut guest, 1, HOLYWAR_MOVES[1]);
+    let black = clocks(&host)[1].expect("timed");
+    request(&mut host, HOLYWAR_MOVES[2]);
+    await_both_at(&mut host, &mut guest, 3);
+    let white = clocks(&host)[0].expect("timed");
+    assert!(white > five_min && black > five_min, "{white:?} {black:?}");
+    let book = || std::fs::read_to_string(dir.join("seats.txt")).unwrap();
+    let kept = book();
+    assert!(kept.contains("Ann"), "{kept}");
+    // The host goes away, then the guest's window.
+    drop(host);
+    drop(guest);
+    let saved = HostPlan::resume(&dir.join("lan-host.pgn"), addr, "Hostess").unwrap();
+    let (mut host, again_at) = host_plan_app(saved, host_settings);
+    assert_eq!(again_at, addr);
+    assert_eq!(ply(&host), 3);
+    // Black's seat waits for Ann; both clocks stand as saved.
+    let seat = host.world().resource::<NetSession>().view.seats[1].clone();
+    assert!(
+        matches!(seat, Some(SeatState::Away { ref name, .. }) if name == "Ann"),
+        "{seat:?}"
+    );
+    assert_eq!(clocks(&host), [Some(white), Some(black)]);
+    let mut guest = guest_app(addr);
+    pump(&mut [&mut host, &mut guest], None, "Ann back", |apps, _| {
+        ply(apps[1]) == 3
+    });
+    let role = guest.world().resource::<NetSession>().view.role;
+    assert_eq!(role, Some(Role::Player(Side::Black)));
+    // The seat came back by its token (a newcomer would get a new one).
+    assert_eq!(book(), kept);
+    // Black's clock runs again from its saved time; White's stands.
+    for app in [&host, &guest] {
+        let [w, b] = clocks(app);
+        assert_eq!(w, Some(white));
+        let b = b.expect("timed");
+        assert!(
+            b <= black && black - b < Duration::from_secs(5),
+            "{b:?} {black:?}"
+        );
+    }
+    request(&mut guest, HOLYWAR_MOVES[3]);
+    await_both_at(&mut host, &mut guest, 4);
+    assert_eq!(
+        guest
+            .world()
+            .resource::<NetSession>()
+            .confirmed()
+            .map(|s| s.ply()),
+        Some(4)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
