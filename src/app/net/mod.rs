@@ -21,7 +21,15 @@
 //!   whole as a new [`Match`] (a snapshot), never move by move.
 //!
 //! A hosting window autosaves its game's record after every change
-//! (`LanSettings::autosave`), which `chimera host --resume` reads back.
+//! (`LanSettings::autosave`, each move with its `%clk`) and keeps its remote
+//! seats' tokens and names (`LanSettings::host_seats`); `chimera host
+//! --resume` reads both back: the clocks go on as saved and a returning
+//! player gets its seat with its token.
+//!
+//! The menus learn what the host asks of this window from the
+//! [`Authority`] this plugin keeps up to date (the seat played, takeback and
+//! rematch offers, the win claim); their answers come back as
+//! `MatchCommand`s, forwarded like the others.
 
 pub mod lobby;
 
