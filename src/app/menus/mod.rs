@@ -390,6 +390,40 @@ pub struct MenuActivated(pub Entry);
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MenuAdjusted(pub Entry, pub i32);
 
+/// What the entries of the panels depend on: the menu's choices, the
+/// game, the board's selection, the guide, the saved games and the LAN
+/// game's authority.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct EntryContext<'w> {
+    /// The main menu's choices.
+    pub choice: Res<'w, MenuChoice>,
+    /// The game, if any.
+    pub game: Option<Res<'w, Match>>,
+    /// The board's selection (its chooser).
+    pub selection: Res<'w, Selection>,
+    /// The piece guide.
+    pub guide: Res<'w, Guide>,
+    /// The saved games.
+    pub saved: Res<'w, SavedGames>,
+    /// The LAN game's authority, if any.
+    pub authority: Option<Res<'w, Authority>>,
+}
+
+impl EntryContext<'_> {
+    /// The [`entries`] of `panel` now.
+    pub fn entries(&self, panel: Panel) -> Vec<Entry> {
+        entries(
+            panel,
+            &self.choice,
+            self.game.as_deref(),
+            &self.selection,
+            &self.guide,
+            &self.saved,
+            self.authority.as_deref(),
+        )
+    }
+}
+
 /// The entries of a panel, in focus order. `authority`: the LAN game's
 /// (its offers to answer and win claim come first in the in-game menu).
 pub fn entries(
@@ -557,35 +591,21 @@ fn initial_focus(panel: Panel, list: &[Entry], guide: &Guide) -> usize {
     list.iter().position(|e| *e == want).unwrap_or(0)
 }
 
-#[allow(clippy::too_many_arguments)]
 fn update_active_panel(
     screen: Res<State<Screen>>,
     overlays: Res<Overlays>,
-    selection: Res<Selection>,
     help: Res<HowItMoves>,
-    choice: Res<MenuChoice>,
-    game: Option<Res<Match>>,
-    guide: Res<Guide>,
-    saved: Res<SavedGames>,
-    authority: Option<Res<Authority>>,
+    ctx: EntryContext,
     mut active: ResMut<ActivePanel>,
     mut focus: ResMut<MenuFocus>,
 ) {
-    let panel = front_panel(*screen.get(), &overlays, &selection, &help);
+    let panel = front_panel(*screen.get(), &overlays, &ctx.selection, &help);
     active.set_if_neq(ActivePanel(panel));
     if focus.panel != Some(panel) {
-        let list = entries(
-            panel,
-            &choice,
-            game.as_deref(),
-            &selection,
-            &guide,
-            &saved,
-            authority.as_deref(),
-        );
+        let list = ctx.entries(panel);
         *focus = MenuFocus {
             panel: Some(panel),
-            index: initial_focus(panel, &list, &guide),
+            index: initial_focus(panel, &list, &ctx.guide),
         };
     }
 }
@@ -907,11 +927,7 @@ fn navigate_menus(
     active: Res<ActivePanel>,
     mut focus: ResMut<MenuFocus>,
     mut overlays: ResMut<Overlays>,
-    choice: Res<MenuChoice>,
-    game: Option<Res<Match>>,
-    selection: Res<Selection>,
-    guide: Res<Guide>,
-    (saved, authority): (Res<SavedGames>, Option<Res<Authority>>),
+    ctx: EntryContext,
     mut editor: ResMut<NumberEditor>,
     keys: Res<ButtonInput<KeyCode>>,
     text: Res<TextEditor>,
@@ -930,7 +946,7 @@ fn navigate_menus(
                 overlays.game_menu = true
             }
             _ => {
-                if let Some(e) = back_entry(panel, game.is_some()) {
+                if let Some(e) = back_entry(panel, ctx.game.is_some()) {
                     activated.write(MenuActivated(e));
                 }
             }
@@ -940,15 +956,7 @@ fn navigate_menus(
     if !is_menu(panel) || focus.panel != Some(panel) {
         return;
     }
-    let list = entries(
-        panel,
-        &choice,
-        game.as_deref(),
-        &selection,
-        &guide,
-        &saved,
-        authority.as_deref(),
-    );
+    let list = ctx.entries(panel);
     if list.is_empty() {
         return;
     }
@@ -994,8 +1002,8 @@ fn navigate_menus(
         activated.write(MenuActivated(e));
     } else if actions.just_pressed(&GameAction::Cancel)
         // Backspace in the address field erases a character instead.
-        && !(typing_address(panel, &focus, &choice) && keys.just_pressed(KeyCode::Backspace))
-        && let Some(e) = back_entry(panel, game.is_some())
+        && !(typing_address(panel, &focus, &ctx.choice) && keys.just_pressed(KeyCode::Backspace))
+        && let Some(e) = back_entry(panel, ctx.game.is_some())
     {
         activated.write(MenuActivated(e));
     }

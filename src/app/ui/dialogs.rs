@@ -26,7 +26,7 @@ pub(super) fn chooser_window(
     view: FocusView,
     mut activated: MessageWriter<MenuActivated>,
 ) -> Result {
-    let Some(chooser) = view.selection.0.chooser() else {
+    let Some(chooser) = view.ctx.selection.0.chooser() else {
         return Ok(());
     };
     let focused = view.focused(Panel::Chooser);
@@ -117,9 +117,9 @@ pub(super) fn game_menu(
         return Ok(());
     }
     let focused = view.focused(Panel::GameMenu);
-    let game = view.game.as_deref();
-    let authority = view.authority.as_deref();
-    let list = view.entries(Panel::GameMenu);
+    let game = view.ctx.game.as_deref();
+    let authority = view.ctx.authority.as_deref();
+    let list = view.ctx.entries(Panel::GameMenu);
     let ctx = contexts.ctx_mut()?;
     centred("Menu").show(ctx, |ui| {
         for entry in list {
@@ -143,7 +143,7 @@ pub(super) fn end_dialog(
         return Ok(());
     };
     let focused = view.focused(Panel::EndDialog);
-    let game = view.game.as_deref();
+    let game = view.ctx.game.as_deref();
     let ctx = contexts.ctx_mut()?;
     centred("Game over").show(ctx, |ui| {
         ui.label(
@@ -154,11 +154,11 @@ pub(super) fn end_dialog(
         ui.weak(outcome.result_text());
         ui.add_space(8.0);
         ui.horizontal(|ui| {
-            for entry in view.entries(Panel::EndDialog) {
+            for entry in view.ctx.entries(Panel::EndDialog) {
                 let text = label(
                     entry,
                     game,
-                    view.authority.as_deref(),
+                    view.ctx.authority.as_deref(),
                     *mode,
                     (&computer, ShowLetters::default()),
                 );
@@ -181,7 +181,7 @@ pub(super) fn new_line_dialog(
     mode: Res<ViewMode>,
     mut activated: MessageWriter<MenuActivated>,
 ) -> Result {
-    let (Some(req), Some(game)) = (overlays.new_line, view.game.as_deref()) else {
+    let (Some(req), Some(game)) = (overlays.new_line, view.ctx.game.as_deref()) else {
         return Ok(());
     };
     let focused = view.focused(Panel::NewLine);

@@ -23,7 +23,7 @@ pub(super) fn join_screen(
     view: FocusView,
     mut activated: MessageWriter<MenuActivated>,
 ) -> Result {
-    let join = &view.choice.join;
+    let join = &view.ctx.choice.join;
     let ctx = contexts.ctx_mut()?;
     if view.active.0 == Panel::MainMenu
         && let Some(status) = &join.status

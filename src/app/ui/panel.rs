@@ -13,6 +13,7 @@ use crate::app::input::help_subject;
 use crate::app::input::pads::PadLayout;
 use crate::app::interaction::{
     GameAction, HelpSubject, SelectInput, Selection, ShowHowItMoves, answering_side,
+    offers_to_answer,
 };
 use crate::app::match_state::{Match, Offer};
 use crate::app::menus::{Entry, MenuActivated};
@@ -126,11 +127,17 @@ pub(super) fn game_panel(
                     ui.label(egui::RichText::new(status).strong().size(17.0));
                     super::clock_view::clocks(ui, game);
                     let menu = format!("in the menu ({})", keys(GameAction::Menu));
+                    // The menu's answers, the same offers.
+                    let answer_draw =
+                        offers_to_answer(game, lan.authority()).contains(&Offer::Draw);
                     ui.horizontal_wrapped(|ui| {
                         act(ui, me.is_some(), "Resign", &menu, Entry::Resign);
                         match (game.draw_offer(), me) {
-                            (Some(by), Some(me)) if by != me => {
-                                ui.label(format!("{} offers a draw:", side_name(by)));
+                            (Some(by), _) if answer_draw => {
+                                ui.label(format!(
+                                    "{} offers a draw — Accept/Decline here or {menu}:",
+                                    side_name(by)
+                                ));
                                 let accept = Entry::Accept(Offer::Draw);
                                 act(ui, true, "Accept", &menu, accept);
                                 act(ui, true, "Decline", &menu, Entry::Decline(Offer::Draw));
