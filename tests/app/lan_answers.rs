@@ -52,6 +52,20 @@ fn offers_seen(app: &App) -> Vec<(OfferKind, Side)> {
     app.world().resource::<NetSession>().view.offers.clone()
 }
 
+/// The guest accepts (or declines) `offer` from the menu on `dev`; both
+/// windows then see no offer left.
+fn answer(host: &mut App, guest: &mut App, dev: Device, offer: Offer, accept: bool) {
+    let entry = if accept {
+        Entry::Accept(offer)
+    } else {
+        Entry::Decline(offer)
+    };
+    choose(guest, dev, entry);
+    pump(&mut [host, guest], None, "the answer", |a, _| {
+        offers_seen(a[0]).is_empty() && offers_seen(a[1]).is_empty()
+    });
+}
+
 /// The device `pad` names on `app`: the keyboard, or a pad connected now.
 fn device(app: &mut App, pad: bool) -> Device {
     if pad {
@@ -78,15 +92,7 @@ fn answer_takeback_and_rematch(pad: bool) {
         });
         // The asker has nothing to answer.
         assert!(to_answer(&host).is_empty());
-        let answer = if accept {
-            Entry::Accept(Offer::Takeback)
-        } else {
-            Entry::Decline(Offer::Takeback)
-        };
-        choose(&mut guest, dev, answer);
-        pump(&mut [&mut host, &mut guest], None, "the answer", |a, _| {
-            offers_seen(a[0]).is_empty() && offers_seen(a[1]).is_empty()
-        });
+        answer(&mut host, &mut guest, dev, Offer::Takeback, accept);
         let left = if accept { 0 } else { 1 };
         await_both_at(&mut host, &mut guest, left);
     }
@@ -110,15 +116,7 @@ fn answer_takeback_and_rematch(pad: bool) {
         );
         // The end dialog offers the answers too; the menu opens over it.
         assert_eq!(panel(&guest), Panel::EndDialog);
-        let answer = if accept {
-            Entry::Accept(Offer::Rematch)
-        } else {
-            Entry::Decline(Offer::Rematch)
-        };
-        choose(&mut guest, dev, answer);
-        pump(&mut [&mut host, &mut guest], None, "the answer", |a, _| {
-            offers_seen(a[0]).is_empty() && offers_seen(a[1]).is_empty()
-        });
+        answer(&mut host, &mut guest, dev, Offer::Rematch, accept);
     }
     pump(&mut [&mut host, &mut guest], None, "the rematch", |a, _| {
         a.iter()
