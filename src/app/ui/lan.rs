@@ -140,7 +140,7 @@ impl LanPanel<'_, '_> {
 }
 
 /// The LAN part of the side panel (nothing outside a LAN game); `menu`
-/// names the keys of the in-game menu. Returns the entry a button chose.
+/// says where the in-game menu is ("in the menu (F10 / Start)"). Returns the entry a button chose.
 pub(super) fn lan_section(
     ui: &mut egui::Ui,
     p: &mut LanPanel,
@@ -185,7 +185,7 @@ pub(super) fn lan_section(
     if v.can_claim() {
         ui.horizontal_wrapped(|ui| {
             ui.label(format!(
-                "Your opponent is gone: claim the win in the menu ({menu}) or wait"
+                "Your opponent is gone: claim the win {menu} or wait"
             ));
             act(ui, "Claim the win", Entry::ClaimWin);
         });
@@ -208,7 +208,7 @@ pub(super) fn lan_section(
             ui.weak(format!("{asked}: waiting for the answer"));
         } else if to_answer.contains(&offer) {
             ui.horizontal_wrapped(|ui| {
-                ui.label(format!("{asked} — Accept/Decline in the menu ({menu}):"));
+                ui.label(format!("{asked} — Accept/Decline here or {menu}:"));
                 act(ui, "Accept", Entry::Accept(offer));
                 act(ui, "Decline", Entry::Decline(offer));
             });

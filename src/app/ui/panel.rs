@@ -43,6 +43,11 @@ pub(super) fn game_panel(
     mut lan: super::lan::LanPanel,
 ) -> Result {
     let keys = |a: GameAction| hint(controls.as_deref(), *layout, a);
+    // Where the answers are for keyboard and pad.
+    let menu = match keys(GameAction::Menu) {
+        k if k.is_empty() => "in the menu".to_string(),
+        k => format!("in the menu ({k})"),
+    };
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
     let whole = ctx.viewport_rect();
@@ -72,10 +77,10 @@ pub(super) fn game_panel(
             };
             let pos = game.position();
             ui.heading(game.variant().name());
-            lan_click = super::lan::lan_section(ui, &mut lan, game, &keys(GameAction::Menu));
+            lan_click = super::lan::lan_section(ui, &mut lan, game, &menu);
             ui.horizontal_wrapped(|ui| {
-                let menu = format!("Main menu ({}: in-game menu)", keys(GameAction::Menu));
-                act(ui, true, "Menu", &menu, Entry::MainMenu);
+                let main_menu = format!("Main menu ({}: in-game menu)", keys(GameAction::Menu));
+                act(ui, true, "Menu", &main_menu, Entry::MainMenu);
                 act(ui, true, "Flip", &keys(GameAction::FlipBoard), Entry::Flip);
                 let other = match *mode {
                     ViewMode::TwoD => "3D",
@@ -126,7 +131,6 @@ pub(super) fn game_panel(
                     }
                     ui.label(egui::RichText::new(status).strong().size(17.0));
                     super::clock_view::clocks(ui, game);
-                    let menu = format!("in the menu ({})", keys(GameAction::Menu));
                     // The menu's answers, the same offers.
                     let answer_draw =
                         offers_to_answer(game, lan.authority()).contains(&Offer::Draw);
