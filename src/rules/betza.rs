@@ -685,4 +685,6 @@ fn hopper_problem(term: &str) -> String {
 }
 
 #[cfg(test)]
+mod legacy;
+#[cfg(test)]
 mod tests;
