@@ -867,3 +867,597 @@ fn swap_colour_gives_squares_the_other_colour() {
     assert!(light("a1") && light("c3") && !light("d3"));
     assert!(light("b1") && !light("b2") && !light("e3"));
 }
+
+// ------------------------------------------------------- pawns and promotion
+
+/// 6x8 with Holy Grail's pawn steps (3 from rank 2, 2 from rank 3, no
+/// multi-step beyond rank 5), Grand's promotion (optional on 7, compulsory
+/// on 8, only to a piece below its initial count: one queen, one knight),
+/// and an option switching en passant off.
+const PAWN_FILE: &str = r#"id = "pawn-rules"
+name = "Pawn rules"
+
+[board]
+files = 6
+ranks = 8
+
+[pieces]
+king = { letter = "K", moves = "K", royal = true }
+pawn = { letter = "P", moves = "{pawn}" }
+queen = { letter = "Q", moves = "Q" }
+knight = { letter = "N", moves = "N" }
+
+[start]
+board = "k5/pppppp/6/6/6/6/PPPPPP/QN3K"
+
+[pawns]
+steps = { 2 = 3, 3 = 2 }
+multi-step-limit = 5
+
+[promotion]
+last-rank = 8
+optional-from = 7
+pieces = ["queen", "knight"]
+below-initial-count = true
+
+[options.en-passant]
+values = ["yes", "no"]
+default = "yes"
+
+[options.en-passant.set.no]
+pawns.en-passant = false
+"#;
+
+#[test]
+fn pawn_steps_depend_on_the_rank_and_stop_at_the_limit() {
+    let v = file_variant(PAWN_FILE, &[]);
+    let kings = [("f1", 'K'), ("a8", 'k')];
+    let at = |pawn: &str, more: &[(&'static str, char)], black: bool| {
+        let mut pieces = kings.to_vec();
+        pieces.push((pawn, if black { 'p' } else { 'P' }));
+        pieces.extend_from_slice(more);
+        let p = with_pieces(&v, &pieces, if black { "b - - - 0 1" } else { "w - - - 0 1" });
+        targets(&p, pawn)
+    };
+    assert_eq!(at("c2", &[], false), set("c3 c4 c5"));
+    assert_eq!(at("c3", &[], false), set("c4 c5"));
+    assert_eq!(at("c4", &[], false), set("c5"), "two squares would end beyond rank 5");
+    assert_eq!(at("c2", &[("c4", 'n')], false), set("c3"));
+    assert_eq!(at("c2", &[("b3", 'n'), ("d3", 'N')], false), set("c3 c4 c5 b3"));
+    // Black's ranks are White's mirrored: three squares from rank 7, never
+    // a multi-step beyond rank 4.
+    assert_eq!(at("c7", &[], true), set("c6 c5 c4"));
+    assert_eq!(at("c5", &[], true), set("c4"));
+}
+
+#[test]
+fn en_passant_on_every_passed_square_unless_switched_off() {
+    let pieces = [("f1", 'K'), ("a8", 'k'), ("c2", 'P'), ("d4", 'p'), ("b5", 'p')];
+    let v = file_variant(PAWN_FILE, &[]);
+    let mut p = with_pieces(&v, &pieces, "w - - - 0 1");
+    play(&mut p, "c2c5");
+    assert_eq!(p.to_vfen().split(' ').nth(3), Some("c3,c4"));
+    for (lmn, from) in [("d4c3", "d4"), ("b5c4", "b5")] {
+        let m = p.parse_lmn(lmn).unwrap_or_else(|e| panic!("{lmn}: {e}"));
+        assert_eq!(p.captured_squares(m), vec![sq(&p, "c5")], "{lmn}");
+        assert!(legal_from(&p, from).contains(lmn));
+    }
+    let off = file_variant(PAWN_FILE, &[("en-passant", "no")]);
+    let mut p = with_pieces(&off, &pieces, "w - - - 0 1");
+    play(&mut p, "c2c5");
+    assert!(!is_legal(&p, "d4c3") && !is_legal(&p, "b5c4"));
+}
+
+#[test]
+fn promotion_is_optional_then_compulsory_and_limited_to_missing_pieces() {
+    let v = file_variant(PAWN_FILE, &[]);
+    let from = |pawn: &'static str, army: &[(&'static str, char)]| {
+        let mut pieces = vec![("f1", 'K'), ("a8", 'k'), (pawn, 'P')];
+        pieces.extend_from_slice(army);
+        legal_from(&with_pieces(&v, &pieces, "w - - - 0 1"), pawn)
+    };
+    let both = [("e1", 'Q'), ("b1", 'N')];
+    // Queen and knight both on the board: nothing to promote to, so rank 7
+    // is a plain step and rank 8 cannot be reached at all.
+    assert_eq!(from("c6", &both), set("c6c7"));
+    assert!(from("c7", &both).is_empty());
+    assert_eq!(from("c7", &[("e1", 'Q')]), set("c7c8=N"));
+    assert_eq!(from("c7", &[]), set("c7c8=Q c7c8=N"));
+    assert_eq!(from("c6", &[]), set("c6c7 c6c7=Q c6c7=N"));
+}
+
+/// 6x8 ninja pawns: own half ranks 1-4, runs of up to 2, dropped on rank 2.
+/// Kings are not royal here, so nothing is in check.
+const NINJA_FILE: &str = r#"id = "ninja-rules"
+name = "Ninja rules"
+
+[board]
+files = 6
+ranks = 8
+
+[pieces]
+king = { letter = "K", moves = "K" }
+ninja-pawn = { letter = "J", moves = "{ninja-pawn}", drops = ["a2-f2"] }
+queen = { letter = "Q", moves = "Q" }
+
+[start]
+board = "k5/6/6/6/6/6/6/5K"
+hand = "J"
+
+[ninja-pawns]
+centre = 4
+run = 2
+
+[promotion]
+last-rank = 8
+pieces = ["queen"]
+"#;
+
+#[test]
+fn ninja_pawns_step_run_capture_and_drop_with_a_push() {
+    let v = file_variant(NINJA_FILE, &[]);
+    let kings = [("f1", 'K'), ("a8", 'k')];
+    let at = |ninja: &'static str, more: &[(&'static str, char)]| {
+        let mut pieces = kings.to_vec();
+        pieces.push((ninja, 'J'));
+        pieces.extend_from_slice(more);
+        targets(&with_pieces(&v, &pieces, "w - - - 0 1"), ninja)
+    };
+    // Own half: forward, a run of two, sideways; diagonal capture only (the
+    // enemy beside it is not capturable there).
+    assert_eq!(at("c2", &[("b3", 'q'), ("d2", 'q')]), set("c3 c4 b2 b3"));
+    // The run stops at the centre rank 4.
+    assert_eq!(at("c3", &[]), set("c4 b3 d3"));
+    // Enemy half: one step forward or sideways, and a sideways capture.
+    assert_eq!(at("c5", &[("d5", 'q'), ("b6", 'q')]), set("c6 b5 d5 b6"));
+    // On the last rank it promotes with any move.
+    let p = with_pieces(&v, &[("f1", 'K'), ("a8", 'k'), ("c7", 'J')], "w - - - 0 1");
+    assert_eq!(legal_from(&p, "c7"), set("c7c8=Q c7b7 c7d7"));
+    // Drops on rank 2, pushed forward up to the centre in the same move;
+    // Black's are mirrored.
+    let p = with_pieces(&v, &[("f1", 'K'), ("a8", 'k')], "w - - Jj 0 1");
+    let drops = legal_where(&p, |m| m.kind() == MoveKind::Drop);
+    assert_eq!(drops.len(), 6 * 3, "{drops:?}");
+    assert!(set("J@c2 J@c2-c3 J@c2-c4").is_subset(&drops));
+    let p = with_pieces(&v, &[("f1", 'K'), ("a8", 'k')], "b - - Jj 0 1");
+    let drops = legal_where(&p, |m| m.kind() == MoveKind::Drop);
+    assert!(set("J@c7 J@c7-c6 J@c7-c5").is_subset(&drops), "{drops:?}");
+    assert_eq!(drops.len(), 6 * 3);
+}
+
+// ------------------------------------------------------------------- drops
+
+#[test]
+fn drops_go_to_their_squares_and_ranges_mirrored_for_black() {
+    let text = r#"id = "drop-zones"
+name = "Drop zones"
+
+[board]
+files = 6
+ranks = 6
+
+[pieces]
+knight = { letter = "N", moves = "N", drops = ["a1 c1-d2"] }
+templar = { letter = "T", moves = "" }
+
+[start]
+board = "5t/6/6/6/6/5T"
+hand = "NN"
+"#;
+    let v = file_variant(text, &[]);
+    let mut p = v.start_position();
+    assert_eq!(p.to_vfen(), "5t/6/6/6/6/5T w - - NNnn 0 1");
+    assert_eq!(
+        legal_where(&p, |m| m.kind() == MoveKind::Drop),
+        set("N@a1 N@c1 N@d1 N@c2 N@d2")
+    );
+    play(&mut p, "N@c2");
+    assert_eq!(
+        legal_where(&p, |m| m.kind() == MoveKind::Drop),
+        set("N@a6 N@c6 N@d6 N@c5 N@d5")
+    );
+    assert_eq!(p.to_vfen().split(' ').nth(4), Some("Nnn"));
+}
+
+// ------------------------------------------------------------------- hooks
+
+#[test]
+fn crowning_turns_mate_into_a_new_king() {
+    let text = r#"id = "crowning"
+name = "Crowning"
+
+[board]
+files = 6
+ranks = 6
+
+[pieces]
+king = { letter = "K", moves = "K", royal = true }
+prince = { letter = "I", moves = "K" }
+queen = { letter = "Q", moves = "Q" }
+ninja-pawn = { letter = "J", moves = "{ninja-pawn}" }
+
+[start]
+board = "2k3/6/6/6/6/K4I"
+
+[ninja-pawns]
+centre = 3
+
+[hooks]
+crowning = true
+"#;
+    let v = file_variant(text, &[]);
+    // White's king a1 is mated by the queen b2 (guarded by the king c3);
+    // the prince f3 is not attacked: crowning is the only move.
+    let mut p = with_pieces(
+        &v,
+        &[("a1", 'K'), ("f3", 'I'), ("b2", 'q'), ("c3", 'k')],
+        "w - - - 0 1",
+    );
+    assert_eq!(legal(&p), set("^f3"));
+    play(&mut p, "^f3");
+    assert_eq!((letter_at(&p, "a1"), letter_at(&p, "f3")), ('J', 'K'));
+    // The old king became a ninja pawn, so crowning needs that piece.
+    let without = text
+        .replace("ninja-pawn = { letter = \"J\", moves = \"{ninja-pawn}\" }\n", "")
+        .replace("[ninja-pawns]\ncentre = 3\n", "");
+    assert_error(&without, "crowning =", "hooks.crowning", &["'ninja-pawn'"]);
+}
+
+#[test]
+fn the_serpent_drops_as_a_form_mutates_and_locks() {
+    let text = r#"id = "serpent-hook"
+name = "Serpent"
+
+[board]
+files = 6
+ranks = 6
+
+[pieces]
+king = { letter = "K", moves = "K", royal = true }
+gryphon = { letter = "G", moves = "{gryphon}" }
+anti-gryphon = { letter = "A", moves = "{anti-gryphon}" }
+bomber = { letter = "Y", moves = "{bomber}" }
+raptor = { letter = "X", moves = "{raptor}" }
+cannon = { letter = "O", moves = "mRcpR" }
+vao = { letter = "V", moves = "mBcpB" }
+serpent = { letter = "S", drops = ["c1", "d1"] }
+
+[start]
+board = "k5/6/6/6/6/5K"
+hand = "S"
+
+[hooks]
+serpent = true
+"#;
+    let v = file_variant(text, &[]);
+    let mut p = v.start_position();
+    assert_eq!(p.to_vfen(), "k5/6/6/6/6/5K w - - Ss 0 1");
+    assert_eq!(
+        legal_where(&p, |m| m.kind() == MoveKind::Drop),
+        set("G@c1 A@c1 Y@c1 X@c1 O@c1 V@c1 G@d1 A@d1 Y@d1 X@d1 O@d1 V@d1")
+    );
+    play(&mut p, "O@c1 a6a5");
+    assert!(p.to_vfen().starts_with("6/k5/6/6/6/2O~2K w"), "{}", p.to_vfen());
+    assert!(legal_where(&p, |m| m.kind() == MoveKind::Mutate).is_empty(), "locked");
+    play(&mut p, "c1c2 a5a6");
+    assert_eq!(
+        legal_where(&p, |m| m.kind() == MoveKind::Mutate),
+        set("c2~G c2~A c2~Y c2~X c2~V")
+    );
+}
+
+/// A 6x6 game with a king, a lady and a knight that drops on rank 1, and
+/// options switching the king-lady swap and the drop opening off.
+const SWAP_FILE: &str = r#"id = "swap-and-drops"
+name = "Swap and drops"
+
+[board]
+files = 6
+ranks = 6
+
+[pieces]
+king = { letter = "K", moves = "K", royal = true }
+lady = { letter = "L", moves = "WB" }
+knight = { letter = "N", moves = "N", drops = ["a1-f1"] }
+
+[start]
+board = "5k/6/6/6/6/5K"
+hand = "N"
+
+[hooks]
+king-lady-swap = true
+drop-opening = true
+
+[options.swap]
+values = ["on", "off"]
+default = "on"
+
+[options.swap.set.off]
+hooks.king-lady-swap = false
+
+[options.opening]
+values = ["drops-first", "free"]
+default = "drops-first"
+
+[options.opening.set.free]
+hooks.drop-opening = false
+"#;
+
+#[test]
+fn the_king_swaps_with_its_lady_only_with_the_hook() {
+    let pieces = [("c3", 'K'), ("d4", 'L'), ("a6", 'k')];
+    let v = file_variant(SWAP_FILE, &[]);
+    let mut p = with_pieces(&v, &pieces, "w - - - 0 1");
+    assert!(legal_where(&p, |m| m.kind() == MoveKind::Swap) == set("c3d4"));
+    play(&mut p, "c3d4");
+    assert_eq!((letter_at(&p, "c3"), letter_at(&p, "d4")), ('L', 'K'));
+    let off = file_variant(SWAP_FILE, &[("swap", "off")]);
+    let p = with_pieces(&off, &pieces, "w - - - 0 1");
+    assert!(!is_legal(&p, "c3d4"));
+}
+
+#[test]
+fn the_drop_opening_allows_only_drops_while_the_hand_holds_pieces() {
+    let v = file_variant(SWAP_FILE, &[]);
+    let p = v.start_position();
+    assert_eq!(legal(&p), set("N@a1 N@b1 N@c1 N@d1 N@e1"));
+    let free = file_variant(SWAP_FILE, &[("opening", "free")]);
+    let p = free.start_position();
+    assert_eq!(legal(&p), set("N@a1 N@b1 N@c1 N@d1 N@e1 f1e1 f1e2 f1f2"));
+}
+
+#[test]
+fn relay_power_and_jump_castling() {
+    let text = r#"id = "relay-hook"
+name = "Relay"
+
+[board]
+files = 9
+ranks = 9
+
+[pieces]
+king = { letter = "K", moves = "K" }
+rook = { letter = "R", moves = "R" }
+relay = { letter = "Y", moves = "mWmFmN" }
+templar = { letter = "T", moves = "" }
+
+[start]
+board = "4k4/9/9/9/9/9/9/9/4K4"
+
+[hooks]
+relay-power = true
+jump-castling = true
+"#;
+    let v = file_variant(text, &[]);
+    // Next to an enemy Relay, the motionless Templar moves straight away
+    // from it: orthogonally as a rook that never captures (the enemy e8
+    // stops it), diagonally as a bishop (capturing h8).
+    let p = with_pieces(&v, &[("e5", 'T'), ("e4", 'y'), ("e8", 't')], "w - - - 0 1");
+    assert_eq!(targets(&p, "e5"), set("e6 e7"));
+    let p = with_pieces(&v, &[("e5", 'T'), ("d4", 'y'), ("h8", 't')], "w - - - 0 1");
+    assert_eq!(targets(&p, "e5"), set("f6 g7 h8"));
+    // Jump castling: the king moves two squares over an empty one, and a
+    // rook of either colour right beyond jumps onto the crossed square.
+    let p = with_pieces(&v, &[("e2", 'K'), ("e5", 'r'), ("b2", 'R'), ("a9", 'k')], "w - - - 0 1");
+    assert_eq!(
+        legal_where(&p, |m| m.kind() == MoveKind::Castle),
+        set("e2e4,e5e3 e2c2,b2d2")
+    );
+}
+
+#[test]
+fn shuffle_camps_fills_both_camps_from_the_hand() {
+    let text = r#"id = "shuffled"
+name = "Shuffled"
+
+[board]
+files = 6
+ranks = 6
+
+[pieces]
+knight = { letter = "N", moves = "N", drops = ["a1-f1"] }
+bishop = { letter = "B", moves = "B", drops = ["a1-f1"] }
+rook = { letter = "R", moves = "R", drops = ["a1-f1"] }
+queen = { letter = "Q", moves = "Q", drops = ["a1-f1"] }
+templar = { letter = "T", moves = "FAD", drops = ["a1-f1"] }
+
+[start]
+board = "6/6/6/6/6/6"
+hand = "NNBRQT"
+
+[options.opening]
+values = ["drop", "random"]
+default = "drop"
+
+[options.opening.set.random]
+hooks.shuffle-camps = "seed"
+
+[options.seed]
+min = 1
+max = 1000
+default = "1"
+"#;
+    let v = file_variant(text, &[]);
+    assert_eq!(v.start, "6/6/6/6/6/6 w - - NNBRQTnnbrqt 0 1");
+    let sorted = |s: &str| -> String {
+        let mut c: Vec<char> = s.chars().collect();
+        c.sort();
+        c.into_iter().collect()
+    };
+    let mut arrangements = BTreeSet::new();
+    for seed in 1..=8 {
+        let seed = seed.to_string();
+        let v = file_variant(text, &[("opening", "random"), ("seed", &seed)]);
+        let fields: Vec<&str> = v.start.split(' ').collect();
+        let ranks: Vec<&str> = fields[0].split('/').collect();
+        assert_eq!(ranks[1..5], ["6", "6", "6", "6"], "{}", v.start);
+        assert_eq!(sorted(ranks[5]), "BNNQRT", "{}", v.start);
+        assert_eq!(sorted(ranks[0]), "bnnqrt", "{}", v.start);
+        assert_eq!(fields[4], "-", "the hands start empty");
+        arrangements.insert(fields[0].to_string());
+    }
+    assert!(arrangements.len() > 1, "the seed picks the arrangement");
+}
+
+// ----------------------------------------------------------------- [rules]
+
+/// Kings, a rook and an inert templar on 5x5, with every key of [rules]
+/// reachable through options.
+const RULES_FILE: &str = r#"id = "rule-keys"
+name = "Rule keys"
+
+[board]
+files = 5
+ranks = 5
+
+[pieces]
+king = { letter = "K", moves = "K", royal = true }
+rook = { letter = "R", moves = "R" }
+templar = { letter = "T", moves = "" }
+
+[start]
+board = "4k/5/5/5/K4"
+
+[rules]
+repetition = 2
+move-limit = 4
+
+[options.capture]
+values = ["free", "forced"]
+default = "free"
+
+[options.capture.set.forced]
+rules.forced-capture = true
+
+[options.bare]
+values = ["draw", "play"]
+default = "draw"
+
+[options.bare.set.play]
+rules.bare-kings-draw = false
+
+[options.counts]
+values = ["short", "chess"]
+default = "short"
+
+[options.counts.set.chess]
+rules.repetition = 3
+rules.move-limit = 100
+"#;
+
+#[test]
+fn forced_capture_bare_kings_repetition_and_move_limit_come_from_the_file() {
+    let rest = "w - - - 0 1";
+    let capture = [("a1", 'K'), ("e5", 'k'), ("b2", 'R'), ("b4", 't')];
+    let free = file_variant(RULES_FILE, &[]);
+    assert!(legal(&with_pieces(&free, &capture, rest)).len() > 1);
+    let forced = file_variant(RULES_FILE, &[("capture", "forced")]);
+    assert_eq!(legal(&with_pieces(&forced, &capture, rest)), set("b2b4"));
+    // Only kings: a draw, unless the file says to play on.
+    let kings = [("a1", 'K'), ("e5", 'k')];
+    assert_eq!(result(&free, &kings, rest).as_deref(), Some("1/2-1/2 insufficient"));
+    let play_on = file_variant(RULES_FILE, &[("bare", "play")]);
+    assert_eq!(result(&play_on, &kings, rest), None);
+    // Repetition = 2: the start position seen again ends the game.
+    let mut g = Game::new(&play_on);
+    g.play_lmn_list(&["a1a2", "e5e4", "a2a1", "e4e5"]).unwrap();
+    assert_eq!(g.outcome(), draw(EndReason::Repetition));
+    // Move limit = 4 plies without capture or pawn move.
+    let mut g = Game::new(&play_on);
+    g.play_lmn_list(&["a1a2", "e5e4", "a2a3", "e4e3"]).unwrap();
+    assert_eq!(g.outcome(), draw(EndReason::HundredPly));
+    // The chess values: neither ends the game yet.
+    let chess = file_variant(RULES_FILE, &[("bare", "play"), ("counts", "chess")]);
+    let mut g = Game::new(&chess);
+    g.play_lmn_list(&["a1a2", "e5e4", "a2a1", "e4e5", "a1b1", "e5d5"]).unwrap();
+    assert_eq!(g.outcome(), None);
+}
+
+#[test]
+fn no_moves_checkmate_win_or_pass() {
+    let text = r#"id = "no-moves"
+name = "No moves"
+
+[board]
+files = 5
+ranks = 5
+
+[pieces]
+templar = { letter = "T", moves = "" }
+rook = { letter = "R", moves = "R" }
+
+[start]
+board = "4r/5/5/5/T4"
+
+[options.end]
+values = ["checkmate", "win", "pass"]
+default = "checkmate"
+
+[options.end.set.win]
+rules.no-moves = "win"
+
+[options.end.set.pass]
+rules.no-moves = "pass"
+"#;
+    // White's only piece cannot move.
+    let pieces = [("a1", 'T'), ("e5", 'r')];
+    let rest = "w - - - 0 1";
+    let v = file_variant(text, &[]);
+    assert_eq!(result(&v, &pieces, rest).as_deref(), Some("1/2-1/2 stalemate"));
+    let win = file_variant(text, &[("end", "win")]);
+    assert_eq!(result(&win, &pieces, rest).as_deref(), Some("1-0 no-moves"));
+    let pass = file_variant(text, &[("end", "pass")]);
+    assert_eq!(result(&pass, &pieces, rest), None);
+    assert_eq!(legal(&with_pieces(&pass, &pieces, rest)), set("pass"));
+}
+
+// ----------------------------------------------------------------- options
+
+#[test]
+fn option_overlays_replace_keys_and_without_removes_pieces() {
+    let text = r#"id = "army-option"
+name = "Army option"
+
+[board]
+files = 5
+ranks = 5
+
+[pieces]
+king = { letter = "K", moves = "K", royal = true }
+queen = { letter = "Q", moves = "Q" }
+rook = { letter = "R", moves = "R" }
+pawn = { letter = "P", moves = "{pawn}" }
+
+[start]
+board = "qk3/ppp2/5/PPP2/QK3"
+
+[promotion]
+pieces = ["queen", "rook"]
+
+[options.army]
+values = ["queens", "rooks"]
+default = "queens"
+help = "rooks: no queens at all"
+
+[options.army.set.rooks]
+without = ["queen"]
+start.board = "rk3/ppp2/5/PPP2/RK3"
+pieces.rook.moves = "RF"
+"#;
+    let full = file_variant(text, &[]);
+    assert!(full.def(Kind::Queen.num()).is_some());
+    assert_eq!(full.promotion.pieces, vec![Kind::Queen, Kind::Rook]);
+    let rooks = file_variant(text, &[("army", "rooks")]);
+    assert!(rooks.def(Kind::Queen.num()).is_none());
+    assert_eq!(rooks.promotion.pieces, vec![Kind::Rook]);
+    assert_eq!(rooks.start, "rk3/ppp2/5/PPP2/RK3 w - - - 0 1");
+    // The replaced movement: the rook also steps diagonally.
+    let p = with_pieces(&rooks, &[("c3", 'R'), ("a1", 'K'), ("e5", 'k')], "w - - - 0 1");
+    assert_eq!(targets(&p, "c3"), set("c1 c2 c4 c5 a3 b3 d3 e3 b2 b4 d2 d4"));
+    // A pawn promotes only to what the option leaves.
+    let p = with_pieces(&rooks, &[("c4", 'P'), ("a1", 'K'), ("e5", 'k')], "w - - - 0 1");
+    assert_eq!(legal_from(&p, "c4"), set("c4c5=R"));
+    // A queen is not a piece of this option's game.
+    assert!(Position::from_vfen(&rooks, "qk3/5/5/5/QK3 w - - - 0 1").is_err());
+    let _ = Color::White;
+}

@@ -501,7 +501,11 @@ pub fn spec(tree: &Tree, opts: &Opts) -> Result<VariantSpec, FileError> {
         hooks.jump_castling = k.flag("jump-castling")?;
         hooks.shuffle = k.opt_str("shuffle-camps")?.map(str::to_string);
         for (flag, key, needs) in [
-            (hooks.crowning, "crowning", &["king", "prince"][..]),
+            (
+                hooks.crowning,
+                "crowning",
+                &["king", "prince", "ninja-pawn"][..],
+            ),
             (
                 hooks.serpent,
                 "serpent",
