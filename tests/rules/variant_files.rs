@@ -462,7 +462,7 @@ fn mutated_files_give_an_error_or_a_playable_variant() {
     let mut rng = Rng(0x5eed);
     let (mut ok, mut errors) = (0, 0);
     for base in &bases {
-        for round in 0..60 {
+        for round in 0..150 {
             let mut text = base.clone();
             for _ in 0..=round % 3 {
                 text = mutate(&text, &mut rng);
