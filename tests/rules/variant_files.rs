@@ -9,7 +9,9 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use chimera::rules::variants::{FileError, check, register};
-use chimera::rules::{Color, EndReason, Game, Kind, MoveKind, OptionKind, Position, Variant, variants};
+use chimera::rules::{
+    Color, EndReason, Game, Kind, MoveKind, OptionKind, Position, Variant, variants,
+};
 
 use crate::common::*;
 
@@ -50,7 +52,12 @@ fn every_builtin_file_checks_and_a_renamed_copy_plays_the_same() {
     for info in builtins {
         let checked = check(info.source).unwrap_or_else(|e| panic!("{}: {e}", info.id));
         assert_eq!(
-            (checked.id, checked.name, checked.description, checked.builtin),
+            (
+                checked.id,
+                checked.name,
+                checked.description,
+                checked.builtin
+            ),
             (info.id, info.name, info.description, false)
         );
         let id_line = format!("id = \"{}\"", info.id);
@@ -130,13 +137,24 @@ fn capablanca_file_matches_the_reference_perft() {
 fn capablanca_castles_three_squares_either_way() {
     let v = file_variant(CAPABLANCA, &[]);
     let rest = "w AJ - - 0 1";
-    let p = with_pieces(&v, &[("f1", 'K'), ("a1", 'R'), ("j1", 'R'), ("f8", 'k')], rest);
+    let p = with_pieces(
+        &v,
+        &[("f1", 'K'), ("a1", 'R'), ("j1", 'R'), ("f8", 'k')],
+        rest,
+    );
     let castles = legal_where(&p, |m| m.kind() == MoveKind::Castle);
     assert_eq!(castles, set("f1i1,j1h1 f1c1,a1d1"));
     // A piece between king and rook, or a crossed square attacked, stops it.
     let p = with_pieces(
         &v,
-        &[("f1", 'K'), ("a1", 'R'), ("b1", 'N'), ("j1", 'R'), ("h8", 'r'), ("f8", 'k')],
+        &[
+            ("f1", 'K'),
+            ("a1", 'R'),
+            ("b1", 'N'),
+            ("j1", 'R'),
+            ("h8", 'r'),
+            ("f8", 'k'),
+        ],
         rest,
     );
     assert!(legal_where(&p, |m| m.kind() == MoveKind::Castle).is_empty());
@@ -151,7 +169,11 @@ fn capablanca_castles_three_squares_either_way() {
         set("f8i8,j8h8 f8c8,a8d8")
     );
     // The two new pieces: the Archbishop is bishop + knight, the Chancellor rook + knight.
-    let p = with_pieces(&v, &[("a1", 'K'), ("j8", 'k'), ("e4", 'A'), ("f5", 'C')], "w - - - 0 1");
+    let p = with_pieces(
+        &v,
+        &[("a1", 'K'), ("j8", 'k'), ("e4", 'A'), ("f5", 'C')],
+        "w - - - 0 1",
+    );
     assert_eq!(
         targets(&p, "e4"),
         set("d3 c2 b1 f3 g2 h1 d5 c6 b7 a8 c3 c5 d2 d6 f2 f6 g3 g5")
@@ -248,13 +270,28 @@ fn unknown_keys_are_errors_not_ignored() {
 #[test]
 fn values_of_the_wrong_type_or_range_are_errors() {
     let text = small("", SMALL_BOARD, "").replace("files = 5", "files = \"5\"");
-    assert_error(&text, "files =", "board.files", &["expected a whole number", "a string"]);
+    assert_error(
+        &text,
+        "files =",
+        "board.files",
+        &["expected a whole number", "a string"],
+    );
     let text = small("", SMALL_BOARD, "").replace("files = 5", "files = 13");
     assert_error(&text, "files =", "board.files", &["13", "out of range"]);
     let text = small("", SMALL_BOARD, "[rules]\nforced-capture = \"yes\"\n");
-    assert_error(&text, "forced-capture", "rules.forced-capture", &["true or false"]);
+    assert_error(
+        &text,
+        "forced-capture",
+        "rules.forced-capture",
+        &["true or false"],
+    );
     let text = small("", SMALL_BOARD, "[rules]\nno-moves = \"lose\"\n");
-    assert_error(&text, "no-moves", "rules.no-moves", &["'lose'", "checkmate, win, pass"]);
+    assert_error(
+        &text,
+        "no-moves",
+        "rules.no-moves",
+        &["'lose'", "checkmate, win, pass"],
+    );
     let text = small("", SMALL_BOARD, "").replace("name = \"Small\"", "name = 5");
     assert_error(&text, "name = 5", "name", &["expected a string"]);
     let text = small("", SMALL_BOARD, "").replace("id = \"small\"", "id = \"Small Game\"");
@@ -265,11 +302,25 @@ fn values_of_the_wrong_type_or_range_are_errors() {
 fn bad_squares_are_named() {
     let text = small("", SMALL_BOARD, "").replace("ranks = 5", "ranks = 5\nholes = [\"a3 f3\"]");
     assert_error(&text, "holes", "board.holes", &["'f3'", "not a square"]);
-    let text = small("", SMALL_BOARD, "").replace("ranks = 5", "ranks = 5\nswap-colour = [\"b2-b9\"]");
+    let text =
+        small("", SMALL_BOARD, "").replace("ranks = 5", "ranks = 5\nswap-colour = [\"b2-b9\"]");
     assert_error(&text, "swap-colour", "board.swap-colour", &["'b2-b9'"]);
-    let text = small("", SMALL_BOARD, "[[castling]]\nking = \"c1\"\nking-to = \"b1\"\nrook = \"a1\"\nrook-to = \"c0\"\n");
-    assert_error(&text, "rook-to", "castling[0].rook-to", &["'c0'", "not a square"]);
-    let text = small("knight = { letter = \"N\", moves = \"N\", drops = [\"a1-e6\"] }", SMALL_BOARD, "hand = \"N\"\n");
+    let text = small(
+        "",
+        SMALL_BOARD,
+        "[[castling]]\nking = \"c1\"\nking-to = \"b1\"\nrook = \"a1\"\nrook-to = \"c0\"\n",
+    );
+    assert_error(
+        &text,
+        "rook-to",
+        "castling[0].rook-to",
+        &["'c0'", "not a square"],
+    );
+    let text = small(
+        "knight = { letter = \"N\", moves = \"N\", drops = [\"a1-e6\"] }",
+        SMALL_BOARD,
+        "hand = \"N\"\n",
+    );
     assert_error(&text, "drops", "pieces.knight.drops", &["'a1-e6'"]);
 }
 
@@ -277,42 +328,137 @@ fn bad_squares_are_named() {
 fn options_are_checked_when_the_file_is_read() {
     let opt = "[options.size]\nvalues = [\"big\", \"small\"]\ndefault = \"huge\"\n";
     let text = small("", SMALL_BOARD, opt);
-    assert_error(&text, "default", "options.size.default", &["'huge'", "big, small"]);
+    assert_error(
+        &text,
+        "default",
+        "options.size.default",
+        &["'huge'", "big, small"],
+    );
     let opt = "[options.size]\nvalues = [\"big\", \"small\"]\ndefault = \"big\"\n\n[options.size.set.tiny]\nboard.files = 4\n";
     let text = small("", SMALL_BOARD, opt);
-    assert_error(&text, "[options.size.set.tiny]", "options.size.set.tiny", &["'tiny'"]);
+    assert_error(
+        &text,
+        "[options.size.set.tiny]",
+        "options.size.set.tiny",
+        &["'tiny'"],
+    );
     let opt = "[options.seed]\nmin = 9\nmax = 3\ndefault = \"5\"\n";
-    assert_error(&small("", SMALL_BOARD, opt), "max = 3", "options.seed.max", &["smaller than min"]);
+    assert_error(
+        &small("", SMALL_BOARD, opt),
+        "max = 3",
+        "options.seed.max",
+        &["smaller than min"],
+    );
     let opt = "[options.seed]\ndefault = \"5\"\n";
-    assert_error(&small("", SMALL_BOARD, opt), "[options.seed]", "options.seed.values", &["values"]);
+    assert_error(
+        &small("", SMALL_BOARD, opt),
+        "[options.seed]",
+        "options.seed.values",
+        &["values"],
+    );
 }
 
 #[test]
 fn movement_and_role_errors_name_the_piece() {
     // An unknown atom, with its column in the notation.
-    let text = small("queen = { letter = \"Q\", moves = \"RBX\" }", SMALL_BOARD, "");
-    assert_error(&text, "RBX", "pieces.queen.moves", &["column 3"]);
+    let text = small(
+        "queen = { letter = \"Q\", moves = \"RBX\" }",
+        SMALL_BOARD,
+        "",
+    );
+    assert_error(
+        &text,
+        "RBX",
+        "pieces.queen.moves",
+        &["unknown atom 'X'", "column 3"],
+    );
+    let text = small(
+        "queen = { letter = \"Q\", moves = \"W(4,1)\" }",
+        SMALL_BOARD,
+        "",
+    );
+    assert_error(&text, "(4,1)", "pieces.queen.moves", &["4", "column 3"]);
+    let text = small(
+        "queen = { letter = \"Q\", moves = \"R {dragon}\" }",
+        SMALL_BOARD,
+        "",
+    );
+    assert_error(
+        &text,
+        "{dragon}",
+        "pieces.queen.moves",
+        &["'{dragon}'", "column 3"],
+    );
     // {pawn} belongs to the piece called pawn, and pawn must use it.
-    let text = small("knight = { letter = \"N\", moves = \"{pawn}\" }", SMALL_BOARD, "");
+    let text = small(
+        "knight = { letter = \"N\", moves = \"{pawn}\" }",
+        SMALL_BOARD,
+        "",
+    );
     assert_error(&text, "{pawn}", "pieces.knight.moves", &["pawn"]);
     let text = small("pawn = { letter = \"P\", moves = \"fW\" }", SMALL_BOARD, "");
     assert_error(&text, "fW", "pieces.pawn.moves", &["{pawn}"]);
-    let text = small("knight = { letter = \"N\", moves = \"{ninja-pawn}\" }", SMALL_BOARD, "");
-    assert_error(&text, "{ninja-pawn}", "pieces.knight.moves", &["ninja-pawn"]);
+    let text = small(
+        "knight = { letter = \"N\", moves = \"{ninja-pawn}\" }",
+        SMALL_BOARD,
+        "",
+    );
+    assert_error(
+        &text,
+        "{ninja-pawn}",
+        "pieces.knight.moves",
+        &["ninja-pawn"],
+    );
     // Only the king is royal.
-    let text = small("queen = { letter = \"Q\", moves = \"Q\", royal = true }", SMALL_BOARD, "");
-    assert_error(&text, "queen = {", "pieces.queen.royal", &["only the piece 'king'"]);
+    let text = small(
+        "queen = { letter = \"Q\", moves = \"Q\", royal = true }",
+        SMALL_BOARD,
+        "",
+    );
+    assert_error(
+        &text,
+        "queen = {",
+        "pieces.queen.royal",
+        &["only the piece 'king'"],
+    );
     // Letters are one capital, each used once.
-    let text = small("knight = { letter = \"R\", moves = \"N\" }", SMALL_BOARD, "");
-    assert_error(&text, "letter = \"R\", moves = \"N\"", "pieces.knight.letter", &["'R'", "rook"]);
-    let text = small("knight = { letter = \"n\", moves = \"N\" }", SMALL_BOARD, "");
-    assert_error(&text, "letter = \"n\"", "pieces.knight.letter", &["capital"]);
+    let text = small(
+        "knight = { letter = \"R\", moves = \"N\" }",
+        SMALL_BOARD,
+        "",
+    );
+    assert_error(
+        &text,
+        "letter = \"R\", moves = \"N\"",
+        "pieces.knight.letter",
+        &["'R'", "rook"],
+    );
+    let text = small(
+        "knight = { letter = \"n\", moves = \"N\" }",
+        SMALL_BOARD,
+        "",
+    );
+    assert_error(
+        &text,
+        "letter = \"n\"",
+        "pieces.knight.letter",
+        &["capital"],
+    );
     // The ninja pawn and its table go together.
-    let text = small("ninja-pawn = { letter = \"J\", moves = \"{ninja-pawn}\" }", SMALL_BOARD, "");
+    let text = small(
+        "ninja-pawn = { letter = \"J\", moves = \"{ninja-pawn}\" }",
+        SMALL_BOARD,
+        "",
+    );
     assert_error(&text, "", "ninja-pawns", &["ninja-pawn"]);
     // A promotion to a piece the file does not have.
     let text = small("", SMALL_BOARD, "[promotion]\npieces = [\"queen\"]\n");
-    assert_error(&text, "pieces = [\"queen\"]", "promotion.pieces", &["'queen'"]);
+    assert_error(
+        &text,
+        "pieces = [\"queen\"]",
+        "promotion.pieces",
+        &["'queen'"],
+    );
 }
 
 #[test]
@@ -325,13 +471,23 @@ fn hooks_need_their_pieces() {
     ];
     for (hook, piece) in cases {
         let text = small("", SMALL_BOARD, &format!("[hooks]\n{hook} = true\n"));
-        assert_error(&text, &format!("{hook} ="), &format!("hooks.{hook}"), &[&format!("'{piece}'")]);
+        assert_error(
+            &text,
+            &format!("{hook} ="),
+            &format!("hooks.{hook}"),
+            &[&format!("'{piece}'")],
+        );
     }
     // Castling needs a king and a rook; jump castling too.
-    let text = small("", SMALL_BOARD, "[hooks]\njump-castling = true\n").replace("rook = {", "chariot = {");
+    let text = small("", SMALL_BOARD, "[hooks]\njump-castling = true\n")
+        .replace("rook = {", "chariot = {");
     assert_error(&text, "jump-castling", "hooks.jump-castling", &["'rook'"]);
     // The serpent needs its hook.
-    let text = small("serpent = { letter = \"S\", drops = [\"a1\"] }", SMALL_BOARD, "");
+    let text = small(
+        "serpent = { letter = \"S\", drops = [\"a1\"] }",
+        SMALL_BOARD,
+        "",
+    );
     assert_error(&text, "serpent = {", "pieces.serpent", &["serpent = true"]);
     // shuffle-camps names a number option.
     let text = small("", SMALL_BOARD, "[hooks]\nshuffle-camps = \"seed\"\n");
@@ -341,13 +497,32 @@ fn hooks_need_their_pieces() {
 #[test]
 fn an_invalid_start_position_is_an_error() {
     // A rank one square short.
-    assert_error(&small("", "2k2/5/5/5/R1K1", ""), "", "start", &["start position is not valid"]);
+    assert_error(
+        &small("", "2k2/5/5/5/R1K1", ""),
+        "",
+        "start",
+        &["start position is not valid"],
+    );
     // A letter no piece has.
-    assert_error(&small("", "2k2/5/5/5/R1KQ1", ""), "", "start", &["start position is not valid"]);
+    assert_error(
+        &small("", "2k2/5/5/5/R1KQ1", ""),
+        "",
+        "start",
+        &["start position is not valid"],
+    );
     // The side not to move is in check (White could take the king).
-    assert_error(&small("", "R1k2/5/5/5/2K2", ""), "", "start", &["start position is not valid"]);
+    assert_error(
+        &small("", "R1k2/5/5/5/2K2", ""),
+        "",
+        "start",
+        &["start position is not valid"],
+    );
     // The hand holds a piece without drop squares.
-    let text = small("knight = { letter = \"N\", moves = \"N\" }", SMALL_BOARD, "hand = \"N\"\n");
+    let text = small(
+        "knight = { letter = \"N\", moves = \"N\" }",
+        SMALL_BOARD,
+        "hand = \"N\"\n",
+    );
     assert_error(&text, "hand =", "start.hand", &["drops"]);
     // Missing tables.
     let text = small("", SMALL_BOARD, "").replace("[start]\nboard = \"2k2/5/5/5/R1K2\"\n", "");
@@ -408,7 +583,9 @@ fn mutate(text: &str, rng: &mut Rng) -> String {
             // A number changed.
             let l = lines[i].clone();
             if let Some(d) = l.find(|c: char| c.is_ascii_digit()) {
-                let end = l[d..].find(|c: char| !c.is_ascii_digit()).map_or(l.len(), |e| d + e);
+                let end = l[d..]
+                    .find(|c: char| !c.is_ascii_digit())
+                    .map_or(l.len(), |e| d + e);
                 let n = ["0", "1", "2", "7", "12", "13", "99", "-1", "4000000000"][rng.below(9)];
                 lines[i] = format!("{}{n}{}", &l[..d], &l[end..]);
             }
@@ -455,9 +632,22 @@ fn mutated_files_give_an_error_or_a_playable_variant() {
     let mut bases: Vec<String> = variants()
         .iter()
         .filter(|v| v.builtin)
-        .map(|v| v.source.replacen(&format!("id = \"{}\"", v.id), &format!("id = \"fuzz-{}\"", v.id), 1))
+        .map(|v| {
+            v.source.replacen(
+                &format!("id = \"{}\"", v.id),
+                &format!("id = \"fuzz-{}\"", v.id),
+                1,
+            )
+        })
         .collect();
-    bases.push(small("knight = { letter = \"N\", moves = \"nNmWcF\", drops = [\"a1-e2\"] }", SMALL_BOARD, "hand = \"NN\"\n[rules]\nrepetition = 2\nmove-limit = 20\n").replacen("\"small\"", "\"fuzz-small\"", 1));
+    bases.push(
+        small(
+            "knight = { letter = \"N\", moves = \"nNmWcF\", drops = [\"a1-e2\"] }",
+            SMALL_BOARD,
+            "hand = \"NN\"\n[rules]\nrepetition = 2\nmove-limit = 20\n",
+        )
+        .replacen("\"small\"", "\"fuzz-small\"", 1),
+    );
     bases.push(CAPABLANCA.replacen("\"capablanca\"", "\"fuzz-capablanca\"", 1));
     let mut rng = Rng(0x5eed);
     let (mut ok, mut errors) = (0, 0);
@@ -543,7 +733,8 @@ fn tester_targets(v: &Arc<Variant>, pieces: &[(&str, char)], black: bool) -> BTr
 /// Name of the square `dx, dy` away from e5 on the 9x9 board, if it is on it.
 fn from_e5(dx: i32, dy: i32) -> Option<String> {
     let (x, y) = (4 + dx, 5 + dy);
-    ((0..9).contains(&x) && (1..=9).contains(&y)).then(|| format!("{}{y}", (b'a' + x as u8) as char))
+    ((0..9).contains(&x) && (1..=9).contains(&y))
+        .then(|| format!("{}{y}", (b'a' + x as u8) as char))
 }
 
 /// The squares of the (a, b) leap from e5 in all eight symmetric ways.
@@ -563,7 +754,10 @@ fn leapers_reach_their_offsets_and_jump_over_pieces() {
     let w = atom_game("w", "W", "");
     assert_eq!(tester_targets(&w, &[], false), set("e6 e4 d5 f5"));
     let n = atom_game("n", "N", "");
-    assert_eq!(tester_targets(&n, &[], false), set("c4 c6 d3 d7 f3 f7 g4 g6"));
+    assert_eq!(
+        tester_targets(&n, &[], false),
+        set("c4 c6 d3 d7 f3 f7 g4 g6")
+    );
     // Every letter, by its offset; a ring of friends on the eight
     // neighbours blocks none of the longer leaps.
     let ring: Vec<(&str, char)> = ["d4", "d5", "d6", "e4", "e6", "f4", "f5", "f6"]
@@ -591,7 +785,11 @@ fn leapers_reach_their_offsets_and_jump_over_pieces() {
         let v = atom_game(&format!("leap-{name}"), atom, "");
         assert_eq!(tester_targets(&v, &[], false), leap_images(a, b), "{atom}");
         if (a, b) != (1, 0) && (a, b) != (1, 1) {
-            assert_eq!(tester_targets(&v, &ring, false), leap_images(a, b), "{atom} over a ring");
+            assert_eq!(
+                tester_targets(&v, &ring, false),
+                leap_images(a, b),
+                "{atom} over a ring"
+            );
         }
     }
     // A friend's square is no target, an enemy's is a capture.
@@ -627,7 +825,13 @@ fn doubled_leapers_ride() {
         set("g6 d7 c9 c6 a7 f3 g1 g4 i3 d3 c1 c4 a3")
     );
     // R B Q K are WW FF RB WF.
-    let clutter = [("e7", 'T'), ("c5", 't'), ("g7", 't'), ("d4", 'T'), ("f5", 't')];
+    let clutter = [
+        ("e7", 'T'),
+        ("c5", 't'),
+        ("g7", 't'),
+        ("d4", 'T'),
+        ("f5", 't'),
+    ];
     for (short, long) in [("R", "WW"), ("B", "FF"), ("Q", "WWFF"), ("K", "WF")] {
         let a = atom_game(&format!("short-{short}"), short, "");
         let b = atom_game(&format!("long-{short}"), long, "");
@@ -638,7 +842,10 @@ fn doubled_leapers_ride() {
         );
     }
     let king = atom_game("short-K", "K", "");
-    assert_eq!(tester_targets(&king, &clutter, false), set("d5 d6 e4 e6 f4 f5 f6"));
+    assert_eq!(
+        tester_targets(&king, &clutter, false),
+        set("d5 d6 e4 e6 f4 f5 f6")
+    );
 }
 
 #[test]
@@ -657,7 +864,10 @@ fn move_only_capture_only_and_lame_leaps() {
     // f5 or f6: f5 is free.
     let lame = atom_game("lame", "nN", "");
     let both = [("e6", 'T'), ("f6", 'T')];
-    assert_eq!(tester_targets(&lame, &both, false), set("c4 c6 d3 d7 f3 g4 g6"));
+    assert_eq!(
+        tester_targets(&lame, &both, false),
+        set("c4 c6 d3 d7 f3 g4 g6")
+    );
     assert_eq!(
         tester_targets(&lame, &[("e6", 'T')], false),
         leap_images(2, 1),
@@ -684,7 +894,14 @@ fn hoppers_capture_over_exactly_one_screen() {
     // Up: e6 free, friend screen e7, enemy e9 behind a gap: captured.
     // Down: enemy screen e4, friend e1 beyond: nothing. Right: enemy
     // screen f5, enemy g5 right behind: captured. Left: all free.
-    let pieces = [("e7", 'T'), ("e9", 't'), ("e4", 't'), ("e1", 'T'), ("f5", 't'), ("g5", 't')];
+    let pieces = [
+        ("e7", 'T'),
+        ("e9", 't'),
+        ("e4", 't'),
+        ("e1", 'T'),
+        ("f5", 't'),
+        ("g5", 't'),
+    ];
     assert_eq!(
         tester_targets(&cannon, &pieces, false),
         set("e6 e9 g5 d5 c5 b5 a5")
@@ -733,13 +950,24 @@ fn directions_select_moves_and_black_mirrors_them() {
         // diagonal step has something to take.
         let around = |enemy: char| -> Vec<(&str, char)> {
             if moves.contains('c') {
-                ["d6", "f6", "d4", "f4"].iter().map(|s| (*s, enemy)).collect()
+                ["d6", "f6", "d4", "f4"]
+                    .iter()
+                    .map(|s| (*s, enemy))
+                    .collect()
             } else {
                 vec![]
             }
         };
-        assert_eq!(tester_targets(&v, &around('t'), false), set(white), "White {moves}");
-        assert_eq!(tester_targets(&v, &around('T'), true), set(black), "Black {moves}");
+        assert_eq!(
+            tester_targets(&v, &around('t'), false),
+            set(white),
+            "White {moves}"
+        );
+        assert_eq!(
+            tester_targets(&v, &around('T'), true),
+            set(black),
+            "Black {moves}"
+        );
     }
 }
 
@@ -780,7 +1008,13 @@ fn bombers_slide_fly_jump_and_double_capture() {
     // Right, f5 empty then enemy g5 and h5 empty: slide f5, replacement
     // capture g5 (distance 2 over an empty square), flying capture h5.
     // Left, enemies d5 and c5: the double capture landing on c5 only.
-    let pieces = [("e6", 't'), ("e4", 'T'), ("g5", 't'), ("d5", 't'), ("c5", 't')];
+    let pieces = [
+        ("e6", 't'),
+        ("e4", 'T'),
+        ("g5", 't'),
+        ("d5", 't'),
+        ("c5", 't'),
+    ];
     let v = atom_game("bomber", "{bomber}", "");
     assert_eq!(tester_targets(&v, &pieces, false), set("e7 e3 f5 g5 h5 c5"));
     let p = with_pieces(&v, &[("e5", 'X'), ("d5", 't'), ("c5", 't')], "w - - - 0 1");
@@ -796,8 +1030,17 @@ fn bombers_slide_fly_jump_and_double_capture() {
     assert_eq!(fly.captured_squares(m), vec![sq(&fly, "e6")]);
     // The Raptor is the same on diagonals.
     let raptor = atom_game("raptor", "{raptor}", "");
-    let pieces = [("f6", 't'), ("d4", 'T'), ("h2", 't'), ("d6", 't'), ("c7", 't')];
-    assert_eq!(tester_targets(&raptor, &pieces, false), set("g7 c3 f4 g3 i1 c7"));
+    let pieces = [
+        ("f6", 't'),
+        ("d4", 'T'),
+        ("h2", 't'),
+        ("d6", 't'),
+        ("c7", 't'),
+    ];
+    assert_eq!(
+        tester_targets(&raptor, &pieces, false),
+        set("g7 c3 f4 g3 i1 c7")
+    );
 }
 
 #[test]
@@ -806,7 +1049,14 @@ fn flying_chariots_and_bishops_jump_screens() {
     // e4 and e3, e2 empty: capture e4 by sliding, e3 by leaping 2, land on
     // e2 by leaping 3. Left: friends d5 and c5, enemy b5: leap 3 captures
     // b5. Right: a free slide.
-    let pieces = [("e6", 'T'), ("e4", 't'), ("e3", 't'), ("d5", 'T'), ("c5", 'T'), ("b5", 't')];
+    let pieces = [
+        ("e6", 'T'),
+        ("e4", 't'),
+        ("e3", 't'),
+        ("d5", 'T'),
+        ("c5", 'T'),
+        ("b5", 't'),
+    ];
     let chariot = atom_game("chariot", "R{chariot-jump}", "");
     assert_eq!(
         tester_targets(&chariot, &pieces, false),
@@ -916,14 +1166,25 @@ fn pawn_steps_depend_on_the_rank_and_stop_at_the_limit() {
         let mut pieces = kings.to_vec();
         pieces.push((pawn, if black { 'p' } else { 'P' }));
         pieces.extend_from_slice(more);
-        let p = with_pieces(&v, &pieces, if black { "b - - - 0 1" } else { "w - - - 0 1" });
+        let p = with_pieces(
+            &v,
+            &pieces,
+            if black { "b - - - 0 1" } else { "w - - - 0 1" },
+        );
         targets(&p, pawn)
     };
     assert_eq!(at("c2", &[], false), set("c3 c4 c5"));
     assert_eq!(at("c3", &[], false), set("c4 c5"));
-    assert_eq!(at("c4", &[], false), set("c5"), "two squares would end beyond rank 5");
+    assert_eq!(
+        at("c4", &[], false),
+        set("c5"),
+        "two squares would end beyond rank 5"
+    );
     assert_eq!(at("c2", &[("c4", 'n')], false), set("c3"));
-    assert_eq!(at("c2", &[("b3", 'n'), ("d3", 'N')], false), set("c3 c4 c5 b3"));
+    assert_eq!(
+        at("c2", &[("b3", 'n'), ("d3", 'N')], false),
+        set("c3 c4 c5 b3")
+    );
     // Black's ranks are White's mirrored: three squares from rank 7, never
     // a multi-step beyond rank 4.
     assert_eq!(at("c7", &[], true), set("c6 c5 c4"));
@@ -932,7 +1193,13 @@ fn pawn_steps_depend_on_the_rank_and_stop_at_the_limit() {
 
 #[test]
 fn en_passant_on_every_passed_square_unless_switched_off() {
-    let pieces = [("f1", 'K'), ("a8", 'k'), ("c2", 'P'), ("d4", 'p'), ("b5", 'p')];
+    let pieces = [
+        ("f1", 'K'),
+        ("a8", 'k'),
+        ("c2", 'P'),
+        ("d4", 'p'),
+        ("b5", 'p'),
+    ];
     let v = file_variant(PAWN_FILE, &[]);
     let mut p = with_pieces(&v, &pieces, "w - - - 0 1");
     play(&mut p, "c2c5");
@@ -1098,7 +1365,10 @@ crowning = true
     assert_eq!((letter_at(&p, "a1"), letter_at(&p, "f3")), ('J', 'K'));
     // The old king became a ninja pawn, so crowning needs that piece.
     let without = text
-        .replace("ninja-pawn = { letter = \"J\", moves = \"{ninja-pawn}\" }\n", "")
+        .replace(
+            "ninja-pawn = { letter = \"J\", moves = \"{ninja-pawn}\" }\n",
+            "",
+        )
         .replace("[ninja-pawns]\ncentre = 3\n", "");
     assert_error(&without, "crowning =", "hooks.crowning", &["'ninja-pawn'"]);
 }
@@ -1137,8 +1407,15 @@ serpent = true
         set("G@c1 A@c1 Y@c1 X@c1 O@c1 V@c1 G@d1 A@d1 Y@d1 X@d1 O@d1 V@d1")
     );
     play(&mut p, "O@c1 a6a5");
-    assert!(p.to_vfen().starts_with("6/k5/6/6/6/2O~2K w"), "{}", p.to_vfen());
-    assert!(legal_where(&p, |m| m.kind() == MoveKind::Mutate).is_empty(), "locked");
+    assert!(
+        p.to_vfen().starts_with("6/k5/6/6/6/2O~2K w"),
+        "{}",
+        p.to_vfen()
+    );
+    assert!(
+        legal_where(&p, |m| m.kind() == MoveKind::Mutate).is_empty(),
+        "locked"
+    );
     play(&mut p, "c1c2 a5a6");
     assert_eq!(
         legal_where(&p, |m| m.kind() == MoveKind::Mutate),
@@ -1238,7 +1515,11 @@ jump-castling = true
     assert_eq!(targets(&p, "e5"), set("f6 g7 h8"));
     // Jump castling: the king moves two squares over an empty one, and a
     // rook of either colour right beyond jumps onto the crossed square.
-    let p = with_pieces(&v, &[("e2", 'K'), ("e5", 'r'), ("b2", 'R'), ("a9", 'k')], "w - - - 0 1");
+    let p = with_pieces(
+        &v,
+        &[("e2", 'K'), ("e5", 'r'), ("b2", 'R'), ("a9", 'k')],
+        "w - - - 0 1",
+    );
     assert_eq!(
         legal_where(&p, |m| m.kind() == MoveKind::Castle),
         set("e2e4,e5e3 e2c2,b2d2")
@@ -1355,7 +1636,10 @@ fn forced_capture_bare_kings_repetition_and_move_limit_come_from_the_file() {
     assert_eq!(legal(&with_pieces(&forced, &capture, rest)), set("b2b4"));
     // Only kings: a draw, unless the file says to play on.
     let kings = [("a1", 'K'), ("e5", 'k')];
-    assert_eq!(result(&free, &kings, rest).as_deref(), Some("1/2-1/2 insufficient"));
+    assert_eq!(
+        result(&free, &kings, rest).as_deref(),
+        Some("1/2-1/2 insufficient")
+    );
     let play_on = file_variant(RULES_FILE, &[("bare", "play")]);
     assert_eq!(result(&play_on, &kings, rest), None);
     // Repetition = 2: the start position seen again ends the game.
@@ -1369,7 +1653,8 @@ fn forced_capture_bare_kings_repetition_and_move_limit_come_from_the_file() {
     // The chess values: neither ends the game yet.
     let chess = file_variant(RULES_FILE, &[("bare", "play"), ("counts", "chess")]);
     let mut g = Game::new(&chess);
-    g.play_lmn_list(&["a1a2", "e5e4", "a2a1", "e4e5", "a1b1", "e5d5"]).unwrap();
+    g.play_lmn_list(&["a1a2", "e5e4", "a2a1", "e4e5", "a1b1", "e5d5"])
+        .unwrap();
     assert_eq!(g.outcome(), None);
 }
 
@@ -1403,7 +1688,10 @@ rules.no-moves = "pass"
     let pieces = [("a1", 'T'), ("e5", 'r')];
     let rest = "w - - - 0 1";
     let v = file_variant(text, &[]);
-    assert_eq!(result(&v, &pieces, rest).as_deref(), Some("1/2-1/2 stalemate"));
+    assert_eq!(
+        result(&v, &pieces, rest).as_deref(),
+        Some("1/2-1/2 stalemate")
+    );
     let win = file_variant(text, &[("end", "win")]);
     assert_eq!(result(&win, &pieces, rest).as_deref(), Some("1-0 no-moves"));
     let pass = file_variant(text, &[("end", "pass")]);
@@ -1452,10 +1740,21 @@ pieces.rook.moves = "RF"
     assert_eq!(rooks.promotion.pieces, vec![Kind::Rook]);
     assert_eq!(rooks.start, "rk3/ppp2/5/PPP2/RK3 w - - - 0 1");
     // The replaced movement: the rook also steps diagonally.
-    let p = with_pieces(&rooks, &[("c3", 'R'), ("a1", 'K'), ("e5", 'k')], "w - - - 0 1");
-    assert_eq!(targets(&p, "c3"), set("c1 c2 c4 c5 a3 b3 d3 e3 b2 b4 d2 d4"));
+    let p = with_pieces(
+        &rooks,
+        &[("c3", 'R'), ("a1", 'K'), ("e5", 'k')],
+        "w - - - 0 1",
+    );
+    assert_eq!(
+        targets(&p, "c3"),
+        set("c1 c2 c4 c5 a3 b3 d3 e3 b2 b4 d2 d4")
+    );
     // A pawn promotes only to what the option leaves.
-    let p = with_pieces(&rooks, &[("c4", 'P'), ("a1", 'K'), ("e5", 'k')], "w - - - 0 1");
+    let p = with_pieces(
+        &rooks,
+        &[("c4", 'P'), ("a1", 'K'), ("e5", 'k')],
+        "w - - - 0 1",
+    );
     assert_eq!(legal_from(&p, "c4"), set("c4c5=R"));
     // A queen is not a piece of this option's game.
     assert!(Position::from_vfen(&rooks, "qk3/5/5/5/QK3 w - - - 0 1").is_err());
