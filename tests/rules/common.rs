@@ -297,22 +297,28 @@ pub fn targets(p: &Position, from: &str) -> BTreeSet<String> {
 }
 
 /// Every combination of the values of `info`'s choice options (number
-/// options keep their default), as (name, value) lists.
+/// options keep their default), as (name, value) lists: an odometer over
+/// the options' value lists.
 pub fn choice_combos(info: &chimera::rules::VariantInfo) -> Vec<Vec<(String, String)>> {
-    let mut combos: Vec<Vec<(String, String)>> = vec![vec![]];
-    for o in info.options {
-        if let OptionKind::Choice(values) = o.kind {
-            combos = combos
-                .into_iter()
-                .flat_map(|c| {
-                    values.iter().map(move |val| {
-                        let mut c = c.clone();
-                        c.push((o.name.to_string(), val.to_string()));
-                        c
-                    })
+    let choices: Vec<(&str, &[&str])> = info
+        .options
+        .iter()
+        .filter_map(|o| match o.kind {
+            OptionKind::Choice(values) => Some((o.name, values)),
+            OptionKind::Number { .. } => None,
+        })
+        .collect();
+    let total: usize = choices.iter().map(|(_, values)| values.len()).product();
+    (0..total)
+        .map(|mut n| {
+            choices
+                .iter()
+                .map(|(name, values)| {
+                    let value = values[n % values.len()];
+                    n /= values.len();
+                    (name.to_string(), value.to_string())
                 })
-                .collect();
-        }
-    }
-    combos
+                .collect()
+        })
+        .collect()
 }

@@ -221,14 +221,12 @@ fn assert_error(text: &str, at: &str, key: &str, words: &[&str]) {
 
 /// A small valid file: 5x5, kings and a rook, the rest given.
 fn small(extra_pieces: &str, board: &str, more: &str) -> String {
-    format!(
-        r#"id = "small"
-name = "Small"
-
-[board]
-files = 5
-ranks = 5
-
+    game_file(
+        "small",
+        5,
+        5,
+        &format!(
+            r#"
 [pieces]
 king = {{ letter = "K", moves = "K", royal = true }}
 rook = {{ letter = "R", moves = "R" }}
@@ -236,7 +234,14 @@ rook = {{ letter = "R", moves = "R" }}
 [start]
 board = "{board}"
 {more}"#
+        ),
     )
+}
+
+/// A made-up variant file: `id` (its name too) on a `files` x `ranks`
+/// board, then `rest` (further `[board]` keys first, then the tables).
+fn game_file(id: &str, files: u8, ranks: u8, rest: &str) -> String {
+    format!("id = \"{id}\"\nname = \"{id}\"\n\n[board]\nfiles = {files}\nranks = {ranks}\n{rest}")
 }
 
 const SMALL_BOARD: &str = "2k2/5/5/5/R1K2";
@@ -292,7 +297,7 @@ fn values_of_the_wrong_type_or_range_are_errors() {
         "rules.no-moves",
         &["'lose'", "checkmate, win, pass"],
     );
-    let text = small("", SMALL_BOARD, "").replace("name = \"Small\"", "name = 5");
+    let text = small("", SMALL_BOARD, "").replace("name = \"small\"", "name = 5");
     assert_error(&text, "name = 5", "name", &["expected a string"]);
     let text = small("", SMALL_BOARD, "").replace("id = \"small\"", "id = \"Small Game\"");
     assert_error(&text, "id =", "id", &["'Small Game'", "identifier"]);
@@ -698,15 +703,14 @@ fn atom_game_from(name: &str, moves: &str, board: &str, start: &str) -> Arc<Vari
             }
         })
         .collect();
+    let id = format!("atom-{name}");
     file_variant(
-        &format!(
-            r#"id = "atom-{name}"
-name = "Atom {name}"
-
-[board]
-files = 9
-ranks = 9
-{board}
+        &game_file(
+            &id,
+            9,
+            9,
+            &format!(
+                r#"{board}
 
 [pieces]
 tester = {{ letter = "X", name = "Tester", moves = "{moves}" }}
@@ -715,6 +719,7 @@ templar = {{ letter = "T", moves = "" }}
 [start]
 board = "{start}"
 "#
+            ),
         ),
         &[],
     )
@@ -1124,13 +1129,12 @@ fn swap_colour_gives_squares_the_other_colour() {
 /// multi-step beyond rank 5), Grand's promotion (optional on 7, compulsory
 /// on 8, only to a piece below its initial count: one queen, one knight),
 /// and an option switching en passant off.
-const PAWN_FILE: &str = r#"id = "pawn-rules"
-name = "Pawn rules"
-
-[board]
-files = 6
-ranks = 8
-
+fn pawn_file() -> String {
+    game_file(
+        "pawn-rules",
+        6,
+        8,
+        r#"
 [pieces]
 king = { letter = "K", moves = "K", royal = true }
 pawn = { letter = "P", moves = "{pawn}" }
@@ -1156,11 +1160,13 @@ default = "yes"
 
 [options.en-passant.set.no]
 pawns.en-passant = false
-"#;
+"#,
+    )
+}
 
 #[test]
 fn pawn_steps_depend_on_the_rank_and_stop_at_the_limit() {
-    let v = file_variant(PAWN_FILE, &[]);
+    let v = file_variant(&pawn_file(), &[]);
     let kings = [("f1", 'K'), ("a8", 'k')];
     let at = |pawn: &str, more: &[(&'static str, char)], black: bool| {
         let mut pieces = kings.to_vec();
@@ -1200,7 +1206,7 @@ fn en_passant_on_every_passed_square_unless_switched_off() {
         ("d4", 'p'),
         ("b5", 'p'),
     ];
-    let v = file_variant(PAWN_FILE, &[]);
+    let v = file_variant(&pawn_file(), &[]);
     let mut p = with_pieces(&v, &pieces, "w - - - 0 1");
     play(&mut p, "c2c5");
     assert_eq!(p.to_vfen().split(' ').nth(3), Some("c3,c4"));
@@ -1209,7 +1215,7 @@ fn en_passant_on_every_passed_square_unless_switched_off() {
         assert_eq!(p.captured_squares(m), vec![sq(&p, "c5")], "{lmn}");
         assert!(legal_from(&p, from).contains(lmn));
     }
-    let off = file_variant(PAWN_FILE, &[("en-passant", "no")]);
+    let off = file_variant(&pawn_file(), &[("en-passant", "no")]);
     let mut p = with_pieces(&off, &pieces, "w - - - 0 1");
     play(&mut p, "c2c5");
     assert!(!is_legal(&p, "d4c3") && !is_legal(&p, "b5c4"));
@@ -1217,7 +1223,7 @@ fn en_passant_on_every_passed_square_unless_switched_off() {
 
 #[test]
 fn promotion_is_optional_then_compulsory_and_limited_to_missing_pieces() {
-    let v = file_variant(PAWN_FILE, &[]);
+    let v = file_variant(&pawn_file(), &[]);
     let from = |pawn: &'static str, army: &[(&'static str, char)]| {
         let mut pieces = vec![("f1", 'K'), ("a8", 'k'), (pawn, 'P')];
         pieces.extend_from_slice(army);
@@ -1235,13 +1241,12 @@ fn promotion_is_optional_then_compulsory_and_limited_to_missing_pieces() {
 
 /// 6x8 ninja pawns: own half ranks 1-4, runs of up to 2, dropped on rank 2.
 /// Kings are not royal here, so nothing is in check.
-const NINJA_FILE: &str = r#"id = "ninja-rules"
-name = "Ninja rules"
-
-[board]
-files = 6
-ranks = 8
-
+fn ninja_file() -> String {
+    game_file(
+        "ninja-rules",
+        6,
+        8,
+        r#"
 [pieces]
 king = { letter = "K", moves = "K" }
 ninja-pawn = { letter = "J", moves = "{ninja-pawn}", drops = ["a2-f2"] }
@@ -1258,11 +1263,13 @@ run = 2
 [promotion]
 last-rank = 8
 pieces = ["queen"]
-"#;
+"#,
+    )
+}
 
 #[test]
 fn ninja_pawns_step_run_capture_and_drop_with_a_push() {
-    let v = file_variant(NINJA_FILE, &[]);
+    let v = file_variant(&ninja_file(), &[]);
     let kings = [("f1", 'K'), ("a8", 'k')];
     let at = |ninja: &'static str, more: &[(&'static str, char)]| {
         let mut pieces = kings.to_vec();
@@ -1296,13 +1303,11 @@ fn ninja_pawns_step_run_capture_and_drop_with_a_push() {
 
 #[test]
 fn drops_go_to_their_squares_and_ranges_mirrored_for_black() {
-    let text = r#"id = "drop-zones"
-name = "Drop zones"
-
-[board]
-files = 6
-ranks = 6
-
+    let text = game_file(
+        "drop-zones",
+        6,
+        6,
+        r#"
 [pieces]
 knight = { letter = "N", moves = "N", drops = ["a1 c1-d2"] }
 templar = { letter = "T", moves = "" }
@@ -1310,8 +1315,9 @@ templar = { letter = "T", moves = "" }
 [start]
 board = "5t/6/6/6/6/5T"
 hand = "NN"
-"#;
-    let v = file_variant(text, &[]);
+"#,
+    );
+    let v = file_variant(&text, &[]);
     let mut p = v.start_position();
     assert_eq!(p.to_vfen(), "5t/6/6/6/6/5T w - - NNnn 0 1");
     assert_eq!(
@@ -1330,13 +1336,11 @@ hand = "NN"
 
 #[test]
 fn crowning_turns_mate_into_a_new_king() {
-    let text = r#"id = "crowning"
-name = "Crowning"
-
-[board]
-files = 6
-ranks = 6
-
+    let text = game_file(
+        "crowning",
+        6,
+        6,
+        r#"
 [pieces]
 king = { letter = "K", moves = "K", royal = true }
 prince = { letter = "I", moves = "K" }
@@ -1351,8 +1355,9 @@ centre = 3
 
 [hooks]
 crowning = true
-"#;
-    let v = file_variant(text, &[]);
+"#,
+    );
+    let v = file_variant(&text, &[]);
     // White's king a1 is mated by the queen b2 (guarded by the king c3);
     // the prince f3 is not attacked: crowning is the only move.
     let mut p = with_pieces(
@@ -1375,13 +1380,11 @@ crowning = true
 
 #[test]
 fn the_serpent_drops_as_a_form_mutates_and_locks() {
-    let text = r#"id = "serpent-hook"
-name = "Serpent"
-
-[board]
-files = 6
-ranks = 6
-
+    let text = game_file(
+        "serpent-hook",
+        6,
+        6,
+        r#"
 [pieces]
 king = { letter = "K", moves = "K", royal = true }
 gryphon = { letter = "G", moves = "{gryphon}" }
@@ -1398,8 +1401,9 @@ hand = "S"
 
 [hooks]
 serpent = true
-"#;
-    let v = file_variant(text, &[]);
+"#,
+    );
+    let v = file_variant(&text, &[]);
     let mut p = v.start_position();
     assert_eq!(p.to_vfen(), "k5/6/6/6/6/5K w - - Ss 0 1");
     assert_eq!(
@@ -1425,13 +1429,12 @@ serpent = true
 
 /// A 6x6 game with a king, a lady and a knight that drops on rank 1, and
 /// options switching the king-lady swap and the drop opening off.
-const SWAP_FILE: &str = r#"id = "swap-and-drops"
-name = "Swap and drops"
-
-[board]
-files = 6
-ranks = 6
-
+fn swap_file() -> String {
+    game_file(
+        "swap-and-drops",
+        6,
+        6,
+        r#"
 [pieces]
 king = { letter = "K", moves = "K", royal = true }
 lady = { letter = "L", moves = "WB" }
@@ -1458,40 +1461,40 @@ default = "drops-first"
 
 [options.opening.set.free]
 hooks.drop-opening = false
-"#;
+"#,
+    )
+}
 
 #[test]
 fn the_king_swaps_with_its_lady_only_with_the_hook() {
     let pieces = [("c3", 'K'), ("d4", 'L'), ("a6", 'k')];
-    let v = file_variant(SWAP_FILE, &[]);
+    let v = file_variant(&swap_file(), &[]);
     let mut p = with_pieces(&v, &pieces, "w - - - 0 1");
     assert!(legal_where(&p, |m| m.kind() == MoveKind::Swap) == set("c3d4"));
     play(&mut p, "c3d4");
     assert_eq!((letter_at(&p, "c3"), letter_at(&p, "d4")), ('L', 'K'));
-    let off = file_variant(SWAP_FILE, &[("swap", "off")]);
+    let off = file_variant(&swap_file(), &[("swap", "off")]);
     let p = with_pieces(&off, &pieces, "w - - - 0 1");
     assert!(!is_legal(&p, "c3d4"));
 }
 
 #[test]
 fn the_drop_opening_allows_only_drops_while_the_hand_holds_pieces() {
-    let v = file_variant(SWAP_FILE, &[]);
+    let v = file_variant(&swap_file(), &[]);
     let p = v.start_position();
     assert_eq!(legal(&p), set("N@a1 N@b1 N@c1 N@d1 N@e1"));
-    let free = file_variant(SWAP_FILE, &[("opening", "free")]);
+    let free = file_variant(&swap_file(), &[("opening", "free")]);
     let p = free.start_position();
     assert_eq!(legal(&p), set("N@a1 N@b1 N@c1 N@d1 N@e1 f1e1 f1e2 f1f2"));
 }
 
 #[test]
 fn relay_power_and_jump_castling() {
-    let text = r#"id = "relay-hook"
-name = "Relay"
-
-[board]
-files = 9
-ranks = 9
-
+    let text = game_file(
+        "relay-hook",
+        9,
+        9,
+        r#"
 [pieces]
 king = { letter = "K", moves = "K" }
 rook = { letter = "R", moves = "R" }
@@ -1504,8 +1507,9 @@ board = "4k4/9/9/9/9/9/9/9/4K4"
 [hooks]
 relay-power = true
 jump-castling = true
-"#;
-    let v = file_variant(text, &[]);
+"#,
+    );
+    let v = file_variant(&text, &[]);
     // Next to an enemy Relay, the motionless Templar moves straight away
     // from it: orthogonally as a rook that never captures (the enemy e8
     // stops it), diagonally as a bishop (capturing h8).
@@ -1528,13 +1532,11 @@ jump-castling = true
 
 #[test]
 fn shuffle_camps_fills_both_camps_from_the_hand() {
-    let text = r#"id = "shuffled"
-name = "Shuffled"
-
-[board]
-files = 6
-ranks = 6
-
+    let text = game_file(
+        "shuffled",
+        6,
+        6,
+        r#"
 [pieces]
 knight = { letter = "N", moves = "N", drops = ["a1-f1"] }
 bishop = { letter = "B", moves = "B", drops = ["a1-f1"] }
@@ -1557,8 +1559,9 @@ hooks.shuffle-camps = "seed"
 min = 1
 max = 1000
 default = "1"
-"#;
-    let v = file_variant(text, &[]);
+"#,
+    );
+    let v = file_variant(&text, &[]);
     assert_eq!(v.start, "6/6/6/6/6/6 w - - NNBRQTnnbrqt 0 1");
     let sorted = |s: &str| -> String {
         let mut c: Vec<char> = s.chars().collect();
@@ -1568,7 +1571,7 @@ default = "1"
     let mut arrangements = BTreeSet::new();
     for seed in 1..=8 {
         let seed = seed.to_string();
-        let v = file_variant(text, &[("opening", "random"), ("seed", &seed)]);
+        let v = file_variant(&text, &[("opening", "random"), ("seed", &seed)]);
         let fields: Vec<&str> = v.start.split(' ').collect();
         let ranks: Vec<&str> = fields[0].split('/').collect();
         assert_eq!(ranks[1..5], ["6", "6", "6", "6"], "{}", v.start);
@@ -1584,13 +1587,12 @@ default = "1"
 
 /// Kings, a rook and an inert templar on 5x5, with every key of [rules]
 /// reachable through options.
-const RULES_FILE: &str = r#"id = "rule-keys"
-name = "Rule keys"
-
-[board]
-files = 5
-ranks = 5
-
+fn rules_file() -> String {
+    game_file(
+        "rule-keys",
+        5,
+        5,
+        r#"
 [pieces]
 king = { letter = "K", moves = "K", royal = true }
 rook = { letter = "R", moves = "R" }
@@ -1624,15 +1626,17 @@ default = "short"
 [options.counts.set.chess]
 rules.repetition = 3
 rules.move-limit = 100
-"#;
+"#,
+    )
+}
 
 #[test]
 fn forced_capture_bare_kings_repetition_and_move_limit_come_from_the_file() {
     let rest = "w - - - 0 1";
     let capture = [("a1", 'K'), ("e5", 'k'), ("b2", 'R'), ("b4", 't')];
-    let free = file_variant(RULES_FILE, &[]);
+    let free = file_variant(&rules_file(), &[]);
     assert!(legal(&with_pieces(&free, &capture, rest)).len() > 1);
-    let forced = file_variant(RULES_FILE, &[("capture", "forced")]);
+    let forced = file_variant(&rules_file(), &[("capture", "forced")]);
     assert_eq!(legal(&with_pieces(&forced, &capture, rest)), set("b2b4"));
     // Only kings: a draw, unless the file says to play on.
     let kings = [("a1", 'K'), ("e5", 'k')];
@@ -1640,7 +1644,7 @@ fn forced_capture_bare_kings_repetition_and_move_limit_come_from_the_file() {
         result(&free, &kings, rest).as_deref(),
         Some("1/2-1/2 insufficient")
     );
-    let play_on = file_variant(RULES_FILE, &[("bare", "play")]);
+    let play_on = file_variant(&rules_file(), &[("bare", "play")]);
     assert_eq!(result(&play_on, &kings, rest), None);
     // Repetition = 2: the start position seen again ends the game.
     let mut g = Game::new(&play_on);
@@ -1651,7 +1655,7 @@ fn forced_capture_bare_kings_repetition_and_move_limit_come_from_the_file() {
     g.play_lmn_list(&["a1a2", "e5e4", "a2a3", "e4e3"]).unwrap();
     assert_eq!(g.outcome(), draw(EndReason::HundredPly));
     // The chess values: neither ends the game yet.
-    let chess = file_variant(RULES_FILE, &[("bare", "play"), ("counts", "chess")]);
+    let chess = file_variant(&rules_file(), &[("bare", "play"), ("counts", "chess")]);
     let mut g = Game::new(&chess);
     g.play_lmn_list(&["a1a2", "e5e4", "a2a1", "e4e5", "a1b1", "e5d5"])
         .unwrap();
@@ -1660,13 +1664,11 @@ fn forced_capture_bare_kings_repetition_and_move_limit_come_from_the_file() {
 
 #[test]
 fn no_moves_checkmate_win_or_pass() {
-    let text = r#"id = "no-moves"
-name = "No moves"
-
-[board]
-files = 5
-ranks = 5
-
+    let text = game_file(
+        "no-moves",
+        5,
+        5,
+        r#"
 [pieces]
 templar = { letter = "T", moves = "" }
 rook = { letter = "R", moves = "R" }
@@ -1683,18 +1685,19 @@ rules.no-moves = "win"
 
 [options.end.set.pass]
 rules.no-moves = "pass"
-"#;
+"#,
+    );
     // White's only piece cannot move.
     let pieces = [("a1", 'T'), ("e5", 'r')];
     let rest = "w - - - 0 1";
-    let v = file_variant(text, &[]);
+    let v = file_variant(&text, &[]);
     assert_eq!(
         result(&v, &pieces, rest).as_deref(),
         Some("1/2-1/2 stalemate")
     );
-    let win = file_variant(text, &[("end", "win")]);
+    let win = file_variant(&text, &[("end", "win")]);
     assert_eq!(result(&win, &pieces, rest).as_deref(), Some("1-0 no-moves"));
-    let pass = file_variant(text, &[("end", "pass")]);
+    let pass = file_variant(&text, &[("end", "pass")]);
     assert_eq!(result(&pass, &pieces, rest), None);
     assert_eq!(legal(&with_pieces(&pass, &pieces, rest)), set("pass"));
 }
@@ -1703,13 +1706,11 @@ rules.no-moves = "pass"
 
 #[test]
 fn option_overlays_replace_keys_and_without_removes_pieces() {
-    let text = r#"id = "army-option"
-name = "Army option"
-
-[board]
-files = 5
-ranks = 5
-
+    let text = game_file(
+        "army-option",
+        5,
+        5,
+        r#"
 [pieces]
 king = { letter = "K", moves = "K", royal = true }
 queen = { letter = "Q", moves = "Q" }
@@ -1731,11 +1732,12 @@ help = "rooks: no queens at all"
 without = ["queen"]
 start.board = "rk3/ppp2/5/PPP2/RK3"
 pieces.rook.moves = "RF"
-"#;
-    let full = file_variant(text, &[]);
+"#,
+    );
+    let full = file_variant(&text, &[]);
     assert!(full.def(Kind::Queen.num()).is_some());
     assert_eq!(full.promotion.pieces, vec![Kind::Queen, Kind::Rook]);
-    let rooks = file_variant(text, &[("army", "rooks")]);
+    let rooks = file_variant(&text, &[("army", "rooks")]);
     assert!(rooks.def(Kind::Queen.num()).is_none());
     assert_eq!(rooks.promotion.pieces, vec![Kind::Rook]);
     assert_eq!(rooks.start, "rk3/ppp2/5/PPP2/RK3 w - - - 0 1");
