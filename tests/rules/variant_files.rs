@@ -281,6 +281,15 @@ fn values_of_the_wrong_type_or_range_are_errors() {
         "board.files",
         &["expected a whole number", "a string"],
     );
+    let text = small("", SMALL_BOARD, "").replace("files = 5", "files = 5.0");
+    assert_error(
+        &text,
+        "files =",
+        "board.files",
+        &["expected a whole number, found a decimal number"],
+    );
+    let text = small("", SMALL_BOARD, "").replace("files = 5", "files = 2024-01-01");
+    assert_error(&text, "files =", "board.files", &["found a date"]);
     let text = small("", SMALL_BOARD, "").replace("files = 5", "files = 13");
     assert_error(&text, "files =", "board.files", &["13", "out of range"]);
     let text = small("", SMALL_BOARD, "[rules]\nforced-capture = \"yes\"\n");
@@ -327,6 +336,44 @@ fn bad_squares_are_named() {
         "hand = \"N\"\n",
     );
     assert_error(&text, "drops", "pieces.knight.drops", &["'a1-e6'"]);
+}
+
+/// Castling squares: on the king's rank, and king and rook land between
+/// (or on) their own squares, on different squares (the engine checks only
+/// that the squares between king and rook are empty).
+#[test]
+fn castling_destinations_stay_between_king_and_rook() {
+    let castling = |king_to: &str, rook: &str, rook_to: &str| {
+        small(
+            "",
+            "2k2/5/5/5/R1K1R",
+            &format!(
+                "castling = \"{}\"\n\n[[castling]]\nking = \"c1\"\nking-to = \"{king_to}\"\nrook = \"{rook}\"\nrook-to = \"{rook_to}\"\n",
+                rook[..1].to_uppercase()
+            ),
+        )
+    };
+    for (king_to, rook, rook_to) in [("d1", "e1", "c1"), ("a1", "a1", "b1")] {
+        if let Err(e) = check(&castling(king_to, rook, rook_to)) {
+            panic!("c1{king_to},{rook}{rook_to}: {e}");
+        }
+    }
+    let text = castling("d2", "e1", "c1");
+    assert_error(
+        &text,
+        "king-to",
+        "castling[0].king-to",
+        &["d2", "king's rank"],
+    );
+    // Beyond the rook the king could land on a piece of its own.
+    let text = castling("b1", "e1", "d1");
+    assert_error(&text, "king-to", "castling[0].king-to", &["b1", "between"]);
+    let text = castling("d1", "e1", "b1");
+    assert_error(&text, "rook-to", "castling[0].rook-to", &["b1", "between"]);
+    let text = castling("d1", "e1", "d1");
+    assert_error(&text, "rook-to", "castling[0].rook-to", &["same square"]);
+    let text = castling("d1", "e2", "d1");
+    assert_error(&text, "rook = \"e2\"", "castling[0].rook", &["king's rank"]);
 }
 
 #[test]

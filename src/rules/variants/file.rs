@@ -445,8 +445,28 @@ pub fn spec(tree: &Tree, opts: &Opts) -> Result<VariantSpec, FileError> {
         };
         let (kf, kt, rf, rt) = (sq("king")?, sq("king-to")?, sq("rook")?, sq("rook-to")?);
         c.finish()?;
-        if kf.y != rf.y {
+        if kf.y != rf.y || kf == rf {
             return Err(c.error("rook", "the rook must stand on the king's rank"));
+        }
+        // Move generation checks only the squares between king and rook:
+        // both must land among them (or on their own squares).
+        let (lo, hi) = (kf.x.min(rf.x), kf.x.max(rf.x));
+        for (key, s) in [("king-to", kt), ("rook-to", rt)] {
+            if s.y != kf.y || !(lo..=hi).contains(&s.x) {
+                return Err(c.error(
+                    key,
+                    format!(
+                        "{} is not on the king's rank between the king and the rook",
+                        geo.name(s)
+                    ),
+                ));
+            }
+        }
+        if kt == rt {
+            return Err(c.error(
+                "rook-to",
+                "the king and the rook cannot land on the same square",
+            ));
         }
         for color in [Color::White, Color::Black] {
             let m = |s: Sq| match color {
