@@ -308,6 +308,17 @@ fn values_of_the_wrong_type_or_range_are_errors() {
     );
     let text = small("", SMALL_BOARD, "").replace("name = \"small\"", "name = 5");
     assert_error(&text, "name = 5", "name", &["expected a string"]);
+    let text = small(
+        "\"Dragon Lord\" = { letter = \"D\", moves = \"N\" }",
+        SMALL_BOARD,
+        "",
+    );
+    assert_error(
+        &text,
+        "Dragon Lord",
+        "pieces.Dragon Lord",
+        &["piece identifier"],
+    );
     let text = small("", SMALL_BOARD, "").replace("id = \"small\"", "id = \"Small Game\"");
     assert_error(&text, "id =", "id", &["'Small Game'", "identifier"]);
 }
@@ -1377,6 +1388,36 @@ hand = "NN"
         set("N@a6 N@c6 N@d6 N@c5 N@d5")
     );
     assert_eq!(p.to_vfen().split(' ').nth(4), Some("Nnn"));
+}
+
+/// The hand field lists pieces in the order of the start hand (RULES.md
+/// §8), whatever the order of `[pieces]`.
+#[test]
+fn the_hand_is_written_in_the_start_hand_order() {
+    let text = game_file(
+        "hand-order",
+        5,
+        5,
+        r#"
+[pieces]
+knight = { letter = "N", moves = "N", drops = ["a1-e1"] }
+bishop = { letter = "B", moves = "B", drops = ["a1-e1"] }
+rook = { letter = "R", moves = "R", drops = ["a1-e1"] }
+
+[start]
+board = "5/5/5/5/5"
+hand = "BBN"
+"#,
+    );
+    let v = file_variant(&text, &[]);
+    assert_eq!(v.start, "5/5/5/5/5 w - - BBNbbn 0 1");
+    let mut p = v.start_position();
+    assert_eq!(p.to_vfen(), v.start);
+    play(&mut p, "B@a1 B@a5 N@b1 N@b5 B@c1");
+    assert_eq!(p.to_vfen().split(' ').nth(4), Some("b"));
+    // A rook given back to the hand goes after them.
+    let p = position(&v, "5/5/5/5/5 w - - RNBrnb 0 1");
+    assert_eq!(p.to_vfen(), "5/5/5/5/5 w - - BNRbnr 0 1");
 }
 
 // ------------------------------------------------------------------- hooks

@@ -32,11 +32,7 @@ fn leak(s: &str) -> &'static str {
 pub fn header(tree: &Tree) -> Result<Header, FileError> {
     let r = Reader::new(tree, &tree.root, "")?;
     let id = r.str("id")?;
-    if id.is_empty()
-        || !id
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-    {
+    if !is_identifier(id) {
         return Err(r.error(
             "id",
             format!("'{id}' is not an identifier (lowercase letters, digits and '-')"),
@@ -57,6 +53,15 @@ pub fn header(tree: &Tree) -> Result<Header, FileError> {
         description: description.to_string(),
         options,
     })
+}
+
+/// Whether `id` is an identifier of a variant or a piece: lowercase
+/// letters, digits and `-`, not empty.
+fn is_identifier(id: &str) -> bool {
+    !id.is_empty()
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 fn option_spec(o: &Reader, oname: &str) -> Result<OptionSpec, FileError> {
@@ -268,6 +273,12 @@ pub fn spec(tree: &Tree, opts: &Opts) -> Result<VariantSpec, FileError> {
         .opt_table("pieces")?
         .ok_or_else(|| r.error("pieces", "missing (the [pieces] table is required)"))?;
     for (id, node) in p.entries() {
+        if !is_identifier(id) {
+            return Err(p.error(
+                id,
+                format!("'{id}' is not a piece identifier (lowercase letters, digits and '-')"),
+            ));
+        }
         let pr = p.child(id, node)?;
         let letter = pr.str("letter")?;
         let mut chars = letter.chars();
@@ -601,8 +612,15 @@ pub fn spec(tree: &Tree, opts: &Opts) -> Result<VariantSpec, FileError> {
         promotion,
         castlings,
         hand: {
-            // Hand order: the order of the pieces that can drop.
-            drops.iter().map(|d| d.kind).collect()
+            // Hand order (the VFEN hand field's): the start hand's, then
+            // the other pieces that can drop, in the file's order.
+            let mut order: Vec<Kind> = Vec::new();
+            for k in hand.iter().chain(drops.iter().map(|d| &d.kind)) {
+                if !order.contains(k) {
+                    order.push(*k);
+                }
+            }
+            order
         },
         drops,
         royal,
