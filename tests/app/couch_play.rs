@@ -470,6 +470,7 @@ fn focused(app: &App) -> Option<Entry> {
         app.world().resource::<Selection>(),
         app.world().resource::<chimera::app::menus::Guide>(),
         app.world().resource::<chimera::app::saves::SavedGames>(),
+        None,
     );
     app.world().resource::<MenuFocus>().entry(&list)
 }
@@ -495,6 +496,7 @@ fn game_menu_index(app: &App, entry: Entry) -> usize {
         app.world().resource::<Selection>(),
         app.world().resource::<chimera::app::menus::Guide>(),
         app.world().resource::<chimera::app::saves::SavedGames>(),
+        None,
     )
     .iter()
     .position(|e| *e == entry)

@@ -8,6 +8,7 @@ mod computer;
 mod couch_play;
 mod games;
 mod lan;
+mod lan_answers;
 mod layers;
 mod match_state;
 mod replay;

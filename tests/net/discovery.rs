@@ -39,8 +39,8 @@ fn beacon_frames_round_trip_and_refuse_strangers() {
     assert_eq!(&frame[..8], BEACON_MAGIC);
     assert_eq!(
         &frame[8..14],
-        &[2, 0, 0, 0, 0xE2, 0x16],
-        "version 2, port 5858"
+        &[PROTOCOL_VERSION.to_le_bytes().as_slice(), &[0xE2, 0x16]].concat()[..],
+        "version, port 5858"
     );
     assert_eq!(decode_beacon(&frame, PROTOCOL_VERSION), Ok(b.clone()));
     assert_eq!(b.free_seats(), 1);
@@ -102,7 +102,12 @@ fn the_listener_keeps_fresh_hosts_and_ignores_the_rest() {
     let stranger = UdpSocket::bind("127.0.0.1:0").unwrap();
     for junk in [
         &b"hello"[..],
-        &[BEACON_MAGIC.as_slice(), &[2, 0, 0, 0, 1, 2, 0xFF]].concat(),
+        &[
+            BEACON_MAGIC.as_slice(),
+            &PROTOCOL_VERSION.to_le_bytes(),
+            &[1, 2, 0xFF],
+        ]
+        .concat(),
     ] {
         stranger.send_to(junk, dest).unwrap();
     }

@@ -592,11 +592,10 @@ impl Variant {
             defs[k.idx()] = Some(p.movement.to_def(k, p.letter, &geo));
             // Black's moves are White's mirrored; a symmetric piece keeps
             // White's tables (and so the same move order for both sides).
-            let black = p.movement.mirrored();
-            let black = if black.same_moves(&p.movement) {
-                &p.movement
+            let black = if p.movement.is_symmetric() {
+                p.movement.clone()
             } else {
-                &black
+                p.movement.mirrored()
             };
             defs[k.idx() + 64] = Some(black.to_def(k, p.letter, &geo));
             if k != Kind::Serpent {
