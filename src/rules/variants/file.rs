@@ -573,7 +573,7 @@ pub fn spec(tree: &Tree, opts: &Opts) -> Result<VariantSpec, FileError> {
             "the piece 'serpent' needs `serpent = true` in [hooks]",
         ));
     }
-    if !castlings.is_empty() && !(has("king") && has("rook")) {
+    if !castlings.is_empty() && (!has("king") || !has("rook")) {
         return Err(r.error("castling", "castling needs the pieces 'king' and 'rook'"));
     }
     r.finish()?;

@@ -64,7 +64,7 @@ impl Tree {
         })?;
         let root = Node {
             span: 0..0,
-            val: table_of(doc.as_table().iter().map(|(k, v)| (k, v))),
+            val: table_of(doc.as_table().iter()),
         };
         Ok(Tree {
             text: text.to_string(),
@@ -193,6 +193,9 @@ impl Node {
     }
 }
 
+/// A string of the file with the span it was written at.
+pub type Spanned<'a> = (&'a str, &'a Range<usize>);
+
 /// Reads typed values out of a table of the tree, naming the dotted key in
 /// every error and refusing keys nobody reads.
 pub struct Reader<'a> {
@@ -297,10 +300,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Optional list of strings, each with its span.
-    pub fn opt_strs(
-        &self,
-        key: &'static str,
-    ) -> Result<Option<Vec<(&'a str, &'a Range<usize>)>>, FileError> {
+    pub fn opt_strs(&self, key: &'static str) -> Result<Option<Vec<Spanned<'a>>>, FileError> {
         match self.node(key) {
             None => Ok(None),
             Some(Node {
