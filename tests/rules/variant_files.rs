@@ -675,6 +675,8 @@ fn play_a_little(text: &str, rng: &mut Rng) {
     };
     let v = Variant::new(info.id, &[]).expect("a checked file builds with its defaults");
     let mut g = Game::new(&v);
+    // Every move two plies deep, then a few random plies on.
+    assert!(v.start_position().perft(2) > 0 || v.start_position().legal_moves().is_empty());
     for _ in 0..6 {
         if g.outcome().is_some() {
             break;
@@ -712,6 +714,9 @@ fn mutated_files_give_an_error_or_a_playable_variant() {
         .replacen("\"small\"", "\"fuzz-small\"", 1),
     );
     bases.push(CAPABLANCA.replacen("\"capablanca\"", "\"fuzz-capablanca\"", 1));
+    for text in [pawn_file(), ninja_file(), swap_file(), rules_file()] {
+        bases.push(text.replacen("id = \"", "id = \"fuzz-", 1));
+    }
     let mut rng = Rng(0x5eed);
     let (mut ok, mut errors) = (0, 0);
     for base in &bases {
