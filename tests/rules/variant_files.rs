@@ -1855,3 +1855,34 @@ pieces.rook.moves = "RF"
     assert!(Position::from_vfen(&rooks, "qk3/5/5/5/QK3 w - - - 0 1").is_err());
     let _ = Color::White;
 }
+
+/// A directional piece attacks only the way it moves: Black's `fN` and
+/// `fR` point down the board, so they check a king below them, never one
+/// above (the attack tables of each colour come from its own moves).
+#[test]
+fn directional_pieces_give_check_only_their_way() {
+    for (moves, checks, harmless) in [("fN", "d7", "d3"), ("fR", "e9", "e1"), ("flF", "f6", "d6")] {
+        let name: String = moves.to_lowercase();
+        let text = game_file(
+            &format!("check-{name}"),
+            9,
+            9,
+            &format!(
+                r#"
+[pieces]
+king = {{ letter = "K", moves = "K", royal = true }}
+tester = {{ letter = "X", name = "Tester", moves = "{moves}" }}
+
+[start]
+board = "k8/9/9/9/4K4/9/9/9/9"
+"#
+            ),
+        );
+        let v = file_variant(&text, &[]);
+        let at = |s: &'static str| {
+            with_pieces(&v, &[("e5", 'K'), ("a9", 'k'), (s, 'x')], "w - - - 0 1").in_check()
+        };
+        assert!(at(checks), "{moves} on {checks}");
+        assert!(!at(harmless), "{moves} on {harmless}");
+    }
+}
