@@ -1886,3 +1886,22 @@ board = "k8/9/9/9/4K4/9/9/9/9"
         assert!(!at(harmless), "{moves} on {harmless}");
     }
 }
+
+/// The README's copy of the example is the shipped file, comments aside.
+#[test]
+fn the_documented_example_is_the_shipped_file() {
+    let doc = include_str!("../../docs/variant-files.md");
+    let start = doc
+        .find("```toml\nid = \"capablanca\"")
+        .expect("the example block")
+        + 8;
+    let block = &doc[start..start + doc[start..].find("```").expect("its end")];
+    let meaningful = |text: &str| -> Vec<String> {
+        text.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(meaningful(block), meaningful(CAPABLANCA));
+}
