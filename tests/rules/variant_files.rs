@@ -405,6 +405,15 @@ fn options_are_checked_when_the_file_is_read() {
         "options.size.set.tiny",
         &["'tiny'"],
     );
+    // `without` naming no piece is a typo, not a no-op.
+    let opt = "[options.size]\nvalues = [\"big\", \"small\"]\ndefault = \"big\"\n\n[options.size.set.small]\nwithout = [\"rook\", \"quen\"]\n";
+    let text = small("", "2k2/5/5/5/2K2", opt);
+    assert_error(
+        &text,
+        "without",
+        "options.size.set.small.without",
+        &["'quen'"],
+    );
     let opt = "[options.seed]\nmin = 9\nmax = 3\ndefault = \"5\"\n";
     assert_error(
         &small("", SMALL_BOARD, opt),

@@ -121,6 +121,8 @@ fn merged(tree: &Tree, opts: &Opts) -> Result<Node, FileError> {
     let mut root = tree.root.clone();
     let options = tree.root.get("options");
     let mut without: Vec<String> = Vec::new();
+    // Each removed id with where it was written, to check it names a piece.
+    let mut written = Vec::new();
     for (name, value) in opts.values() {
         let Some(over) = options
             .and_then(|o| o.get(name))
@@ -137,13 +139,21 @@ fn merged(tree: &Tree, opts: &Opts) -> Result<Node, FileError> {
             };
             for n in items {
                 match &n.val {
-                    Val::Str(s) => without.push(s.clone()),
+                    Val::Str(s) => {
+                        without.push(s.clone());
+                        written.push((key.clone(), n.span.clone()));
+                    }
                     _ => return Err(tree.error(&key, &n.span, "expected a piece name")),
                 }
             }
             over.remove("without");
         }
         root.merge(&over);
+    }
+    for (id, (key, span)) in without.iter().zip(&written) {
+        if root.get("pieces").and_then(|p| p.get(id)).is_none() {
+            return Err(tree.error(key, span, format!("'{id}' is not a piece of this file")));
+        }
     }
     if let Val::Table(t) = &mut root.val
         && let Some((_, pieces)) = t.iter_mut().find(|(k, _)| k == "pieces")
