@@ -268,6 +268,8 @@ fn unknown_keys_are_errors_not_ignored() {
     assert_error(&text, "repitition", "rules.repitition", &["unknown key"]);
     let text = small("", SMALL_BOARD, "").replace("moves = \"R\"", "moves = \"R\", royl = true");
     assert_error(&text, "royl", "pieces.rook.royl", &["unknown key"]);
+    let text = small("", SMALL_BOARD, "").replacen("\n", "\nauthor = \"me\"\n", 1);
+    assert_error(&text, "author", "author", &["unknown key"]);
     let text = small("", SMALL_BOARD, "colour = \"red\"\n");
     assert_error(&text, "colour", "start.colour", &["unknown key"]);
 }
