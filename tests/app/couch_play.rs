@@ -352,7 +352,10 @@ fn holding_the_stick_repeats_one_square_at_a_time() {
 #[test]
 fn the_main_menu_is_driven_by_keyboard_and_pad_alone() {
     let mut app = menu_app();
-    let ids: Vec<&str> = variants().iter().map(|v| v.id).collect();
+    let ids: Vec<&str> = chimera::rules::variants::builtin()
+        .iter()
+        .map(|v| v.id)
+        .collect();
     let target = ids.iter().position(|id| *id == "ghostarelay").unwrap();
     let kb = Device::Keyboard;
     // The focus starts on the variant list; left/right step the variant.
@@ -621,7 +624,7 @@ impl Stepper<'_> {
 /// Every option of every variant, stepped in the main menu by one device
 /// alone; then the game starts with the values the steps left.
 fn step_every_option(keyboard: bool) {
-    for (t, info) in variants().iter().enumerate() {
+    for (t, info) in chimera::rules::variants::builtin().iter().enumerate() {
         let mut app = menu_app();
         let dev = if keyboard {
             Device::Keyboard

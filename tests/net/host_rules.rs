@@ -5,8 +5,8 @@
 use std::time::Duration;
 
 use chimera::net::protocol::{
-    ClientMsg, Hello, HostMsg, MoveConfirmed, OfferKind, Role, SeatState, SeatWish, Side,
-    WireEndReason, WireResult, encode,
+    ClientMsg, Hello, HostMsg, MoveConfirmed, OfferKind, PROTOCOL_VERSION, Role, SeatState,
+    SeatWish, Side, WireEndReason, WireResult, encode,
 };
 use chimera::net::{HostConfig, HostEvent};
 use chimera::rules::{Game, Variant};

@@ -258,13 +258,13 @@ mod tests {
     use super::*;
     use crate::app::piece_art::{Silhouette, silhouette};
     use crate::app::scene::CameraRig;
-    use crate::rules::{Color as Side, Kind, OptionKind, Variant, variants};
+    use crate::rules::{Color as Side, Kind, OptionKind, Variant};
 
     /// Every set of piece kinds a game can show together: each variant with
     /// its default options and with each value of each listed option.
     fn kind_sets() -> Vec<(String, Vec<Kind>)> {
         let mut sets = Vec::new();
-        for info in variants() {
+        for info in crate::rules::variants::builtin() {
             let mut choices = vec![Vec::new()];
             for o in info.options {
                 if let OptionKind::Choice(values) = o.kind {
@@ -287,7 +287,7 @@ mod tests {
 
     /// Every board shape: each variant's layout, with its hands.
     fn layouts() -> Vec<(&'static str, BoardLayout)> {
-        variants()
+        crate::rules::variants::builtin()
             .iter()
             .map(|info| {
                 let v = Variant::new(info.id, &[]).expect("variant");
