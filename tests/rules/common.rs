@@ -275,3 +275,50 @@ pub fn random_game(
     }
     g
 }
+
+/// Registers the variant file `text` (a player's file: its id must not be a
+/// built-in one) and builds it with `options`.
+pub fn file_variant(text: &str, options: &[(&str, &str)]) -> Arc<Variant> {
+    let info = chimera::rules::variants::register(text)
+        .unwrap_or_else(|e| panic!("{e}\nin the file:\n{text}"));
+    variant(info.id, options)
+}
+
+/// Squares a normal move of the piece on `from` can end on (captures
+/// included), by name.
+pub fn targets(p: &Position, from: &str) -> BTreeSet<String> {
+    let s = sq(p, from);
+    p.legal_moves()
+        .into_iter()
+        .filter(|m| m.kind() == MoveKind::Normal && p.move_from(*m) == Some(s))
+        .filter_map(|m| p.move_to(m))
+        .map(|t| p.variant().square_name(t))
+        .collect()
+}
+
+/// Every combination of the values of `info`'s choice options (number
+/// options keep their default), as (name, value) lists: an odometer over
+/// the options' value lists.
+pub fn choice_combos(info: &chimera::rules::VariantInfo) -> Vec<Vec<(String, String)>> {
+    let choices: Vec<(&str, &[&str])> = info
+        .options
+        .iter()
+        .filter_map(|o| match o.kind {
+            OptionKind::Choice(values) => Some((o.name, values)),
+            OptionKind::Number { .. } => None,
+        })
+        .collect();
+    let total: usize = choices.iter().map(|(_, values)| values.len()).product();
+    (0..total)
+        .map(|mut n| {
+            choices
+                .iter()
+                .map(|(name, values)| {
+                    let value = values[n % values.len()];
+                    n /= values.len();
+                    (name.to_string(), value.to_string())
+                })
+                .collect()
+        })
+        .collect()
+}

@@ -18,3 +18,4 @@ mod record_fuzz;
 mod settings;
 mod soak;
 mod sound;
+mod variant_files;

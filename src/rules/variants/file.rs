@@ -32,11 +32,7 @@ fn leak(s: &str) -> &'static str {
 pub fn header(tree: &Tree) -> Result<Header, FileError> {
     let r = Reader::new(tree, &tree.root, "")?;
     let id = r.str("id")?;
-    if id.is_empty()
-        || !id
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-    {
+    if !is_identifier(id) {
         return Err(r.error(
             "id",
             format!("'{id}' is not an identifier (lowercase letters, digits and '-')"),
@@ -57,6 +53,15 @@ pub fn header(tree: &Tree) -> Result<Header, FileError> {
         description: description.to_string(),
         options,
     })
+}
+
+/// Whether `id` is an identifier of a variant or a piece: lowercase
+/// letters, digits and `-`, not empty.
+fn is_identifier(id: &str) -> bool {
+    !id.is_empty()
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 fn option_spec(o: &Reader, oname: &str) -> Result<OptionSpec, FileError> {
@@ -116,6 +121,8 @@ fn merged(tree: &Tree, opts: &Opts) -> Result<Node, FileError> {
     let mut root = tree.root.clone();
     let options = tree.root.get("options");
     let mut without: Vec<String> = Vec::new();
+    // Each removed id with where it was written, to check it names a piece.
+    let mut written = Vec::new();
     for (name, value) in opts.values() {
         let Some(over) = options
             .and_then(|o| o.get(name))
@@ -132,13 +139,21 @@ fn merged(tree: &Tree, opts: &Opts) -> Result<Node, FileError> {
             };
             for n in items {
                 match &n.val {
-                    Val::Str(s) => without.push(s.clone()),
+                    Val::Str(s) => {
+                        without.push(s.clone());
+                        written.push((key.clone(), n.span.clone()));
+                    }
                     _ => return Err(tree.error(&key, &n.span, "expected a piece name")),
                 }
             }
             over.remove("without");
         }
         root.merge(&over);
+    }
+    for (id, (key, span)) in without.iter().zip(&written) {
+        if root.get("pieces").and_then(|p| p.get(id)).is_none() {
+            return Err(tree.error(key, span, format!("'{id}' is not a piece of this file")));
+        }
     }
     if let Val::Table(t) = &mut root.val
         && let Some((_, pieces)) = t.iter_mut().find(|(k, _)| k == "pieces")
@@ -268,6 +283,12 @@ pub fn spec(tree: &Tree, opts: &Opts) -> Result<VariantSpec, FileError> {
         .opt_table("pieces")?
         .ok_or_else(|| r.error("pieces", "missing (the [pieces] table is required)"))?;
     for (id, node) in p.entries() {
+        if !is_identifier(id) {
+            return Err(p.error(
+                id,
+                format!("'{id}' is not a piece identifier (lowercase letters, digits and '-')"),
+            ));
+        }
         let pr = p.child(id, node)?;
         let letter = pr.str("letter")?;
         let mut chars = letter.chars();
@@ -445,8 +466,28 @@ pub fn spec(tree: &Tree, opts: &Opts) -> Result<VariantSpec, FileError> {
         };
         let (kf, kt, rf, rt) = (sq("king")?, sq("king-to")?, sq("rook")?, sq("rook-to")?);
         c.finish()?;
-        if kf.y != rf.y {
+        if kf.y != rf.y || kf == rf {
             return Err(c.error("rook", "the rook must stand on the king's rank"));
+        }
+        // Move generation checks only the squares between king and rook:
+        // both must land among them (or on their own squares).
+        let (lo, hi) = (kf.x.min(rf.x), kf.x.max(rf.x));
+        for (key, s) in [("king-to", kt), ("rook-to", rt)] {
+            if s.y != kf.y || !(lo..=hi).contains(&s.x) {
+                return Err(c.error(
+                    key,
+                    format!(
+                        "{} is not on the king's rank between the king and the rook",
+                        geo.name(s)
+                    ),
+                ));
+            }
+        }
+        if kt == rt {
+            return Err(c.error(
+                "rook-to",
+                "the king and the rook cannot land on the same square",
+            ));
         }
         for color in [Color::White, Color::Black] {
             let m = |s: Sq| match color {
@@ -501,7 +542,11 @@ pub fn spec(tree: &Tree, opts: &Opts) -> Result<VariantSpec, FileError> {
         hooks.jump_castling = k.flag("jump-castling")?;
         hooks.shuffle = k.opt_str("shuffle-camps")?.map(str::to_string);
         for (flag, key, needs) in [
-            (hooks.crowning, "crowning", &["king", "prince"][..]),
+            (
+                hooks.crowning,
+                "crowning",
+                &["king", "prince", "ninja-pawn"][..],
+            ),
             (
                 hooks.serpent,
                 "serpent",
@@ -538,7 +583,7 @@ pub fn spec(tree: &Tree, opts: &Opts) -> Result<VariantSpec, FileError> {
             "the piece 'serpent' needs `serpent = true` in [hooks]",
         ));
     }
-    if !castlings.is_empty() && !(has("king") && has("rook")) {
+    if !castlings.is_empty() && (!has("king") || !has("rook")) {
         return Err(r.error("castling", "castling needs the pieces 'king' and 'rook'"));
     }
     r.finish()?;
@@ -577,8 +622,15 @@ pub fn spec(tree: &Tree, opts: &Opts) -> Result<VariantSpec, FileError> {
         promotion,
         castlings,
         hand: {
-            // Hand order: the order of the pieces that can drop.
-            drops.iter().map(|d| d.kind).collect()
+            // Hand order (the VFEN hand field's): the start hand's, then
+            // the other pieces that can drop, in the file's order.
+            let mut order: Vec<Kind> = Vec::new();
+            for k in hand.iter().chain(drops.iter().map(|d| &d.kind)) {
+                if !order.contains(k) {
+                    order.push(*k);
+                }
+            }
+            order
         },
         drops,
         royal,

@@ -41,6 +41,9 @@ pub enum Val {
     List(Vec<Node>),
     /// A table, in written order.
     Table(Vec<(String, Node)>),
+    /// A value no key takes (a decimal number, a date), by its type's name:
+    /// reading it gives a "wrong type" error naming the key.
+    Other(&'static str),
 }
 
 /// The file's text (for line numbers) and its root table.
@@ -61,7 +64,7 @@ impl Tree {
         })?;
         let root = Node {
             span: 0..0,
-            val: table_of(doc.as_table().iter().map(|(k, v)| (k, v))),
+            val: table_of(doc.as_table().iter()),
         };
         Ok(Tree {
             text: text.to_string(),
@@ -124,10 +127,9 @@ fn node_of_value(v: &Value) -> Node {
         Value::String(s) => Val::Str(s.value().clone()),
         Value::Integer(i) => Val::Int(*i.value()),
         Value::Boolean(b) => Val::Bool(*b.value()),
-        // Floats and dates have no use in a variant: kept as text so that
-        // reading them gives a "wrong type" error naming the key.
-        Value::Float(f) => Val::Str(f.value().to_string()),
-        Value::Datetime(d) => Val::Str(d.value().to_string()),
+        // Floats and dates have no use in a variant.
+        Value::Float(_) => Val::Other("a decimal number"),
+        Value::Datetime(_) => Val::Other("a date"),
         Value::Array(a) => Val::List(a.iter().map(node_of_value).collect()),
         Value::InlineTable(t) => Val::Table(
             t.iter()
@@ -186,9 +188,13 @@ impl Node {
             Val::Bool(_) => "true or false",
             Val::List(_) => "a list",
             Val::Table(_) => "a table",
+            Val::Other(name) => name,
         }
     }
 }
+
+/// A string of the file with the span it was written at.
+pub type Spanned<'a> = (&'a str, &'a Range<usize>);
 
 /// Reads typed values out of a table of the tree, naming the dotted key in
 /// every error and refusing keys nobody reads.
@@ -294,10 +300,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Optional list of strings, each with its span.
-    pub fn opt_strs(
-        &self,
-        key: &'static str,
-    ) -> Result<Option<Vec<(&'a str, &'a Range<usize>)>>, FileError> {
+    pub fn opt_strs(&self, key: &'static str) -> Result<Option<Vec<Spanned<'a>>>, FileError> {
         match self.node(key) {
             None => Ok(None),
             Some(Node {
