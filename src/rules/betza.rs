@@ -60,10 +60,10 @@
 //!   sideways (|dx| > |dy|). A letter of `f b` immediately followed by one of
 //!   `l r s`, or one of `l r` immediately followed by one of `f b v`, is their
 //!   intersection (`fl` forward-left; `fsN` the two forward wide knight moves);
-//!   otherwise direction letters add up (`fb` forward or backward, `fbsW` all
-//!   four). They keep the images that satisfy them, in the atom's order, on
-//!   leaps, riders and lame leaps alike; a set that keeps none is an error
-//!   (`vF`). `p` and named atoms take no directions.
+//!   otherwise direction letters add up (`fb` forward or backward, `vsW` all
+//!   four; `fbsW` reads as `f` + `bs`). They keep the images that satisfy
+//!   them, in the atom's order, on leaps, riders and lame leaps alike; a set
+//!   that keeps none is an error (`vF`). `p` and named atoms take no directions.
 //!
 //! **Named atoms** say what Betza cannot; a piece has at most one of them
 //! (`cpR` and `cpB` count as one):

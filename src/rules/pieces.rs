@@ -183,7 +183,7 @@ impl Kind {
             1..=32 => true,
             33..=MAX_KIND => EXTRA_KINDS
                 .read()
-                .map_or(false, |t| (n as usize - 33) < t.len()),
+                .is_ok_and(|t| (n as usize - 33) < t.len()),
             _ => false,
         };
         known.then_some(Kind(n))

@@ -168,7 +168,7 @@ impl Default for MenuChoice {
 impl MenuChoice {
     /// The selected variant.
     pub fn info(&self) -> &'static VariantInfo {
-        &variants()[self.variant]
+        variants()[self.variant]
     }
     /// The selected options as name/value pairs.
     pub fn option_pairs(&self) -> Vec<(String, String)> {

@@ -125,7 +125,7 @@ pub fn variants() -> &'static [&'static VariantInfo] {
         return list;
     }
     let mut slot = REGISTRY.write().unwrap_or_else(|e| e.into_inner());
-    *slot.get_or_insert_with(|| {
+    slot.get_or_insert_with(|| {
         let list: Vec<&'static VariantInfo> = BUILTIN
             .iter()
             .map(|text| {
