@@ -1,7 +1,7 @@
 //! Variant files (issue 14): every built-in file checks and round-trips;
 //! each atom of the movement notation and each hook works through a small
 //! made-up file, with the expected moves worked out by hand from RULES.md
-//! and the notation's definition (docs/variant-files.md); broken files get
+//! and the notation's definition (README.md, "Variant files"); broken files get
 //! an error naming line, key and problem; mutated files give an error or a
 //! playable variant, never a panic.
 
@@ -1901,7 +1901,7 @@ board = "k8/9/9/9/4K4/9/9/9/9"
 /// The README's copy of the example is the shipped file, comments aside.
 #[test]
 fn the_documented_example_is_the_shipped_file() {
-    let doc = include_str!("../../docs/variant-files.md");
+    let doc = include_str!("../../README.md");
     let start = doc
         .find("```toml\nid = \"capablanca\"")
         .expect("the example block")
