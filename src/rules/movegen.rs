@@ -637,7 +637,7 @@ impl State {
             let p = b[cell as usize];
             is_piece(p) && color_of(p) == by && mask & kbit(kind_of(p)) != 0
         };
-        let t = &v.attack[by.index()];
+        let t = v.attack(by);
         for &(off, mask) in &t.leaps {
             if at_kind(at(target, -off), mask) {
                 return true;
@@ -718,11 +718,14 @@ impl State {
         if v.royal {
             let king = self.royal[us.index()];
             let in_check = king != 0 && self.attacked(v, king, us.opposite());
+            let theirs = v.attack(us.opposite());
             let node = NodeFacts {
                 king,
                 in_check,
+                screens: theirs.screens,
+                near: theirs.near,
                 screen_reach: self.screen_reach(v),
-                forward: v.attack[us.opposite().index()]
+                forward: theirs
                     .forward_kinds
                     .iter()
                     .any(|&k| self.count[us.opposite().index()][k as usize] > 0),
@@ -837,7 +840,7 @@ impl State {
         if !leave_ok {
             return false;
         }
-        if v.attack[self.side.opposite().index()].screens {
+        if node.screens {
             let (tx, ty) = xy(v, m.to);
             if aligned(kx, ky, tx, ty) && (kx - tx).abs().max((ky - ty).abs()) <= node.screen_reach
             {
@@ -858,9 +861,7 @@ impl State {
         {
             return false;
         }
-        !(v.attack[self.side.opposite().index()].near
-            && (kx - fx).abs() <= 2
-            && (ky - fy).abs() <= 2)
+        !(node.near && (kx - fx).abs() <= 2 && (ky - fy).abs() <= 2)
     }
 
     /// Whether the piece on `from`, on a line from the king in step (dx, dy),
@@ -888,7 +889,8 @@ impl State {
         if !is_piece(p) || color_of(p) != them {
             return true;
         }
-        let mask = v.attack[them.index()]
+        let mask = v
+            .attack(them)
             .rides
             .iter()
             .find(|(dir, _)| *dir == -d)
@@ -901,7 +903,7 @@ impl State {
     #[inline]
     fn screen_reach(&self, v: &Variant) -> i16 {
         let them = self.side.opposite().index();
-        v.attack[them]
+        v.attack(self.side.opposite())
             .screen_kinds
             .iter()
             .filter(|(k, _)| self.count[them][*k as usize] > 0)
@@ -943,6 +945,10 @@ struct NodeFacts {
     king: u16,
     /// Whether it is attacked now.
     in_check: bool,
+    /// The enemy has screen users (moving onto a line to the king can expose it).
+    screens: bool,
+    /// The enemy has two-path attackers (leaving a square near the king can unblock them).
+    near: bool,
     /// How far from the king a new piece can act as a screen (0: no enemy screen-user).
     screen_reach: i16,
     /// Whether the enemy has forward-probed pieces (hoppers, bombers, gryphons).

@@ -487,9 +487,13 @@ pub struct Variant {
     pub opts: Opts,
     /// Board shape.
     pub geo: Geometry,
-    /// Movement per piece byte without the lock bit (kind number, plus 64
-    /// for Black: Black's tables are White's mirrored), None = not in this variant.
-    pub defs: Vec<Option<PieceDef>>,
+    /// Every movement table of the variant: one per kind, plus Black's of a
+    /// piece whose moves depend on the side (`fR`: White's mirrored).
+    tables: Vec<PieceDef>,
+    /// For each piece byte without the lock bit (kind, +64 for Black): 1 +
+    /// its index in `tables`, 0 when the kind is not in the variant. Black's
+    /// symmetric pieces share White's table (and so its move order).
+    table_of: [u8; 128],
     letter_kind: [Option<Kind>; 26],
     /// Start position VFEN.
     pub start: String,
@@ -533,8 +537,11 @@ pub struct Variant {
     pub initial_count: [u8; NKINDS],
     /// Every existing square as a mailbox index.
     pub cells: Vec<u16>,
-    /// Reverse attack tables, by attacking colour.
-    pub attack: [AttackTables; 2],
+    /// Reverse attack tables of White's pieces (and of Black's, when no piece
+    /// is asymmetric).
+    attack_white: AttackTables,
+    /// Reverse attack tables of Black's pieces when some piece is asymmetric.
+    attack_black: Option<AttackTables>,
     /// Castling-right bits cleared when a piece leaves or enters each cell.
     pub castle_mask: Vec<u32>,
 }
@@ -592,28 +599,35 @@ impl Variant {
 
     fn from_spec(info: &'static VariantInfo, opts: Opts, s: VariantSpec) -> Variant {
         let geo = s.geometry;
-        let mut defs: Vec<Option<PieceDef>> = vec![None; 2 * 64];
+        let mut tables = Vec::new();
+        let mut table_of = [0u8; 128];
+        let mut asymmetric = false;
         let mut letter_kind = [None; 26];
         for p in &s.pieces {
             let k = p.kind;
-            defs[k.idx()] = Some(p.movement.to_def(k, p.letter, &geo));
-            // Black's moves are White's mirrored; a symmetric piece keeps
-            // White's tables (and so the same move order for both sides).
-            let black = if p.movement.is_symmetric() {
-                p.movement.clone()
-            } else {
-                p.movement.mirrored()
-            };
-            defs[k.idx() + 64] = Some(black.to_def(k, p.letter, &geo));
+            tables.push(p.movement.to_def(k, p.letter, &geo));
+            table_of[k.idx()] = tables.len() as u8;
+            table_of[k.idx() + 64] = tables.len() as u8;
+            if !p.movement.is_symmetric() {
+                asymmetric = true;
+                tables.push(p.movement.mirrored().to_def(k, p.letter, &geo));
+                table_of[k.idx() + 64] = tables.len() as u8;
+            }
             if k != Kind::Serpent {
                 letter_kind[(p.letter as u8 - b'A') as usize] = Some(k);
             }
         }
+        let side_defs = |base: usize| -> Vec<&PieceDef> {
+            (0..64)
+                .filter_map(|k| match table_of[base + k] {
+                    0 => None,
+                    i => Some(&tables[i as usize - 1]),
+                })
+                .collect()
+        };
+        let attack_white = AttackTables::build(&side_defs(0), &geo);
+        let attack_black = asymmetric.then(|| AttackTables::build(&side_defs(64), &geo));
         let cells: Vec<u16> = geo.squares().map(|q| geo.index(q) as u16).collect();
-        let attack = [
-            AttackTables::build(&defs[..64], &geo),
-            AttackTables::build(&defs[64..], &geo),
-        ];
         let mut drop_squares = [vec![Vec::new(); NKINDS], vec![Vec::new(); NKINDS]];
         for d in &s.drops {
             for (per_colour, squares) in drop_squares.iter_mut().zip(&d.squares) {
@@ -630,7 +644,8 @@ impl Variant {
             info,
             opts,
             geo,
-            defs,
+            tables,
+            table_of,
             letter_kind,
             start: s.start,
             pawn: s.pawn,
@@ -657,7 +672,8 @@ impl Variant {
             move_limit: s.move_limit,
             initial_count: [0; NKINDS],
             cells,
-            attack,
+            attack_white,
+            attack_black,
             castle_mask,
         };
         // Initial counts from the start position's board (White's side).
@@ -726,12 +742,23 @@ impl Variant {
     /// Movement table of a kind (White's), if it is in this variant.
     #[inline]
     pub fn def(&self, k: u8) -> Option<&PieceDef> {
-        self.defs.get(k as usize).and_then(|d| d.as_ref())
+        self.def_of(k & 0x3F)
     }
     /// Movement table of a piece as it stands on the board (its colour's).
     #[inline]
     pub fn def_of(&self, p: super::pieces::Piece) -> Option<&PieceDef> {
-        self.defs[(p & 0x7F) as usize].as_ref()
+        match self.table_of[(p & 0x7F) as usize] {
+            0 => None,
+            i => self.tables.get(i as usize - 1),
+        }
+    }
+    /// Reverse attack tables of side `by`'s pieces.
+    #[inline]
+    pub fn attack(&self, by: Color) -> &AttackTables {
+        match (&self.attack_black, by) {
+            (Some(black), Color::Black) => black,
+            _ => &self.attack_white,
+        }
     }
     /// Uppercase letter of `k` in this variant (`?` if absent).
     pub fn letter(&self, k: Kind) -> char {
@@ -767,7 +794,7 @@ impl Variant {
 }
 
 impl AttackTables {
-    fn build(defs: &[Option<PieceDef>], geo: &Geometry) -> AttackTables {
+    fn build(defs: &[&PieceDef], geo: &Geometry) -> AttackTables {
         let mut t = AttackTables::default();
         fn add(list: &mut Vec<(i16, u64)>, off: i16, k: u8) {
             match list.iter_mut().find(|(o, _)| *o == off) {
@@ -775,7 +802,7 @@ impl AttackTables {
                 None => list.push((off, kbit(k))),
             }
         }
-        for d in defs.iter().flatten() {
+        for d in defs {
             let k = d.kind.num();
             for l in d.leaps.iter().filter(|l| l.mode.captures()) {
                 add(&mut t.leaps, l.off, k);
