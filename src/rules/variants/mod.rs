@@ -720,9 +720,8 @@ impl Variant {
     }
     /// Kinds that can stand on the board in this variant.
     pub fn piece_kinds(&self) -> Vec<Kind> {
-        Kind::ALL
-            .iter()
-            .copied()
+        (1..=crate::rules::pieces::MAX_KIND)
+            .filter_map(Kind::from_u8)
             .filter(|k| *k != Kind::Serpent && self.def(k.num()).is_some())
             .collect()
     }

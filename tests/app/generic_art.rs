@@ -1,0 +1,225 @@
+//! Pieces without art of their own (kinds a variant file defines) get the
+//! generic piece, with their letter in the variant and a rose from their
+//! movement; "how it moves" and the piece guide explain them from the engine.
+
+use bevy::prelude::*;
+use chimera::app::headless_app;
+use chimera::app::interaction::{HelpSubject, HowItMoves, ShowHowItMoves};
+use chimera::app::match_state::Match;
+use chimera::app::menus::{Guide, Overlays, open_guide};
+use chimera::app::piece_art::generic::Reach;
+use chimera::app::piece_art::{GenericLook, PieceArt, silhouette};
+use chimera::app::scene::PieceView;
+use chimera::rules::{Color, Kind, PieceInfo, Sq, Variant, variants};
+use std::sync::Arc;
+
+/// A made-up game: chess with a Dragon (Ferz + Knight) for the queen and
+/// Lances (a rook's slide forward only) for the rooks. `{dragon}` is the
+/// Dragon's letter, `{id}` the game's.
+const GAME: &str = r#"
+id = "{id}"
+name = "Dragons and Lances"
+description = "A made-up game for the tests of the generic pieces."
+
+[board]
+files = 8
+ranks = 8
+
+[pieces]
+pawn = { letter = "P", moves = "{pawn}" }
+knight = { letter = "N", moves = "N" }
+bishop = { letter = "B", moves = "B" }
+lance = { letter = "L", name = "Lance", moves = "fR" }
+dragon = { letter = "{dragon}", name = "Dragon", moves = "FN" }
+king = { letter = "K", moves = "K", royal = true }
+
+[start]
+board = "lnb{lower}kbnl/pppppppp/8/8/8/8/PPPPPPPP/LNB{dragon}KBNL"
+
+[pawns]
+steps = { 2 = 2 }
+
+[promotion]
+last-rank = 8
+pieces = ["dragon", "lance", "bishop", "knight"]
+"#;
+
+/// Registers the game with id `id` and the Dragon written `dragon`.
+fn register(id: &str, dragon: char) -> Arc<Variant> {
+    let text = GAME
+        .replace("{id}", id)
+        .replace("{dragon}", &dragon.to_string())
+        .replace("{lower}", &dragon.to_ascii_lowercase().to_string());
+    let info = chimera::rules::variants::register(&text).expect("the test game is valid");
+    assert!(variants().iter().any(|v| v.id == info.id));
+    Variant::new(info.id, &[]).expect("the test game builds")
+}
+
+fn kind(v: &Variant, letter: char) -> Kind {
+    v.kind_of_letter(letter).expect("a kind of that letter")
+}
+
+fn app_with(id: &str) -> App {
+    let mut app = headless_app();
+    app.insert_resource(Match::start(id, &[], &[]).expect("setup"));
+    settle(&mut app);
+    app
+}
+
+fn settle(app: &mut App) {
+    for _ in 0..30 {
+        app.update();
+    }
+}
+
+/// The 3D model of every piece entity of `kind`, by side.
+fn models_of(app: &mut App, kind: Kind) -> Vec<(Color, AssetId<Mesh>)> {
+    let mut q = app.world_mut().query::<(&PieceView, &Children)>();
+    let views: Vec<(PieceView, Vec<Entity>)> = q
+        .iter(app.world())
+        .filter(|(p, _)| p.piece.kind == kind)
+        .map(|(p, c)| (*p, c.iter().collect()))
+        .collect();
+    views
+        .into_iter()
+        .flat_map(|(p, children)| {
+            children
+                .into_iter()
+                .filter_map(|c| app.world().get::<Mesh3d>(c).map(|m| m.0.id()))
+                .map(move |m| (p.piece.color, m))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// The new kinds spawn as generic pieces made for this game: each entity
+/// shows the model of the look with the letter the file gives, the model
+/// exists, and the Dragon and the Lance look different.
+#[test]
+fn new_kinds_spawn_with_their_generic_piece() {
+    let v = register("genart-dragons", 'D');
+    let (dragon, lance) = (kind(&v, 'D'), kind(&v, 'L'));
+    assert!(!dragon.is_builtin() && !lance.is_builtin());
+    assert_eq!((dragon.name(), lance.name()), ("Dragon", "Lance"));
+    let mut app = app_with("genart-dragons");
+    for (k, letter, count) in [(dragon, 'D', 2), (lance, 'L', 4)] {
+        let look = GenericLook::of(&v, k);
+        assert_eq!(look.letter, letter);
+        let shown = models_of(&mut app, k);
+        assert_eq!(shown.len(), count, "{k:?}: one model per piece");
+        let art = app.world().resource::<PieceArt>();
+        for (side, model) in shown {
+            let drawn = art.generic(&look, side).expect("made for the game");
+            assert_eq!(model, drawn.model.id(), "{k:?} {side:?}");
+            let meshes = app.world().resource::<Assets<Mesh>>();
+            let mesh = meshes.get(model).expect("the model exists");
+            assert!(mesh.count_vertices() > 500, "{k:?}: a real model");
+        }
+    }
+    // The rose: the Lance one arrow forward; the Dragon four pegs (F) and
+    // eight dots (N).
+    let lance_look = GenericLook::of(&v, lance);
+    let rose: Vec<(i8, i8, Reach)> = lance_look
+        .marks
+        .iter()
+        .map(|m| (m.dx, m.dy, m.reach))
+        .collect();
+    assert_eq!(rose, vec![(0, 1, Reach::Ride)]);
+    let dragon_look = GenericLook::of(&v, dragon);
+    let count = |r: Reach| dragon_look.marks.iter().filter(|m| m.reach == r).count();
+    assert_eq!((count(Reach::Step), count(Reach::Leap)), (4, 8));
+    // Seen from the side and from above, the two differ as much as any two
+    // built-in pieces of a game must (the camera test's bound).
+    for pitch in [0.0, 50f32.to_radians()] {
+        let d = silhouette(&v, dragon, Color::White, pitch)
+            .difference(&silhouette(&v, lance, Color::White, pitch));
+        assert!(d > 0.14, "dragon / lance at {pitch}: {d}");
+    }
+}
+
+/// A kind keeps one identity across games, but its letter is each game's:
+/// a second game writing the Dragon `W` shows a model of its own, not the
+/// first game's `D`.
+#[test]
+fn the_same_new_kind_in_two_games_shows_each_games_letter() {
+    let first = register("genart-first", 'D');
+    let second = register("genart-second", 'W');
+    let dragon = kind(&first, 'D');
+    assert_eq!(kind(&second, 'W'), dragon, "one kind for one identifier");
+    let mut app = app_with("genart-first");
+    let shown_first = models_of(&mut app, dragon);
+    app.insert_resource(Match::start("genart-second", &[], &[]).expect("setup"));
+    settle(&mut app);
+    let shown_second = models_of(&mut app, dragon);
+    assert_eq!((shown_first.len(), shown_second.len()), (2, 2));
+    let art = app.world().resource::<PieceArt>();
+    let look = GenericLook::of(&second, dragon);
+    assert_eq!(look.letter, 'W');
+    for ((side, a), (_, b)) in shown_first.iter().zip(&shown_second) {
+        assert_ne!(a, b, "{side:?}: the second game reuses the first's model");
+        assert_eq!(*b, art.generic(&look, *side).expect("made").model.id());
+    }
+}
+
+fn squares(v: &Variant, names: &str) -> Vec<Sq> {
+    let mut out: Vec<Sq> = names
+        .split_whitespace()
+        .map(|n| v.parse_square(n).expect("square"))
+        .collect();
+    out.sort();
+    out
+}
+
+/// "How it moves" shows a new kind from the engine: the Dragon (F + N) on
+/// d4 of the empty board reaches and attacks the four diagonal neighbours
+/// and the eight knight squares; a White Lance (forward rook) on d4 the four
+/// squares up the file. The guide lists both with their names.
+#[test]
+fn how_it_moves_and_the_guide_explain_new_kinds() {
+    let v = register("genart-help", 'D');
+    let (dragon, lance) = (kind(&v, 'D'), kind(&v, 'L'));
+    let mut app = app_with("genart-help");
+    let d4 = v.parse_square("d4").expect("d4");
+    let cases = [
+        (dragon, "c3 c5 e3 e5 b3 b5 c2 c6 e2 e6 f3 f5"),
+        (lance, "d5 d6 d7 d8"),
+    ];
+    for (k, reach) in cases {
+        let piece = PieceInfo {
+            color: Color::White,
+            kind: k,
+            locked: false,
+        };
+        app.world_mut()
+            .write_message(ShowHowItMoves(Some(HelpSubject {
+                piece,
+                at: Some(d4),
+            })));
+        settle(&mut app);
+        let help = app.world().resource::<HowItMoves>().0.clone().expect("open");
+        let (mut got, mut attacks) = (help.reach.clone(), help.attacks.clone());
+        got.sort();
+        attacks.sort();
+        assert_eq!(got, squares(&v, reach), "{k:?} reaches");
+        assert_eq!(attacks, squares(&v, reach), "{k:?} attacks");
+        // The board shows the piece alone, as its generic piece.
+        let shown = models_of(&mut app, k);
+        let look = GenericLook::of(&v, k);
+        let art = app.world().resource::<PieceArt>();
+        let model = art.generic(&look, Color::White).expect("made").model.id();
+        assert_eq!(shown, vec![(Color::White, model)]);
+    }
+    app.world_mut().write_message(ShowHowItMoves(None));
+    settle(&mut app);
+    let variant = app.world().resource::<Match>().variant().clone();
+    let world = app.world_mut();
+    world.resource_scope(|world, mut guide: Mut<Guide>| {
+        open_guide(&mut guide, &mut world.resource_mut::<Overlays>(), variant);
+    });
+    let guide = app.world().resource::<Guide>();
+    let names: Vec<&str> = guide.kinds.iter().map(|k| k.name()).collect();
+    assert!(
+        names.contains(&"Dragon") && names.contains(&"Lance"),
+        "{names:?}"
+    );
+}
