@@ -15,7 +15,7 @@ use crate::rules::{Color, EndReason, Outcome};
 
 /// The version of this protocol. Peers of different versions cannot connect:
 /// the netcode protocol id derives from it ([`protocol_id`]).
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// Largest frame either side sends or accepts, in bytes.
 pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
@@ -386,6 +386,9 @@ pub enum Role {
 pub struct Snapshot {
     /// Variant id (`holygrail`, ...).
     pub variant: String,
+    /// The variant's file when it is not built into the game (a player's
+    /// variant): clients that lack it register it before rebuilding.
+    pub variant_file: Option<String>,
     /// Resolved options, name and value.
     pub options: Vec<(String, String)>,
     /// The position the game started from.

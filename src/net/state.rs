@@ -71,6 +71,16 @@ impl MatchState {
     /// Rebuilds a match from a snapshot, replaying its moves and checking
     /// that the position hash comes out as the host's.
     pub fn from_snapshot(s: &Snapshot) -> Result<MatchState, String> {
+        if let Some(text) = &s.variant_file {
+            let info = crate::rules::variants::register(text)
+                .map_err(|e| format!("the host's variant file: {e}"))?;
+            if info.id != s.variant {
+                return Err(format!(
+                    "the host's variant file defines '{}', not '{}'",
+                    info.id, s.variant
+                ));
+            }
+        }
         let v = Variant::new(&s.variant, &s.options).map_err(|e| e.to_string())?;
         let game = Game::from_vfen(&v, &s.start_vfen).map_err(|e| e.to_string())?;
         let mut m = MatchState {
@@ -116,6 +126,7 @@ impl MatchState {
         let v = self.game.variant();
         Snapshot {
             variant: v.id().to_string(),
+            variant_file: (!v.info().builtin).then(|| v.info().source.to_string()),
             options: v.options().to_vec(),
             start_vfen: self.start_vfen.clone(),
             moves: self.lmns.clone(),

@@ -693,7 +693,11 @@ impl Position {
                 let capture = self.is_capture(m);
                 let mut t = String::new();
                 if k == Kind::Pawn.num() {
-                    if capture || (m.to as i16 - m.from as i16) % v.geo.stride != 0 {
+                    // Relay power lets a second pawn of the file reach the
+                    // same square: then the origin square tells them apart.
+                    if !self.disambiguation(m).is_empty() {
+                        t.push_str(&self.name(m.from));
+                    } else if capture || (m.to as i16 - m.from as i16) % v.geo.stride != 0 {
                         t.push(file_letter(self.sq(m.from).x));
                     }
                 } else {

@@ -279,7 +279,7 @@ impl Mode {
 }
 
 /// A leap to a fixed offset, regardless of what is between.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Leap {
     /// Mailbox offset.
     pub off: i16,
@@ -288,7 +288,7 @@ pub struct Leap {
 }
 
 /// A slide along a direction until blocked.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ride {
     /// Mailbox offset of one step.
     pub dir: i16,
@@ -299,7 +299,7 @@ pub struct Ride {
 /// A move to a fixed offset by either of two paths; blocked only when every
 /// path has a piece on one of its intermediate squares. Missing squares never
 /// block (Holywar's Squire, the lame Sorcerer Knight).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TwoPath {
     /// Mailbox offset of the destination.
     pub off: i16,
@@ -459,12 +459,12 @@ impl PieceDef {
                 leap(&mut d, 3, 2, Both);
             }
             Kind::SorcererKnight => {
-                d.two_paths = lame_paths(geo, 1, 2);
-                d.two_paths.extend(lame_paths(geo, 2, 3));
+                d.two_paths = lame_paths(geo, &symmetric(1, 2));
+                d.two_paths.extend(lame_paths(geo, &symmetric(2, 3)));
             }
-            Kind::Squire => d.two_paths = lame_paths(geo, 1, 2),
+            Kind::Squire => d.two_paths = lame_paths(geo, &symmetric(1, 2)),
             Kind::Crusader => {
-                d.two_paths = lame_paths(geo, 1, 2);
+                d.two_paths = lame_paths(geo, &symmetric(1, 2));
                 ride(&mut d, &DIAG, Both);
             }
             Kind::Gryphon => {
@@ -521,11 +521,12 @@ impl PieceDef {
     }
 }
 
-/// The two-path ("lame") versions of the (a, b) leap, a < b: for each image, the
-/// path that starts orthogonally and the one that starts diagonally.
-fn lame_paths(geo: &Geometry, a: i8, b: i8) -> Vec<TwoPath> {
+/// The two-path ("lame") versions of the leaps to `images` (each at most three
+/// squares along either axis): for each, the path that starts orthogonally and
+/// the one that starts diagonally.
+pub(crate) fn lame_paths(geo: &Geometry, images: &[(i8, i8)]) -> Vec<TwoPath> {
     let mut v = Vec::new();
-    for (x, y) in symmetric(a, b) {
+    for &(x, y) in images {
         // Decompose into diagonal steps (min(|x|,|y|)) and orthogonal steps (the rest).
         let (sx, sy) = (x.signum(), y.signum());
         let nd = x.abs().min(y.abs());

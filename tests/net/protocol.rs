@@ -11,6 +11,7 @@ use chimera::net::protocol::{
 
 fn snapshot() -> Snapshot {
     Snapshot {
+        variant_file: None,
         variant: "holygrail".into(),
         options: vec![("drops".into(), "full".into())],
         start_vfen: "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w BIbi - JJJJISjjjjis 0 1".into(),

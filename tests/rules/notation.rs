@@ -1064,6 +1064,19 @@ const VFEN_ERRORS: &[VfenCase] = &[
 ];
 
 #[test]
+fn readable_notation_tells_two_pawns_reaching_one_square_apart() {
+    // Ghostarelay: the a7 pawn moves away from the enemy Relay on a8 (relay
+    // power, RULES.md §7) to a6, where the a5 pawn's push also goes.
+    let v = variant("ghostarelay");
+    let p = Position::from_vfen(&v, "4k5/10/x9/P9/10/P9/10/10/2P7/4K5 w - - - 0 1").unwrap();
+    let san = |lmn: &str| p.san(p.parse_lmn(lmn).unwrap());
+    assert_eq!(san("a7a6"), "a7a6");
+    assert_eq!(san("a5a6"), "a5a6");
+    // A push no other pawn shares stays short.
+    assert_eq!(san("c2c3"), "c3");
+}
+
+#[test]
 fn malformed_vfens_are_refused_naming_the_field() {
     for &(id, options, text, field, words) in VFEN_ERRORS {
         let v = variant_with(id, options);

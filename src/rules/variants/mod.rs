@@ -138,10 +138,23 @@ pub fn variants() -> &'static [&'static VariantInfo] {
     })
 }
 
+/// Largest variant file, in bytes (it travels inside one network message).
+pub const MAX_FILE_BYTES: usize = 32 * 1024;
+
 /// Checks variant file `text` and builds it with every combination of its
 /// choice options (number options at their default), so that a file that
 /// registers never fails later.
 pub fn check(text: &str) -> Result<&'static VariantInfo, FileError> {
+    if text.len() > MAX_FILE_BYTES {
+        return Err(FileError {
+            line: None,
+            key: String::new(),
+            problem: format!(
+                "the file has {} bytes; a variant file may have at most {MAX_FILE_BYTES}",
+                text.len()
+            ),
+        });
+    }
     let info: &'static VariantInfo = Box::leak(Box::new(VariantInfo::read(text, false)?));
     let mut combos: Vec<Vec<(String, String)>> = vec![vec![]];
     for o in info.options {
@@ -577,7 +590,15 @@ impl Variant {
         for p in &s.pieces {
             let k = p.kind;
             defs[k.idx()] = Some(p.movement.to_def(k, p.letter, &geo));
-            defs[k.idx() + 64] = Some(p.movement.mirrored().to_def(k, p.letter, &geo));
+            // Black's moves are White's mirrored; a symmetric piece keeps
+            // White's tables (and so the same move order for both sides).
+            let black = p.movement.mirrored();
+            let black = if black.same_moves(&p.movement) {
+                &p.movement
+            } else {
+                &black
+            };
+            defs[k.idx() + 64] = Some(black.to_def(k, p.letter, &geo));
             if k != Kind::Serpent {
                 letter_kind[(p.letter as u8 - b'A') as usize] = Some(k);
             }
