@@ -13,9 +13,11 @@ use chimera::app::scene::PieceView;
 use chimera::rules::{Color, Kind, PieceInfo, Sq, Variant, variants};
 use std::sync::Arc;
 
-/// A made-up game: chess with a Dragon (Ferz + Knight) for the queen and
-/// Lances (a rook's slide forward only) for the rooks. `{dragon}` is the
-/// Dragon's letter, `{id}` the game's.
+/// A made-up game (the README's, `docs/variants/dragons.toml`): chess with
+/// a Dragon (Ferz + Knight) for the queen, Lances (a rook's slide forward
+/// only) for the rooks, an Elephant (Ferz + Alfil) and a Nightrider (a
+/// knight's leap repeated). `{dragon}` is the Dragon's letter, `{id}` the
+/// game's.
 const GAME: &str = r#"
 id = "{id}"
 name = "Dragons and Lances"
@@ -31,17 +33,19 @@ knight = { letter = "N", moves = "N" }
 bishop = { letter = "B", moves = "B" }
 lance = { letter = "L", name = "Lance", moves = "fR" }
 dragon = { letter = "{dragon}", name = "Dragon", moves = "FN" }
+elephant = { letter = "E", name = "Elephant", moves = "FA" }
+nightrider = { letter = "H", name = "Nightrider", moves = "NN" }
 king = { letter = "K", moves = "K", royal = true }
 
 [start]
-board = "lnb{lower}kbnl/pppppppp/8/8/8/8/PPPPPPPP/LNB{dragon}KBNL"
+board = "lhb{lower}kenl/pppppppp/8/8/8/8/PPPPPPPP/LHB{dragon}KENL"
 
 [pawns]
 steps = { 2 = 2 }
 
 [promotion]
 last-rank = 8
-pieces = ["dragon", "lance", "bishop", "knight"]
+pieces = ["dragon", "elephant", "nightrider", "lance", "bishop", "knight"]
 "#;
 
 /// Registers the game with id `id` and the Dragon written `dragon`.
@@ -128,12 +132,35 @@ fn new_kinds_spawn_with_their_generic_piece() {
     let dragon_look = GenericLook::of(&v, dragon);
     let count = |r: Reach| dragon_look.marks.iter().filter(|m| m.reach == r).count();
     assert_eq!((count(Reach::Step), count(Reach::Leap)), (4, 8));
-    // Seen from the side and from above, the two differ as much as any two
-    // built-in pieces of a game must (the camera test's bound).
-    for pitch in [0.0, 50f32.to_radians()] {
-        let d = silhouette(&v, dragon, Color::White, pitch)
-            .difference(&silhouette(&v, lance, Color::White, pitch));
-        assert!(d > 0.14, "dragon / lance at {pitch}: {d}");
+    // Seen from the side and from the default camera, a generic piece
+    // differs from every built-in piece of the game as much as two built-in
+    // pieces must (the camera test's bounds); two generic pieces differ in
+    // their letters, and the Dragon and the Lance, which move very
+    // differently, in their shapes too.
+    let kinds = v.piece_kinds();
+    assert_eq!(kinds.len(), 8);
+    for (pitch, least) in [(0.0, 0.14), (50f32.to_radians(), 0.1)] {
+        for side in [Color::White, Color::Black] {
+            let shape = |k: Kind| silhouette(&v, k, side, pitch);
+            for (i, a) in kinds.iter().enumerate() {
+                for b in &kinds[i + 1..] {
+                    if a.is_builtin() && b.is_builtin() {
+                        continue;
+                    }
+                    if !a.is_builtin() && !b.is_builtin() {
+                        assert_ne!(
+                            GenericLook::of(&v, *a).letter,
+                            GenericLook::of(&v, *b).letter
+                        );
+                        continue;
+                    }
+                    let d = shape(*a).difference(&shape(*b));
+                    assert!(d >= least, "{a:?} / {b:?} {side:?} at {pitch}: {d}");
+                }
+            }
+            let d = shape(dragon).difference(&shape(lance));
+            assert!(d >= least, "dragon / lance {side:?} at {pitch}: {d}");
+        }
     }
 }
 
@@ -196,7 +223,12 @@ fn how_it_moves_and_the_guide_explain_new_kinds() {
                 at: Some(d4),
             })));
         settle(&mut app);
-        let help = app.world().resource::<HowItMoves>().0.clone().expect("open");
+        let help = app
+            .world()
+            .resource::<HowItMoves>()
+            .0
+            .clone()
+            .expect("open");
         let (mut got, mut attacks) = (help.reach.clone(), help.attacks.clone());
         got.sort();
         attacks.sort();

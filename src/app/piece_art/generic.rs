@@ -1,10 +1,12 @@
 //! The look of piece kinds without art of their own: the kinds a variant
-//! file defines. Such a piece is a **medallion on a stand**: a round foot
-//! and a slim neck holding an upright disc (the plaque) with a rim. The
-//! plaque carries the piece's **letter** in this variant, raised on both
+//! file defines. Such a piece is a **medallion on a stand**: a square
+//! plinth (every built-in piece stands on a round foot, so a generic piece
+//! is known as one from any side) and a slim neck holding an upright disc
+//! (the plaque) with a rim. The plaque carries the piece's **letter** in this variant, raised on both
 //! faces (so it reads from the front and from behind), and round its rim a
-//! **rose** of marks that says how it moves, seen as its owner sees it
-//! (up = the piece's forward, right = its right):
+//! **rose** of marks that says how it moves, as its owner sees the front of
+//! the plaque from their side of the board: up is the owner's forward,
+//! right the owner's right (so a lance's arrow points up for both sides):
 //!
 //! - a short **peg** on the rim: a one-square step that way (Wazir, Ferz);
 //! - a **dot** beyond the rim: a leap that way, over whatever stands
@@ -20,7 +22,7 @@
 //! a slide 4 straight and 3 slanted, any square 16) picks its family and
 //! how high in the family's band it stands.
 
-use super::designs::{Build, Family, foot, foot_band, pts, v};
+use super::designs::{Build, Family, pts, v};
 use super::geom::{Part, Shape, Tone, front_bounds};
 use super::letters;
 use crate::rules::pieces::{PieceDef, Special};
@@ -223,6 +225,10 @@ const PLAQUE: f32 = 0.055;
 const RAISED: f32 = 0.012;
 /// Depth of the rose's marks (they go through the plaque).
 const MARK_DEPTH: f32 = 0.1;
+/// Half the side of the square plinth, in foot radii of the family.
+const PLINTH: f32 = 0.85;
+/// How far the plinth is turned about the vertical, in degrees.
+const PLINTH_TURN: f32 = 0.0;
 /// Lowest top of the neck.
 const NECK_TOP: f32 = 0.21;
 /// How far below the plaque's centre the neck ends, in plaque radii: under
@@ -373,19 +379,31 @@ pub fn parts(look: &GenericLook, letter_mirrored: bool) -> Vec<Part> {
     for p in &mut face {
         p.transform.translation.y += lift;
     }
-    // The stand: a round foot and a slim neck into the plaque's rim.
+    // The stand: a square plinth (every built-in piece stands on a round
+    // foot) with an accent edge, and a slim neck up into the plaque's rim.
     let mut b = Build::default();
-    let foot_r = family.foot();
+    let half = family.foot() * PLINTH;
+    let turn = Quat::from_rotation_y(PLINTH_TURN.to_radians());
+    let mut slab = |half: f32, y0: f32, y1: f32, tone: Tone| {
+        b.prism(
+            pts(&[(-half, -half), (half, -half), (half, half), (-half, half)]),
+            y1 - y0,
+            Transform::from_xyz(0.0, (y0 + y1) * 0.5, 0.0)
+                .with_rotation(turn * Quat::from_rotation_x(FRAC_PI_2)),
+            tone,
+        );
+    };
+    slab(half + 0.006, 0.0, 0.03, Tone::Accent);
+    slab(half, 0.0, 0.07, Tone::Body);
+    slab(half - 0.035, 0.07, 0.1, Tone::Body);
     let neck_top = lift - NECK_BELOW * r;
-    let mut profile = foot(foot_r);
-    profile.extend(pts(&[
-        (0.1, 0.13),
-        (0.05, 0.19),
+    b.lathe(pts(&[
+        (0.0, 0.1),
+        (0.09, 0.1),
+        (0.05, 0.16),
         (0.032, neck_top),
         (0.0, neck_top),
     ]));
-    b.lathe(profile);
-    foot_band(&mut b, foot_r);
     let mut all = b.done();
     all.extend(face);
     all
