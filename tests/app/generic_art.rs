@@ -13,47 +13,26 @@ use chimera::app::scene::PieceView;
 use chimera::rules::{Color, Kind, PieceInfo, Sq, Variant, variants};
 use std::sync::Arc;
 
-/// A made-up game (the README's, `docs/variants/dragons.toml`): chess with
-/// a Dragon (Ferz + Knight) for the queen, Lances (a rook's slide forward
-/// only) for the rooks, an Elephant (Ferz + Alfil) and a Nightrider (a
-/// knight's leap repeated). `{dragon}` is the Dragon's letter, `{id}` the
-/// game's.
-const GAME: &str = r#"
-id = "{id}"
-name = "Dragons and Lances"
-description = "A made-up game for the tests of the generic pieces."
+/// The README's made-up game (`docs/variants/dragons.toml`): chess with a
+/// Dragon (Ferz + Knight) for the queen, Lances (a rook's slide forward
+/// only) for the rooks, Elephants (Ferz + Alfil) and a Nightrider (a
+/// knight's leap repeated).
+const GAME: &str = include_str!("../../docs/variants/dragons.toml");
 
-[board]
-files = 8
-ranks = 8
-
-[pieces]
-pawn = { letter = "P", moves = "{pawn}" }
-knight = { letter = "N", moves = "N" }
-bishop = { letter = "B", moves = "B" }
-lance = { letter = "L", name = "Lance", moves = "fR" }
-dragon = { letter = "{dragon}", name = "Dragon", moves = "FN" }
-elephant = { letter = "E", name = "Elephant", moves = "FA" }
-nightrider = { letter = "H", name = "Nightrider", moves = "NN" }
-king = { letter = "K", moves = "K", royal = true }
-
-[start]
-board = "lhb{lower}kenl/pppppppp/8/8/8/8/PPPPPPPP/LHB{dragon}KENL"
-
-[pawns]
-steps = { 2 = 2 }
-
-[promotion]
-last-rank = 8
-pieces = ["dragon", "elephant", "nightrider", "lance", "bishop", "knight"]
-"#;
-
-/// Registers the game with id `id` and the Dragon written `dragon`.
+/// Registers the README's game under the id `id`, its Dragon written `dragon`.
 fn register(id: &str, dragon: char) -> Arc<Variant> {
-    let text = GAME
-        .replace("{id}", id)
-        .replace("{dragon}", &dragon.to_string())
-        .replace("{lower}", &dragon.to_ascii_lowercase().to_string());
+    let lower = dragon.to_ascii_lowercase();
+    let edits = [
+        ("id = \"dragons\"", format!("id = \"{id}\"")),
+        ("letter = \"D\"", format!("letter = \"{dragon}\"")),
+        ("lhbdkenl", format!("lhb{lower}kenl")),
+        ("LHBDKENL", format!("LHB{dragon}KENL")),
+    ];
+    let mut text = GAME.to_string();
+    for (from, to) in edits {
+        assert_eq!(text.matches(from).count(), 1, "{from} in the README's game");
+        text = text.replace(from, &to);
+    }
     let info = chimera::rules::variants::register(&text).expect("the test game is valid");
     assert!(variants().iter().any(|v| v.id == info.id));
     Variant::new(info.id, &[]).expect("the test game builds")
