@@ -234,3 +234,49 @@ fn how_it_moves_and_the_guide_explain_new_kinds() {
         "{names:?}"
     );
 }
+
+/// A pawn promoted to a new kind turns into that kind's generic piece, its
+/// glyph drawn with the generic piece's own picture (material).
+#[test]
+fn a_pawn_promoted_to_a_new_kind_takes_its_generic_piece() {
+    let v = register("genart-promotion", 'D');
+    let dragon = kind(&v, 'D');
+    let moves: Vec<String> = "h2h4 g7g5 h4g5 h7h6 g5h6 b7b6 h6h7 b6b5"
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    let mut app = headless_app();
+    let game = Match::start("genart-promotion", &[], &moves).expect("setup");
+    app.insert_resource(game);
+    settle(&mut app);
+    let request = app
+        .world()
+        .resource::<Match>()
+        .request_lmn("h7g8=D")
+        .expect("the promotion is legal");
+    app.world_mut().write_message(request);
+    settle(&mut app);
+    let g8 = v.parse_square("g8").expect("g8");
+    let mut q = app.world_mut().query::<(&PieceView, &Children)>();
+    let children: Vec<Entity> = q
+        .iter(app.world())
+        .find(|(p, _)| p.sq == g8)
+        .map(|(p, c)| {
+            assert_eq!((p.piece.kind, p.piece.color), (dragon, Color::White));
+            c.iter().collect()
+        })
+        .expect("a piece on g8");
+    let art = app.world().resource::<PieceArt>();
+    let drawn = art
+        .generic(&GenericLook::of(&v, dragon), Color::White)
+        .expect("made");
+    let world = app.world();
+    let model = children.iter().find_map(|c| world.get::<Mesh3d>(*c));
+    let glyph = children.iter().find_map(|c| world.get::<Mesh2d>(*c));
+    let material = children
+        .iter()
+        .find_map(|c| world.get::<MeshMaterial2d<ColorMaterial>>(*c));
+    assert_eq!(model.map(|m| m.0.id()), Some(drawn.model.id()));
+    assert_eq!(glyph.map(|m| m.0.id()), Some(drawn.glyph.id()));
+    assert_eq!(material.map(|m| m.0.id()), Some(drawn.glyph_material.id()));
+}
