@@ -373,6 +373,7 @@ fn animate_vanish(
     }
 }
 
+#[allow(clippy::type_complexity)]
 fn animate_morphs(
     mut commands: Commands,
     time: Res<Time>,
@@ -380,8 +381,10 @@ fn animate_morphs(
     art: Res<PieceArt>,
     scene: Option<Res<BoardScene>>,
     mut q: Query<(Entity, &mut Morph, &mut Transform, &Children)>,
-    mut meshes2: Query<(&mut Mesh2d, &mut MeshMaterial2d<ColorMaterial>)>,
-    mut meshes3: Query<&mut Mesh3d>,
+    mut looks: Query<(
+        Option<(&mut Mesh2d, &mut MeshMaterial2d<ColorMaterial>)>,
+        Option<&mut Mesh3d>,
+    )>,
 ) {
     let Some(scene) = scene else { return };
     let v = scene.position.variant();
@@ -392,11 +395,14 @@ fn animate_morphs(
             m.swapped = true;
             for c in children.iter() {
                 let drawn = art.drawn(v, m.to.kind, m.to.color);
-                if let Ok((mut h, mut material)) = meshes2.get_mut(c) {
+                let Ok((glyph, model)) = looks.get_mut(c) else {
+                    continue;
+                };
+                if let Some((mut h, mut material)) = glyph {
                     h.0 = drawn.glyph.clone();
                     material.0 = drawn.glyph_material.clone();
                 }
-                if let Ok(mut h) = meshes3.get_mut(c) {
+                if let Some(mut h) = model {
                     h.0 = drawn.model.clone();
                 }
             }

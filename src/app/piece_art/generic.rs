@@ -227,8 +227,6 @@ const RAISED: f32 = 0.012;
 const MARK_DEPTH: f32 = 0.1;
 /// Half the side of the square plinth, in foot radii of the family.
 const PLINTH: f32 = 0.85;
-/// How far the plinth is turned about the vertical, in degrees.
-const PLINTH_TURN: f32 = 0.0;
 /// Lowest top of the neck.
 const NECK_TOP: f32 = 0.21;
 /// How far below the plaque's centre the neck ends, in plaque radii: under
@@ -383,13 +381,12 @@ pub fn parts(look: &GenericLook, letter_mirrored: bool) -> Vec<Part> {
     // foot) with an accent edge, and a slim neck up into the plaque's rim.
     let mut b = Build::default();
     let half = family.foot() * PLINTH;
-    let turn = Quat::from_rotation_y(PLINTH_TURN.to_radians());
     let mut slab = |half: f32, y0: f32, y1: f32, tone: Tone| {
         b.prism(
             pts(&[(-half, -half), (half, -half), (half, half), (-half, half)]),
             y1 - y0,
             Transform::from_xyz(0.0, (y0 + y1) * 0.5, 0.0)
-                .with_rotation(turn * Quat::from_rotation_x(FRAC_PI_2)),
+                .with_rotation(Quat::from_rotation_x(FRAC_PI_2)),
             tone,
         );
     };
