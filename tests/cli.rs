@@ -852,7 +852,10 @@ fn load_several_games() {
 #[test]
 fn load_errors_name_the_file_and_the_place() {
     let dir = Scratch::new("errors");
-    let known: Vec<&str> = chimera::rules::variants().iter().map(|v| v.id).collect();
+    let known: Vec<&str> = chimera::rules::variants::builtin()
+        .iter()
+        .map(|v| v.id)
+        .collect();
     let illegal =
         "[Event \"Club night\"]\n[Variant \"chess\"]\n\n1. e4 e5\n2. Nf3 Nc6\n3. Bb5 Nf9 *\n";
     let files: &[(&str, &[u8], String)] = &[
@@ -1201,7 +1204,10 @@ fn help_prints_the_usage_and_each_subcommand_has_its_own() {
 
 #[test]
 fn help_of_every_subcommand_taking_a_variant_lists_the_variant_ids() {
-    let ids: Vec<&str> = chimera::rules::variants().iter().map(|v| v.id).collect();
+    let ids: Vec<&str> = chimera::rules::variants::builtin()
+        .iter()
+        .map(|v| v.id)
+        .collect();
     assert!(
         ids.contains(&"holygrail") && ids.contains(&"chess"),
         "{ids:?}"

@@ -60,6 +60,8 @@ pub struct Evaluator {
     phase_max: i32,
     giveaway: bool,
     royal: bool,
+    /// Holy Grail's serpent is in the game (its unlocked forms may mutate).
+    serpent: bool,
     crowning: bool,
     lady_swap: bool,
 }
@@ -187,6 +189,7 @@ impl Evaluator {
             phase_max: phase_max.max(1),
             giveaway: v.no_moves != NoMoves::Chess && v.forced_capture,
             royal: v.royal,
+            serpent: v.serpent,
             crowning: v.crowning,
             lady_swap: v.king_lady_swap,
         }
@@ -267,7 +270,7 @@ impl Evaluator {
                 let val = self.value[k as usize];
                 phase += val;
                 let mut here = val + self.pst[k as usize * CELLS + wc] as i32;
-                if is_serpent(k) && p & LOCK_BIT == 0 {
+                if self.serpent && is_serpent(k) && p & LOCK_BIT == 0 {
                     here += 10;
                 }
                 if k == Kind::Prince.num() {

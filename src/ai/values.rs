@@ -197,7 +197,7 @@ pub fn piece_values(v: &Arc<Variant>) -> Vec<PieceValue> {
 /// The table of derived values of every variant (default options) as
 /// Markdown, one column per variant.
 pub fn values_markdown() -> String {
-    let vs: Vec<Arc<Variant>> = crate::rules::variants()
+    let vs: Vec<Arc<Variant>> = crate::rules::variants::builtin()
         .iter()
         .map(|i| Variant::new(i.id, &[]).expect("built-in variant"))
         .collect();

@@ -64,7 +64,7 @@ pub struct HostCmd {
     /// Host and player name shown in the join list.
     #[arg(long, default_value = "Host")]
     pub name: String,
-    /// Continue the game this window hosted last, from its autosave (lan-host.pgn in the data directory).
+    /// Continue the game this window hosted last, from its autosave (lan-host.pgn in the data directory): its clocks as saved, the other player's seat kept for their seat token (lan-host-seats.txt in the config directory).
     #[arg(long, conflicts_with_all = ["variant", "options"])]
     pub resume: bool,
     /// Do not announce the game on the LAN (beacons go to $CHIMERA_DISCOVERY_ADDR, else the broadcast address, port 5859).

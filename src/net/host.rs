@@ -24,13 +24,14 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use crate::clock::{TimeControl, flag_result};
+use crate::clock::{ClockState, TimeControl, flag_result};
 use crate::rules::RulesError;
 
 use super::protocol::{
     ClientMsg, Hello, HostMsg, MAX_REASON_CHARS, MoveConfirmed, OfferKind, PROTOCOL_VERSION, Role,
     SeatState, SeatToken, SeatWish, Side, WireEndReason, WireResult, encode,
 };
+use super::seats::{HeldSeat, HostSeats};
 use super::state::MatchState;
 
 /// A connected client, as the transport numbers it.
@@ -89,6 +90,13 @@ pub struct HostConfig {
     pub start_vfen: Option<String>,
     /// Moves already played from the start (resuming a saved game), LMN.
     pub moves: Vec<String>,
+    /// Resuming: the mover's time after each of `moves` (`%clk`), as saved.
+    pub move_times: Vec<Option<Duration>>,
+    /// Resuming: the clock as saved, to go on from instead of full time.
+    pub clock: Option<ClockState>,
+    /// Resuming: the remote seats as they were (a player back with its
+    /// token takes its seat; until then the seat is away).
+    pub seats: HostSeats,
     /// Time control ([`TimeControl::None`]: untimed).
     pub time_control: TimeControl,
     /// The side the host's own window plays (`None`: both seats remote).
@@ -112,6 +120,9 @@ impl HostConfig {
             options: Vec::new(),
             start_vfen: None,
             moves: Vec::new(),
+            move_times: Vec::new(),
+            clock: None,
+            seats: HostSeats::default(),
             time_control: TimeControl::None,
             local_side: None,
             local_name: "Host".to_string(),
@@ -299,6 +310,9 @@ impl Host {
         }
         state.result = state.rules_result();
         state.reset_clock(cfg.time_control);
+        if let Some(saved) = cfg.clock.filter(|c| c.control == cfg.time_control) {
+            state.restore_clock(&saved, &cfg.move_times);
+        }
         let mut host = Host {
             state,
             seats: [Seat::open(), Seat::open()],
@@ -308,6 +322,28 @@ impl Host {
             events: Vec::new(),
             cfg,
         };
+        for side in Side::BOTH {
+            let Some(held) = host.cfg.seats.0[side.index()].clone() else {
+                continue;
+            };
+            if host.cfg.local_side == Some(side) {
+                host.log(format!(
+                    "the saved seat of {} ({}) is the host's now: not kept",
+                    side.name(),
+                    held.name
+                ));
+                continue;
+            }
+            let seat = &mut host.seats[side.index()];
+            seat.token = Some(held.token);
+            seat.name = clean_name(&held.name);
+            host.log(format!(
+                "{}'s seat is kept for {} (back with its seat token)",
+                side.name(),
+                held.name
+            ));
+            host.refresh_seat(side);
+        }
         if let Some(side) = host.cfg.local_side {
             let seat = &mut host.seats[side.index()];
             seat.holder = Holder::Local;
@@ -343,6 +379,17 @@ impl Host {
             PeerRole::Player(s) => Some(Role::Player(s)),
             PeerRole::Spectator => Some(Role::Spectator),
         }
+    }
+    /// The remote seats with their tokens and names, to keep across a
+    /// restart ([`HostConfig::seats`]).
+    pub fn held_seats(&self) -> HostSeats {
+        HostSeats(self.seats.clone().map(|s| match (s.holder, s.token) {
+            (Holder::Local, _) | (_, None) => None,
+            (_, Some(token)) => Some(HeldSeat {
+                token,
+                name: s.name,
+            }),
+        }))
     }
     /// Whether both seats have been taken (moves are allowed then).
     pub fn started(&self) -> bool {

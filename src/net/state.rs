@@ -22,6 +22,8 @@ pub struct MatchState {
     game: Game,
     start_vfen: String,
     lmns: Vec<String>,
+    /// Each move's `%clk`: the mover's time after it, where this copy knows it.
+    times: Vec<Option<Duration>>,
     /// The result, once over.
     pub result: Option<WireResult>,
     /// The clock, if timed.
@@ -56,6 +58,7 @@ impl MatchState {
             start_vfen: game.start().to_vfen(),
             game,
             lmns: Vec::new(),
+            times: Vec::new(),
             result: None,
             clock: None,
             now: Duration::ZERO,
@@ -87,6 +90,7 @@ impl MatchState {
             start_vfen: s.start_vfen.clone(),
             game,
             lmns: Vec::with_capacity(s.moves.len()),
+            times: Vec::with_capacity(s.moves.len()),
             result: s.result,
             clock: s.clocks.as_ref().map(|w| w.to_clock(Duration::ZERO)),
             now: Duration::ZERO,
@@ -109,10 +113,14 @@ impl MatchState {
         Ok(m)
     }
 
-    /// The game as a record: variant, options, start, moves, result and the
-    /// clock as it stands (stopped); no tags.
+    /// The game as a record: variant, options, start, moves with the
+    /// mover's time after each (`%clk`, where known), result and the clock
+    /// as it stands (stopped); no tags.
     pub fn record(&self) -> MatchRecord {
         let mut r = MatchRecord::from_game(&self.game);
+        for (rm, t) in r.moves.iter_mut().zip(&self.times) {
+            rm.clock = *t;
+        }
         r.result = self.result.map(GameResult::from);
         r.clock = self.clock.as_ref().map(|c| ClockState {
             running: false,
@@ -147,6 +155,7 @@ impl MatchState {
         let text = self.game.position().lmn(m);
         self.game.play(m)?;
         self.lmns.push(text.clone());
+        self.times.push(None);
         Ok(text)
     }
 
@@ -156,6 +165,7 @@ impl MatchState {
     pub fn take_back_to(&mut self, ply: u32) {
         while self.ply() > ply && self.game.undo().is_some() {
             self.lmns.pop();
+            self.times.pop();
         }
         if let Some(c) = &self.clock {
             let now = self.now;
@@ -184,6 +194,17 @@ impl MatchState {
             let full = control.initial();
             self.clock_at(control, [full, full])
         });
+    }
+
+    /// Resuming a saved game: a stopped clock showing what `saved` shows
+    /// (each side's time when its turn began; the time spent on the move
+    /// in progress is not charged), and the moves' `%clk` times as the record
+    /// gave them (missing ones count as unknown).
+    pub fn restore_clock(&mut self, saved: &ClockState, times: &[Option<Duration>]) {
+        self.clock = Some(self.clock_at(saved.control, saved.left));
+        for (t, saved) in self.times.iter_mut().zip(times) {
+            *t = *saved;
+        }
     }
 
     /// A stopped clock showing `left`, timing the side to move, with the
@@ -274,14 +295,18 @@ impl MatchState {
     }
 
     /// The move just played ends the mover's turn on the clock: its time
-    /// is charged, the increment added, the other side's turn begins.
-    /// `Err` with the mover if its time had run out (the clock stops).
+    /// is charged, the increment added, the other side's turn begins; the
+    /// mover's time after it is the move's `%clk`. `Err` with the mover if its time had run out (the clock stops).
     pub fn punch_clock(&mut self) -> Result<(), Side> {
         let now = self.now;
-        match &mut self.clock {
-            Some(c) => c.move_made(now).map(drop).map_err(|f| f.0.into()),
-            None => Ok(()),
+        let after = match &mut self.clock {
+            Some(c) => c.move_made(now).map_err(|f| Side::from(f.0))?,
+            None => None,
+        };
+        if let Some(t) = self.times.last_mut() {
+            *t = after;
         }
+        Ok(())
     }
 
     /// The clock, if timed.

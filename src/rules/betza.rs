@@ -7,7 +7,8 @@
 //! ignored, and the empty string is a piece that never moves by itself. Each
 //! term is an atom, optionally preceded by modifiers, or a named atom in
 //! braces. Moves are described from White's point of view (`dy > 0` is
-//! forward); Black's are the mirror image ([`Movement::mirrored`]).
+//! forward); Black's are their mirror image across the middle rank, with `dy`
+//! negated and left and right unchanged ([`Movement::mirrored`]).
 //!
 //! **Leapers** jump to a fixed offset whatever stands between. Each letter stands
 //! for every image of its offset under the eight board symmetries, listed in the
@@ -40,14 +41,17 @@
 //! engine would then generate that move twice.
 //!
 //! **Modifiers** are lowercase letters written immediately before their atom,
-//! in any order:
+//! in any order, and apply to every image of it (`fK` is the King's three
+//! forward steps); none may be repeated:
 //! - `m` move only (to an empty square), `c` capture only; neither = both.
 //!   At most one of them.
-//! - `n` lame: each leap becomes a two-path move that reaches the same square by
-//!   stepping orthogonally first or diagonally first (through at most two
-//!   intermediate squares) and is blocked only when every path holds a piece;
-//!   a missing square never blocks (the Squire is `nN`). Only on leaps, and not
-//!   together with `m` or `c`.
+//! - `n` lame: each leap becomes a two-path move to the same square, one path
+//!   taking its orthogonal steps first and the other its diagonal steps first
+//!   (for (1,2): through (0,1) or through (1,1); for (3,2): through (1,0) and
+//!   (2,1) or through (1,1) and (2,2)). It is blocked only when each path has
+//!   a piece on one of its intermediate squares; a missing square never blocks
+//!   (the Squire is `nN`). It moves and captures. Only on leaps (every leap of
+//!   the notation has at most two intermediate squares), not with `m` or `c`.
 //! - `p` hopper: only the capture forms `cpR` (Cannon: captures along a rank or
 //!   file by hopping exactly one screen) and `cpB` (Vao: the same on diagonals)
 //!   exist; they count as the piece's special (see below).
@@ -66,14 +70,14 @@
 //!
 //! | atom | movement |
 //! |---|---|
-//! | `{pawn}` | standard pawn: forward steps by rank, diagonal captures, en passant |
+//! | `{pawn}` | standard pawn: forward steps by rank, diagonal captures, en passant (the variant's pawn rules) |
 //! | `{ninja-pawn}` | ninja pawn (Holy Grail, Herculean) |
 //! | `{gryphon}` / `{gryphon-full}` | Stealth / full-powered Gryphon: diagonal step, then outward orthogonal slide |
 //! | `{anti-gryphon}` / `{aanca}` | Stealth Anti-Gryphon / full Aanca: orthogonal step, then outward diagonal slide |
-//! | `{bomber}` / `{raptor}` | Flying Bomber (orthogonal) / Raptor (diagonal) captures |
-//! | `{chariot-jump}` / `{bishop-jump}` | jump over one or two adjacent pieces along the piece's rides (Flying Chariot `R{chariot-jump}`, Flying Bishop `B{bishop-jump}`) |
-//! | `{ghost}` | to any empty square |
-//! | `{warlord}` | captures any enemy anywhere |
+//! | `{bomber}` / `{raptor}` | Flying Bomber (orthogonal lines) / Raptor (diagonal lines) |
+//! | `{chariot-jump}` / `{bishop-jump}` | per orthogonal / diagonal direction, leap 2 over an occupied adjacent square, or 3 over two occupied squares, landing empty or capturing: written with the matching rider, Flying Chariot `R{chariot-jump}`, Flying Bishop `B{bishop-jump}` |
+//! | `{ghost}` | to any empty square, never capturing |
+//! | `{warlord}` | captures any enemy piece anywhere; no other move |
 //!
 //! Errors name the 1-based character column where the problem starts, e.g.
 //! `unknown atom 'Xz' at column 5`.
@@ -126,9 +130,7 @@ pub fn parse(text: &str) -> Result<Movement, BetzaError> {
         special_term: String::new(),
     };
     loop {
-        while p.peek().is_some_and(char::is_whitespace) {
-            p.pos += 1;
-        }
+        p.skip_spaces();
         if p.peek().is_none() {
             return Ok(p.out);
         }
@@ -159,32 +161,13 @@ impl Movement {
         }
     }
 
-    /// Whether `other` has the same leaps, rides, lame leaps and special,
-    /// in any order.
-    pub fn same_moves(&self, other: &Movement) -> bool {
-        fn steps(v: &[Step]) -> Vec<(i8, i8, u8)> {
-            let mut k: Vec<_> = v
-                .iter()
-                .map(|s| {
-                    (
-                        s.dx,
-                        s.dy,
-                        s.mode.moves() as u8 + 2 * s.mode.captures() as u8,
-                    )
-                })
-                .collect();
-            k.sort_unstable();
-            k
-        }
-        let lame = |v: &[(i8, i8)]| {
-            let mut k = v.to_vec();
-            k.sort_unstable();
-            k
-        };
-        steps(&self.leaps) == steps(&other.leaps)
-            && steps(&self.rides) == steps(&other.rides)
-            && lame(&self.lame) == lame(&other.lame)
-            && self.special == other.special
+    /// Whether Black's moves are White's mirrored (no direction breaks the
+    /// up-down symmetry), so one engine definition serves both sides.
+    pub fn is_symmetric(&self) -> bool {
+        let m = self.mirrored();
+        same_set(&m.leaps, &self.leaps)
+            && same_set(&m.rides, &self.rides)
+            && same_set(&m.lame, &self.lame)
     }
 
     /// The engine's definition of this movement for `kind` written `letter` on `geo`.
@@ -360,12 +343,11 @@ impl Parser {
                 let atom = self.atom()?;
                 self.apply(start, &mods, atom)
             }
-            _ if self.pos > start => err(
+            Some(c) if self.pos == start => err(start, format!("unexpected character '{c}'")),
+            _ => err(
                 start,
                 format!("modifiers '{}' have no atom after them", self.text(start)),
             ),
-            Some(c) => err(start, format!("unexpected character '{c}'")),
-            None => unreachable!("term() starts on a character"),
         }
     }
 
@@ -428,15 +410,15 @@ impl Parser {
         self.pos += 1;
         let (ride, images) = if c == '(' {
             let offset = self.pair(start)?;
-            let mark = self.pos;
             // A second identical `(x,y)` makes a rider; anything else is the next term.
             let ride = self.peek() == Some('(') && {
+                let second = self.pos;
                 self.pos += 1;
-                let again = self.pair(mark);
-                again.as_ref().ok() == Some(&offset) || {
-                    self.pos = mark;
-                    false
+                let same = self.pair(second).ok() == Some(offset);
+                if !same {
+                    self.pos = second;
                 }
+                same
             };
             (ride, symmetric(offset.0, offset.1))
         } else if let Some(&(_, (x, y))) = LEAPERS.iter().find(|(l, _)| *l == c) {
@@ -477,7 +459,7 @@ impl Parser {
         let y = self.coordinate(open)?;
         self.expect(')', open)?;
         if x == 0 && y == 0 {
-            return err(open, "'(0,0)' is not a move");
+            return err(open, format!("'{}' is not a move", self.text(open)));
         }
         Ok((x, y))
     }
@@ -676,6 +658,11 @@ impl Parser {
     }
 }
 
+/// Whether the two lists hold the same items (neither has repeats).
+fn same_set<T: PartialEq>(a: &[T], b: &[T]) -> bool {
+    a.len() == b.len() && a.iter().all(|x| b.contains(x))
+}
+
 /// Whether `far` is a whole positive multiple of the step `unit`.
 fn multiple(far: (i8, i8), unit: (i8, i8)) -> bool {
     let k = if unit.0 != 0 {
@@ -697,5 +684,7 @@ fn hopper_problem(term: &str) -> String {
     )
 }
 
+#[cfg(test)]
+mod legacy;
 #[cfg(test)]
 mod tests;

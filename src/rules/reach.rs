@@ -366,7 +366,7 @@ mod tests {
         assert!(!p.is_attacked(a4, Color::White));
         // For every kind in every variant, the attacked squares of a lone piece
         // are exactly the empty squares `is_attacked` reports.
-        for info in crate::rules::variants() {
+        for info in crate::rules::variants::builtin() {
             let v = variant(info.id);
             let at = v.squares().nth(v.squares().count() / 2).expect("a square");
             for kind in v.piece_kinds() {

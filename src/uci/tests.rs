@@ -107,7 +107,7 @@ fn uci_names_the_engine_and_lists_the_options() {
     assert!(got[1].starts_with("id author "), "{got:?}");
     assert_eq!(got.last().unwrap(), "uciok");
     let options: Vec<&String> = got.iter().filter(|l| l.starts_with("option ")).collect();
-    let every: Vec<String> = crate::rules::variants()
+    let every: Vec<String> = crate::rules::variants::builtin()
         .iter()
         .map(|v| format!(" var {}", v.id))
         .collect();

@@ -352,7 +352,10 @@ fn holding_the_stick_repeats_one_square_at_a_time() {
 #[test]
 fn the_main_menu_is_driven_by_keyboard_and_pad_alone() {
     let mut app = menu_app();
-    let ids: Vec<&str> = variants().iter().map(|v| v.id).collect();
+    let ids: Vec<&str> = chimera::rules::variants::builtin()
+        .iter()
+        .map(|v| v.id)
+        .collect();
     let target = ids.iter().position(|id| *id == "ghostarelay").unwrap();
     let kb = Device::Keyboard;
     // The focus starts on the variant list; left/right step the variant.
@@ -470,6 +473,7 @@ fn focused(app: &App) -> Option<Entry> {
         app.world().resource::<Selection>(),
         app.world().resource::<chimera::app::menus::Guide>(),
         app.world().resource::<chimera::app::saves::SavedGames>(),
+        None,
     );
     app.world().resource::<MenuFocus>().entry(&list)
 }
@@ -495,6 +499,7 @@ fn game_menu_index(app: &App, entry: Entry) -> usize {
         app.world().resource::<Selection>(),
         app.world().resource::<chimera::app::menus::Guide>(),
         app.world().resource::<chimera::app::saves::SavedGames>(),
+        None,
     )
     .iter()
     .position(|e| *e == entry)
@@ -619,7 +624,7 @@ impl Stepper<'_> {
 /// Every option of every variant, stepped in the main menu by one device
 /// alone; then the game starts with the values the steps left.
 fn step_every_option(keyboard: bool) {
-    for (t, info) in variants().iter().enumerate() {
+    for (t, info) in chimera::rules::variants::builtin().iter().enumerate() {
         let mut app = menu_app();
         let dev = if keyboard {
             Device::Keyboard

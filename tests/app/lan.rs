@@ -24,15 +24,15 @@ use chimera::clock::TimeControl;
 use chimera::net::transport::wall_clock;
 use chimera::net::{
     Client, ClientConfig, ClientRunner, Host, HostConfig, HostRunner, PROTOCOL_VERSION, Role,
-    SeatWish, Side,
+    SeatState, SeatWish, Side,
 };
 use chimera::rules::{Color, EndReason, Outcome};
 
 /// The frame time of `headless_app` (its `TimeUpdateStrategy`).
-const FRAME: Duration = Duration::from_millis(50);
+pub(crate) const FRAME: Duration = Duration::from_millis(50);
 
 /// Settings that stay on loopback and write no files.
-fn settings(name: &str) -> LanSettings {
+pub(crate) fn settings(name: &str) -> LanSettings {
     LanSettings {
         announce: None,
         listen: "127.0.0.1:0".parse().unwrap(),
@@ -40,17 +40,18 @@ fn settings(name: &str) -> LanSettings {
         name: name.to_string(),
         autosave: None,
         seats: None,
+        host_seats: None,
     }
 }
 
 /// A window hosting `variant` from `start`, playing `side`, on a free port.
-fn host_app(variant: &str, start: &str, side: Side) -> (App, SocketAddr) {
+pub(crate) fn host_app(variant: &str, start: &str, side: Side) -> (App, SocketAddr) {
     host_plan_app(plan(variant, Some(start), side), settings("Hostess"))
 }
 
 /// `variant` from `start` (its own without), the window playing `side` as
 /// "Hostess", on a free loopback port.
-fn plan(variant: &str, start: Option<&str>, side: Side) -> HostPlan {
+pub(crate) fn plan(variant: &str, start: Option<&str>, side: Side) -> HostPlan {
     let bind = "127.0.0.1:0".parse().unwrap();
     let mut p = HostPlan::new(variant, &[], TimeControl::None, side, bind, "Hostess");
     p.config.start_vfen = start.map(str::to_string);
@@ -58,7 +59,7 @@ fn plan(variant: &str, start: Option<&str>, side: Side) -> HostPlan {
 }
 
 /// A window hosting `plan`.
-fn host_plan_app(plan: HostPlan, settings: LanSettings) -> (App, SocketAddr) {
+pub(crate) fn host_plan_app(plan: HostPlan, settings: LanSettings) -> (App, SocketAddr) {
     let mut app = headless_app();
     app.insert_resource(settings);
     app.insert_resource(NetLaunch(NetPlan::Host(Box::new(plan))));
@@ -74,7 +75,7 @@ fn host_plan_app(plan: HostPlan, settings: LanSettings) -> (App, SocketAddr) {
 
 /// A window joining `addr`: on the join screen until it has joined, as
 /// `chimera join ADDRESS` opens.
-fn join_app(addr: SocketAddr, name: &str, spectate: bool) -> App {
+pub(crate) fn join_app(addr: SocketAddr, name: &str, spectate: bool) -> App {
     let mut app = headless_app();
     app.insert_resource(settings(name));
     app.world_mut()
@@ -93,7 +94,7 @@ fn join_app(addr: SocketAddr, name: &str, spectate: bool) -> App {
 /// Updates every app (and the runner) until `done`, sleeping a little
 /// between rounds so that the loopback datagrams arrive; fails after 2000
 /// rounds naming `what`.
-fn pump(
+pub(crate) fn pump(
     apps: &mut [&mut App],
     runner: Option<&mut ClientRunner>,
     what: &str,
@@ -116,7 +117,7 @@ fn pump(
 }
 
 /// A headless client "Guest" that joined the window hosting at `addr`.
-fn seated_guest(app: &mut App, addr: SocketAddr) -> ClientRunner {
+pub(crate) fn seated_guest(app: &mut App, addr: SocketAddr) -> ClientRunner {
     let cfg = ClientConfig::new("Guest", SeatWish::Any);
     let id = chimera::net::transport::random_u64();
     let mut client = ClientRunner::connect(Client::new(cfg), addr, id, wall_clock()).unwrap();
@@ -126,11 +127,11 @@ fn seated_guest(app: &mut App, addr: SocketAddr) -> ClientRunner {
     client
 }
 
-fn ply(app: &App) -> usize {
+pub(crate) fn ply(app: &App) -> usize {
     app.world().get_resource::<Match>().map_or(0, Match::ply)
 }
 
-fn client_ply(r: Option<&ClientRunner>) -> u32 {
+pub(crate) fn client_ply(r: Option<&ClientRunner>) -> u32 {
     r.and_then(|r| r.client().state()).map_or(0, |s| s.ply())
 }
 
@@ -179,9 +180,10 @@ const GHOSTARELAY_MOVES: [&str; 6] = ["e1g1,h1f1", "f8f1", "g1f1", "a8e2", "f1e2
 const GHOSTARELAY_END: &str = "10/10/10/10/10/10/10/10/4b5/10 w - - - 0 4";
 
 /// Holywar (§6) from tests/net: the drop opening, then the Squire mates.
-const HOLYWAR_START: &str = "1******1/*p5*/*6*/*6*/*6*/*6*/*6*/1******1 w - - KSkb 0 1";
-const HOLYWAR_MOVES: [&str; 7] = ["K@h1", "K@a8", "S@b2", "B@g7", "b2c4", "g7f6", "c4b6"];
-const HOLYWAR_END: &str = "k******1/*p5*/*S3b1*/*6*/*6*/*6*/*6*/1******K b - - - 3 4";
+pub(crate) const HOLYWAR_START: &str = "1******1/*p5*/*6*/*6*/*6*/*6*/*6*/1******1 w - - KSkb 0 1";
+pub(crate) const HOLYWAR_MOVES: [&str; 7] =
+    ["K@h1", "K@a8", "S@b2", "B@g7", "b2c4", "g7f6", "c4b6"];
+pub(crate) const HOLYWAR_END: &str = "k******1/*p5*/*S3b1*/*6*/*6*/*6*/*6*/1******K b - - - 3 4";
 
 #[test]
 fn a_hosting_window_and_a_headless_client_play_to_the_end() {
@@ -358,7 +360,7 @@ fn type_text(app: &mut App, text: &str) {
     }
 }
 
-fn screen(app: &App) -> Screen {
+pub(crate) fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()
 }
 
@@ -496,6 +498,92 @@ fn a_hosted_game_is_autosaved_and_resumes() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `chimera host --resume` goes on with the game as it stood: the clocks as
+/// saved (not the time control's initial time) and the remote player's
+/// seat, which a restarted window with the same name gets back (same
+/// colour) with the token it kept; the kept seats live next to the
+/// autosave (a temporary config directory here).
+#[test]
+fn a_resumed_host_keeps_the_clocks_and_gives_the_seat_back() {
+    let dir = std::env::temp_dir().join(format!("chimera-lan-keep-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut host_settings = settings("Hostess");
+    host_settings.autosave = Some(dir.join("lan-host.pgn"));
+    host_settings.host_seats = Some(dir.join("lan-host-seats.txt"));
+    let five_min = Duration::from_secs(300);
+    let control = TimeControl::Fischer {
+        base: five_min,
+        increment: Duration::from_secs(10),
+    };
+    let bind = "127.0.0.1:0".parse().unwrap();
+    let mut p = HostPlan::new("holywar", &[], control, Side::White, bind, "Hostess");
+    p.config.start_vfen = Some(HOLYWAR_START.to_string());
+    let (mut host, addr) = host_plan_app(p, host_settings.clone());
+    let guest_app = |addr| {
+        let mut app = join_app(addr, "Ann", false);
+        app.world_mut().resource_mut::<LanSettings>().seats = Some(dir.join("seats.txt"));
+        app
+    };
+    let mut guest = guest_app(addr);
+    await_board(&mut host, &mut guest);
+    let clocks = |app: &App| app.world().resource::<NetSession>().view.clocks;
+    // Each side's time after its last move (its clock stands while the
+    // other thinks): base, less the time taken, plus 10 s a move.
+    request(&mut host, HOLYWAR_MOVES[0]);
+    request_after(&mut host, &mut guest, 1, HOLYWAR_MOVES[1]);
+    let black = clocks(&host)[1].expect("timed");
+    request(&mut host, HOLYWAR_MOVES[2]);
+    await_both_at(&mut host, &mut guest, 3);
+    let white = clocks(&host)[0].expect("timed");
+    assert!(white > five_min && black > five_min, "{white:?} {black:?}");
+    let book = || std::fs::read_to_string(dir.join("seats.txt")).unwrap();
+    let kept = book();
+    assert!(kept.contains("Ann"), "{kept}");
+    // The host goes away, then the guest's window.
+    drop(host);
+    drop(guest);
+    let saved = HostPlan::resume(&dir.join("lan-host.pgn"), addr, "Hostess").unwrap();
+    let (mut host, again_at) = host_plan_app(saved, host_settings);
+    assert_eq!(again_at, addr);
+    assert_eq!(ply(&host), 3);
+    // Black's seat waits for Ann; both clocks stand as saved.
+    let seat = host.world().resource::<NetSession>().view.seats[1].clone();
+    assert!(
+        matches!(seat, Some(SeatState::Away { ref name, .. }) if name == "Ann"),
+        "{seat:?}"
+    );
+    assert_eq!(clocks(&host), [Some(white), Some(black)]);
+    let mut guest = guest_app(addr);
+    pump(&mut [&mut host, &mut guest], None, "Ann back", |apps, _| {
+        ply(apps[1]) == 3
+    });
+    let role = guest.world().resource::<NetSession>().view.role;
+    assert_eq!(role, Some(Role::Player(Side::Black)));
+    // The seat came back by its token (a newcomer would get a new one).
+    assert_eq!(book(), kept);
+    // Black's clock runs again from its saved time; White's stands.
+    for app in [&host, &guest] {
+        let [w, b] = clocks(app);
+        assert_eq!(w, Some(white));
+        let b = b.expect("timed");
+        assert!(
+            b <= black && black - b < Duration::from_secs(5),
+            "{b:?} {black:?}"
+        );
+    }
+    request(&mut guest, HOLYWAR_MOVES[3]);
+    await_both_at(&mut host, &mut guest, 4);
+    assert_eq!(
+        guest
+            .world()
+            .resource::<NetSession>()
+            .confirmed()
+            .map(|s| s.ply()),
+        Some(4)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A joining window restarted with the same name gets its seat back with
 /// the token it kept in its seat book, sees the game as it stood, and plays on.
 #[test]
@@ -532,21 +620,21 @@ fn a_restarted_window_gets_its_seat_back() {
 }
 
 /// Updates both windows until the second shows a board.
-fn await_board(host: &mut App, guest: &mut App) {
+pub(crate) fn await_board(host: &mut App, guest: &mut App) {
     pump(&mut [host, guest], None, "the board", |apps, _| {
         apps[1].world().get_resource::<Match>().is_some()
     });
 }
 
 /// Updates both windows until both boards are at `at` moves.
-fn await_both_at(a: &mut App, b: &mut App, at: usize) {
+pub(crate) fn await_both_at(a: &mut App, b: &mut App, at: usize) {
     pump(&mut [a, b], None, &format!("ply {at}"), |apps, _| {
         ply(apps[0]) == at && ply(apps[1]) == at
     });
 }
 
 /// Updates both windows until both boards show a result.
-fn await_outcomes(host: &mut App, guest: &mut App) {
+pub(crate) fn await_outcomes(host: &mut App, guest: &mut App) {
     pump(&mut [host, guest], None, "the result", |apps, _| {
         apps.iter()
             .all(|a| a.world().resource::<Match>().outcome().is_some())
@@ -555,7 +643,7 @@ fn await_outcomes(host: &mut App, guest: &mut App) {
 
 /// Waits until both windows are at `at` moves, then `mover` plays `lmn`
 /// and both take it.
-fn request_after(other: &mut App, mover: &mut App, at: usize, lmn: &str) {
+pub(crate) fn request_after(other: &mut App, mover: &mut App, at: usize, lmn: &str) {
     await_both_at(other, mover, at);
     request(mover, lmn);
     await_both_at(other, mover, at + 1);

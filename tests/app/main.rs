@@ -9,6 +9,7 @@ mod couch_play;
 mod games;
 mod generic_art;
 mod lan;
+mod lan_answers;
 mod layers;
 mod match_state;
 mod replay;

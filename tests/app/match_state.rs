@@ -7,8 +7,8 @@ use bevy::ecs::message::Messages;
 use bevy::prelude::*;
 use chimera::app::match_state::{
     self, BoardResynced, CommandRejected, GameEnded, GameSetup, KingCrowned, Match, MatchCommand,
-    MatchError, MoveApplied, MoveRejected, MoveRequested, PieceCaptured, PieceDropped, PieceMoved,
-    SerpentMutated,
+    MatchError, MoveApplied, MoveRejected, MoveRequested, Offer, PieceCaptured, PieceDropped,
+    PieceMoved, SerpentMutated,
 };
 use chimera::rules::{Color, EndReason, Game, Illegal, Kind, Variant};
 
@@ -329,9 +329,9 @@ fn undo_redo_resign_and_draw_agreement() {
     assert_eq!(app.world().resource::<Match>().game().moves().len(), 2);
     // A draw offer needs the other side to accept.
     command(&mut app, MatchCommand::OfferDraw(Color::White));
-    command(&mut app, MatchCommand::AcceptDraw(Color::White));
+    command(&mut app, MatchCommand::Accept(Offer::Draw, Color::White));
     assert!(app.world().resource::<Match>().outcome().is_none());
-    command(&mut app, MatchCommand::AcceptDraw(Color::Black));
+    command(&mut app, MatchCommand::Accept(Offer::Draw, Color::Black));
     assert_eq!(
         app.world().resource::<Match>().outcome().map(|o| o.reason),
         Some(EndReason::DrawAgreed)

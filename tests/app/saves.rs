@@ -99,7 +99,8 @@ fn game_after(id: &str, moves: &[&str]) -> Game {
     g
 }
 
-fn current_entries(app: &App, panel: Panel) -> Vec<Entry> {
+/// The entries `panel` offers as the app stands.
+pub(crate) fn current_entries(app: &App, panel: Panel) -> Vec<Entry> {
     let w = app.world();
     entries(
         panel,
@@ -108,6 +109,7 @@ fn current_entries(app: &App, panel: Panel) -> Vec<Entry> {
         w.resource::<Selection>(),
         w.resource::<Guide>(),
         w.resource::<SavedGames>(),
+        w.get_resource::<chimera::app::match_state::Authority>(),
     )
 }
 

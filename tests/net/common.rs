@@ -177,6 +177,42 @@ pub const GHOSTARELAY: Script = Script {
     result: "1-0 no-moves",
 };
 
+/// A player's variant (issue 14): a 6x6 game with two new pieces, the
+/// Dragon (ferz + knight) and the Lance (a rook forward only).
+pub const DRAGONFLY_FILE: &str = r#"
+id = "dragonfly"
+name = "Dragonfly"
+description = "A 6x6 test game with a Dragon (ferz and knight) and a Lance (forward rook)."
+
+[board]
+files = 6
+ranks = 6
+
+[pieces]
+king = { letter = "K", moves = "K", royal = true }
+rook = { letter = "R", moves = "R" }
+dragon = { letter = "D", name = "Dragon", moves = "FN" }
+lance = { letter = "L", name = "Lance", moves = "fR" }
+pawn = { letter = "P", moves = "{pawn}" }
+
+[start]
+board = "rdlkld/pppppp/6/6/PPPPPP/RDLKLD"
+
+[promotion]
+pieces = ["rook", "dragon"]
+"#;
+
+/// Dragonfly: the Dragon and the Lance take part in a rook mate. The Lance on
+/// e1 guards e2-e6 (it only rides forward), the Dragon on d4 guards f5 and e6
+/// by its knight leaps, and the rook checks along rank 6.
+pub const DRAGONFLY: Script = Script {
+    variant: "dragonfly",
+    start: "1p3k/6/6/1D4/6/R1K1L1 w - - - 0 1",
+    moves: &["b3d4", "b6b5", "a1a6"],
+    end_vfen: "R4k/1p4/3D2/6/6/2K1L1 b - - - 1 2",
+    result: "1-0 checkmate",
+};
+
 /// A host config for a script.
 pub fn script_config(s: &Script) -> HostConfig {
     let mut cfg = HostConfig::new(s.variant);

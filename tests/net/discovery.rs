@@ -39,8 +39,8 @@ fn beacon_frames_round_trip_and_refuse_strangers() {
     assert_eq!(&frame[..8], BEACON_MAGIC);
     assert_eq!(
         &frame[8..14],
-        &[2, 0, 0, 0, 0xE2, 0x16],
-        "version 2, port 5858"
+        &[PROTOCOL_VERSION.to_le_bytes().as_slice(), &[0xE2, 0x16]].concat()[..],
+        "version, port 5858"
     );
     assert_eq!(decode_beacon(&frame, PROTOCOL_VERSION), Ok(b.clone()));
     assert_eq!(b.free_seats(), 1);
@@ -48,19 +48,22 @@ fn beacon_frames_round_trip_and_refuse_strangers() {
         decode_beacon(b"M-SEARCH * HTTP/1.1", 1),
         Err(BeaconError::Foreign)
     );
-    assert_eq!(decode_beacon(&frame, 3), Err(BeaconError::OtherVersion(2)));
+    assert_eq!(
+        decode_beacon(&frame, PROTOCOL_VERSION + 1),
+        Err(BeaconError::OtherVersion(PROTOCOL_VERSION))
+    );
     assert!(matches!(
-        decode_beacon(&frame[..frame.len() - 1], 2),
+        decode_beacon(&frame[..frame.len() - 1], PROTOCOL_VERSION),
         Err(BeaconError::Malformed(_))
     ));
     assert!(matches!(
-        decode_beacon(&frame[..11], 2),
+        decode_beacon(&frame[..11], PROTOCOL_VERSION),
         Err(BeaconError::Malformed(_))
     ));
     let mut long = frame.clone();
     long.push(0);
     assert!(matches!(
-        decode_beacon(&long, 2),
+        decode_beacon(&long, PROTOCOL_VERSION),
         Err(BeaconError::Malformed(_))
     ));
 }
@@ -102,7 +105,12 @@ fn the_listener_keeps_fresh_hosts_and_ignores_the_rest() {
     let stranger = UdpSocket::bind("127.0.0.1:0").unwrap();
     for junk in [
         &b"hello"[..],
-        &[BEACON_MAGIC.as_slice(), &[2, 0, 0, 0, 1, 2, 0xFF]].concat(),
+        &[
+            BEACON_MAGIC.as_slice(),
+            &PROTOCOL_VERSION.to_le_bytes(),
+            &[1, 2, 0xFF],
+        ]
+        .concat(),
     ] {
         stranger.send_to(junk, dest).unwrap();
     }
@@ -116,7 +124,7 @@ fn the_listener_keeps_fresh_hosts_and_ignores_the_rest() {
     let hosts = l.hosts();
     assert_eq!(hosts.len(), 2);
     let me: SocketAddr = "127.0.0.1:6000".parse().unwrap();
-    assert_eq!((hosts[0].addr, hosts[0].version), (me, 2));
+    assert_eq!((hosts[0].addr, hosts[0].version), (me, PROTOCOL_VERSION));
     assert_eq!(hosts[0].beacon, Some(beacon(6000)));
     assert_eq!(hosts[1].addr, "127.0.0.1:7000".parse().unwrap());
     assert_eq!((hosts[1].version, hosts[1].beacon.clone()), (7, None));

@@ -181,3 +181,52 @@ fn a_takeback_keeps_the_times_shown() {
     b.advance(secs(7.0));
     assert_eq!(clocks(&b).left_ms, [40_000, 56_000]);
 }
+
+/// The record of a timed game carries each move's `%clk` (the mover's time
+/// after it), and a host set up from that record (`HostConfig::clock`,
+/// `move_times`, `seats`) goes on with those times and keeps the remote
+/// seats for their tokens: Bo, back with his, is Black again; a newcomer
+/// cannot take that seat.
+#[test]
+fn a_host_resumed_from_its_record_keeps_the_times_and_the_seats() {
+    let mut b = timed("chess", None, "60+1");
+    b.advance(secs(10.25));
+    b.play(1, "e2e4");
+    b.advance(secs(2.5));
+    b.play(2, "e7e5");
+    b.advance(secs(4.0));
+    let rec = b.host.state().record();
+    let times: Vec<Option<Duration>> = rec.moves.iter().map(|m| m.clock).collect();
+    // 60 - 10.25 + 1 and 60 - 2.5 + 1.
+    assert_eq!(times, [Some(secs(50.75)), Some(secs(58.5))]);
+    let held = b.host.held_seats();
+    let bo = held.0[1].clone().expect("Bo's seat");
+    assert_eq!(bo.name, "Bo");
+    // Through the record's text, as the autosave goes.
+    let read =
+        chimera::record::MatchRecord::from_text(&rec.to_text().unwrap(), 1).expect("the record");
+    let mut cfg = config("chess", None, "60+1");
+    cfg.moves = read.moves.iter().map(|m| m.lmn.clone()).collect();
+    cfg.move_times = read.moves.iter().map(|m| m.clock).collect();
+    cfg.clock = read.clock;
+    cfg.seats = chimera::net::seats::HostSeats::parse(&held.text()).unwrap();
+    assert_eq!(cfg.seats, held);
+    let mut again = crate::common::Bench::new(cfg);
+    // White's 4 s on the move in progress are not charged.
+    assert_eq!(clocks(&again).left_ms, [50_750, 58_500]);
+    assert_eq!(again.host.state().record().moves[1].clock, Some(secs(58.5)));
+    let e = again.join(3, "Cy", SeatWish::Black);
+    assert!(
+        refusals(&e, 3)[0].1.contains("Black is taken (Bo)"),
+        "{e:?}"
+    );
+    again.host.connected(2);
+    let e = again.hello(2, "Bo", SeatWish::Any, Some(bo.token));
+    assert_eq!(welcome(&e, 2).0, chimera::net::Role::Player(Side::Black));
+    let ann = held.0[0].clone().expect("Ann's seat").token;
+    again.host.connected(1);
+    again.hello(1, "Ann", SeatWish::Any, Some(ann));
+    // Both back: White's clock runs from its saved time.
+    again.advance(secs(1.0));
+    assert_eq!(clocks(&again).left_ms, [49_750, 58_500]);
+}

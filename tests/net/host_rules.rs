@@ -5,8 +5,8 @@
 use std::time::Duration;
 
 use chimera::net::protocol::{
-    ClientMsg, Hello, HostMsg, MoveConfirmed, OfferKind, Role, SeatState, SeatWish, Side,
-    WireEndReason, WireResult, encode,
+    ClientMsg, Hello, HostMsg, MoveConfirmed, OfferKind, PROTOCOL_VERSION, Role, SeatState,
+    SeatWish, Side, WireEndReason, WireResult, encode,
 };
 use chimera::net::{HostConfig, HostEvent};
 use chimera::rules::{Game, Variant};
@@ -365,8 +365,10 @@ fn another_protocol_version_is_told_in_words() {
     assert_eq!(
         to(&e, 1),
         vec![HostMsg::VersionMismatch {
-            host_version: 2,
-            text: "this host speaks Chimera network protocol 2, your build speaks 99: use the same Chimera version on both machines".into()
+            host_version: PROTOCOL_VERSION,
+            text: format!(
+                "this host speaks Chimera network protocol {PROTOCOL_VERSION}, your build speaks 99: use the same Chimera version on both machines"
+            )
         }]
     );
     assert_eq!(b.host.state().seats[0], SeatState::Open, "no seat taken");

@@ -13,7 +13,8 @@ use chimera::net::{Client, ClientConfig, ClientEvent, HostConfig, Link};
 use chimera::rules::{Game, Variant};
 
 use crate::common::{
-    GHOSTARELAY, HOLY_GRAIL, HOLY_GRAIL_CROWNING, HOLYWAR, Script, script_config, seeded_moves,
+    DRAGONFLY, DRAGONFLY_FILE, GHOSTARELAY, HOLY_GRAIL, HOLY_GRAIL_CROWNING, HOLYWAR, Script,
+    script_config, seeded_moves,
 };
 use crate::lan::{Lan, player};
 
@@ -51,6 +52,18 @@ fn holy_grail_mutation_game() {
 #[test]
 fn holy_grail_crowning_game() {
     play_script(&HOLY_GRAIL_CROWNING);
+}
+
+/// A player's variant: the host's snapshot carries the file (for clients
+/// that lack it) and the game ends identical everywhere.
+#[test]
+fn a_players_variant_is_played_from_its_file() {
+    chimera::rules::variants::register(DRAGONFLY_FILE).expect("the file registers");
+    let lan = play_script(&DRAGONFLY);
+    let snap = lan.host.host().state().snapshot();
+    assert_eq!(snap.variant_file.as_deref(), Some(DRAGONFLY_FILE));
+    let copy = chimera::net::state::MatchState::from_snapshot(&snap).expect("a client rebuilds it");
+    assert_eq!(copy.vfen(), DRAGONFLY.end_vfen);
 }
 
 #[test]

@@ -72,3 +72,44 @@ fn record_dates_are_utc() {
     assert_eq!(at(946_684_799), (1999, 12, 31, 23, 59, 59));
     assert_eq!(at(1_677_628_799), (2023, 2, 28, 23, 59, 59));
 }
+
+/// The host's kept seats (`HostSeats`): written and read back, a missing
+/// file is none, a damaged one an error naming the file and the line.
+#[test]
+fn the_hosts_kept_seats_read_back_and_a_damaged_file_is_named() {
+    use chimera::net::seats::{HeldSeat, HostSeats};
+    let seats = HostSeats([
+        None,
+        Some(HeldSeat {
+            token: token(7),
+            name: "Bo\tEk".to_string(),
+        }),
+    ]);
+    let text = seats.text();
+    assert_eq!(text, "black 07070707070707070707070707070707 Bo Ek\n");
+    let read = HostSeats::parse(&text).unwrap();
+    assert_eq!(read.0[1].as_ref().map(|s| s.name.as_str()), Some("Bo Ek"));
+    assert_eq!(read.0[0], None);
+
+    let dir = std::env::temp_dir().join(format!("chimera-host-seats-{}", std::process::id()));
+    let path = dir.join("sub").join("lan-host-seats.txt");
+    assert_eq!(HostSeats::load(&path), Ok(None), "missing: none kept");
+    read.save(&path).unwrap();
+    assert_eq!(HostSeats::load(&path), Ok(Some(read)));
+    std::fs::write(&path, "white 0707 Ann\n").unwrap();
+    let err = HostSeats::load(&path).unwrap_err();
+    assert!(
+        err.contains("lan-host-seats.txt") && err.contains("line 1") && err.contains("32 hex"),
+        "{err}"
+    );
+    for bad in [
+        "purple 07070707070707070707070707070707 Ann",
+        "white 07070707070707070707070707070707",
+    ] {
+        assert!(
+            HostSeats::parse(bad).unwrap_err().starts_with("line 1"),
+            "{bad}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

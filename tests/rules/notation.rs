@@ -114,7 +114,7 @@ fn start_positions_of_all_seven_variants_match_the_rule_book() {
             "rnbxqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBXQKGBNR w - - - 0 1",
         ),
     ];
-    assert_eq!(variants().len(), table.len());
+    assert_eq!(chimera::rules::variants::builtin().len(), table.len());
     for (id, vfen) in table {
         let v = variant(id);
         assert_eq!(v.start_position().to_vfen(), vfen, "{id} start position");
@@ -1265,7 +1265,7 @@ fn unknown_variant_option_or_value() {
 
 #[test]
 fn every_listed_option_value_is_accepted() {
-    for info in variants() {
+    for info in chimera::rules::variants::builtin() {
         for o in info.options {
             assert!(o.kind.allows(o.default), "{} {}", info.id, o.name);
             assert_eq!(o.default_value(), o.default);
@@ -1324,7 +1324,7 @@ const ALPHABET: &[char] = &[
 fn mutated_vfens_never_panic() {
     let mut rng = Rng(7);
     let mut accepted = 0;
-    for info in variants() {
+    for info in chimera::rules::variants::builtin() {
         let v = variant(info.id);
         let mut seeds = vec![v.start_position().to_vfen()];
         // A few positions from play, too.
@@ -1371,7 +1371,7 @@ fn mutated_vfens_never_panic() {
 #[test]
 fn random_lmn_text_never_panics() {
     let mut rng = Rng(11);
-    for info in variants() {
+    for info in chimera::rules::variants::builtin() {
         let v = variant(info.id);
         let p = v.start_position();
         let legal: Vec<String> = p.legal_moves().into_iter().map(|m| p.lmn(m)).collect();

@@ -218,7 +218,7 @@ fn round_trip_every_variant_and_option() {
         "40/5400".parse().unwrap(),
     ];
     let mut cases: Vec<(Arc<Variant>, Option<&str>)> = Vec::new();
-    for info in variants() {
+    for info in chimera::rules::variants::builtin() {
         for opts in option_sets(info.id) {
             cases.push((variant(info.id, &opts), None));
         }

@@ -16,7 +16,7 @@
 use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
 
-use chimera::rules::{Color, EndReason, Game, Kind, MoveKind, Position, Sq, Variant, variants};
+use chimera::rules::{Color, EndReason, Game, Kind, MoveKind, Position, Sq, Variant};
 
 use crate::common::{Rng, option_values};
 
@@ -402,7 +402,7 @@ const OPTION_GAMES: usize = 500;
 /// with `config=2`, Holywar's `seed` matters only with `opening=random`.
 #[test]
 fn every_option_value_is_soaked() {
-    for (i, info) in variants().iter().enumerate() {
+    for (i, info) in chimera::rules::variants::builtin().iter().enumerate() {
         let mut combos: Vec<Vec<(&str, String)>> = vec![vec![]];
         for o in info.options {
             combos = combos

@@ -231,7 +231,7 @@ mod tests {
 
     #[test]
     fn every_piece_of_every_variant_can_be_explained() {
-        for info in crate::rules::variants() {
+        for info in crate::rules::variants::builtin() {
             let v = Variant::new(info.id, &[]).unwrap();
             let at = middle_square(&v);
             for kind in v.piece_kinds() {

@@ -254,7 +254,7 @@ mod tests {
 
     #[test]
     fn the_cursor_reaches_every_square_and_never_rests_on_a_hole() {
-        for info in crate::rules::variants() {
+        for info in crate::rules::variants::builtin() {
             let v = Variant::new(info.id, &[]).unwrap();
             let start = v.squares().next().unwrap();
             let mut seen = vec![start];

@@ -15,7 +15,7 @@ pub mod replay;
 pub mod select;
 
 use crate::app::AppSystems;
-use crate::app::match_state::{Match, MoveRequested, Player};
+use crate::app::match_state::{Authority, Match, MoveRequested, Offer, Player};
 use crate::rules::{Color, Kind, Move, PieceInfo, Sq};
 use bevy::prelude::*;
 
@@ -213,6 +213,35 @@ pub fn acting_side(game: &Match) -> Color {
     } else {
         side
     }
+}
+
+/// The side whose resignation, offers and answers this screen gives: under
+/// an [`Authority`] (a LAN game) the seat it plays, whoever is to move
+/// (`None` when watching); else the [`acting_side`].
+pub fn answering_side(game: &Match, authority: Option<&Authority>) -> Option<Color> {
+    match authority {
+        Some(a) => a.seat,
+        None => Some(acting_side(game)),
+    }
+}
+
+/// The offers waiting for this screen's answer ([`answering_side`]): the
+/// other side's draw offer, then the authority's takeback and rematch
+/// offers made by the other side.
+pub fn offers_to_answer(game: &Match, authority: Option<&Authority>) -> Vec<Offer> {
+    let Some(me) = answering_side(game, authority) else {
+        return Vec::new();
+    };
+    let draw = game
+        .draw_offer()
+        .filter(|by| *by != me)
+        .map(|_| Offer::Draw);
+    let others = authority
+        .into_iter()
+        .flat_map(|a| &a.offers)
+        .filter(|(_, by)| *by != me)
+        .map(|(kind, _)| *kind);
+    draw.into_iter().chain(others).collect()
 }
 
 /// The selection answers each [`SelectInput`]; a finished choice becomes a

@@ -422,10 +422,16 @@ pub enum MatchCommand {
     Resign(Color),
     /// This side offers a draw.
     OfferDraw(Color),
-    /// This side accepts the pending offer of the other.
-    AcceptDraw(Color),
-    /// The pending offer is declined.
-    DeclineDraw,
+    /// This side accepts the other's pending offer of this kind (a draw
+    /// ends the game; takebacks and rematches are an authority's, see
+    /// [`Authority::offers`]: the match alone has none to accept).
+    Accept(Offer, Color),
+    /// The pending offer of this kind is declined.
+    Decline(Offer),
+    /// This side claims the win: its opponent left and the grace period is
+    /// over ([`Authority::can_claim`]; the authority decides, a match alone
+    /// has no absent opponent).
+    ClaimWin,
     /// The game ends so, decided off the board (a LAN host's verdict:
     /// resignation, agreement, time forfeit, abandonment).
     Finish(Outcome),
@@ -433,15 +439,50 @@ pub enum MatchCommand {
     PauseClock(bool),
 }
 
+/// What one side may offer the other: a draw (in every game, see
+/// [`Match::draw_offer`]), a takeback or a rematch (games under an
+/// [`Authority`], which keeps those).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Offer {
+    /// End the game drawn.
+    Draw,
+    /// Take back the offerer's last move.
+    Takeback,
+    /// Play again, colours swapped.
+    Rematch,
+}
+
+impl Offer {
+    /// `draw`, `takeback`, `rematch`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Offer::Draw => "draw",
+            Offer::Takeback => "takeback",
+            Offer::Rematch => "rematch",
+        }
+    }
+}
+
 /// Present while the match follows an authority elsewhere (a LAN host, see
 /// `app::net`): then only the move requests and commands it vouches for
 /// (by message id) change [`Match`]. The player's own requests leave
 /// [`Match`] alone; the authority's plugin forwards them and, once they
 /// are confirmed, writes them again as vouched requests.
+///
+/// It also says what the authority asks of this screen, for the menus and
+/// the side panel (its plugin keeps it up to date).
 #[derive(Resource, Default, Debug)]
 pub struct Authority {
     moves: Vec<usize>,
     commands: Vec<usize>,
+    /// The side this screen plays (`None`: watching, or not seated yet).
+    pub seat: Option<Color>,
+    /// Takeback and rematch offers pending with the authority, and who
+    /// made each (a draw offer is the match's own, [`Match::draw_offer`]).
+    pub offers: Vec<(Offer, Color)>,
+    /// The opponent left and its grace period is over: this seat may claim
+    /// the win ([`MatchCommand::ClaimWin`]).
+    pub can_claim: bool,
 }
 
 impl Authority {
@@ -748,7 +789,7 @@ pub fn handle_commands(
                     m.draw_offer = Some(*c);
                 }
             }
-            MatchCommand::AcceptDraw(c) => {
+            MatchCommand::Accept(Offer::Draw, c) => {
                 if m.draw_offer == Some(c.opposite()) {
                     end(
                         m,
@@ -760,7 +801,11 @@ pub fn handle_commands(
                     );
                 }
             }
-            MatchCommand::DeclineDraw => m.draw_offer = None,
+            MatchCommand::Decline(Offer::Draw) => m.draw_offer = None,
+            // An authority's alone (see `Authority`): nothing here.
+            MatchCommand::Accept(Offer::Takeback | Offer::Rematch, _)
+            | MatchCommand::Decline(Offer::Takeback | Offer::Rematch)
+            | MatchCommand::ClaimWin => {}
             MatchCommand::Finish(outcome) => end(m, *outcome, &mut ended),
             MatchCommand::PauseClock(paused) => m.clock.set_paused(*paused),
             MatchCommand::NewGame(_) => {}

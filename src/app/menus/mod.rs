@@ -15,9 +15,11 @@ pub use player::{TIME_PRESETS, TextEditor, step_time, time_label};
 
 use crate::app::interaction::{
     ActivePanel, GameAction, HowItMoves, NavStep, NewLineAsked, Panel, Replay, SelectInput,
-    Selection, acting_side,
+    Selection, answering_side, offers_to_answer,
 };
-use crate::app::match_state::{GameEnded, GameSetup, Match, MatchCommand, MoveRequested, Player};
+use crate::app::match_state::{
+    Authority, GameEnded, GameSetup, Match, MatchCommand, MoveRequested, Offer, Player,
+};
 use crate::app::prefs::Prefs;
 use crate::app::saves::{GameOpened, SaveRequest, SavedGames};
 use crate::app::scene::{BoardLayout, ShowLetters, ViewMode};
@@ -326,15 +328,19 @@ pub enum Entry {
     SwitchView,
     /// Show or hide the pieces' letters.
     ShowLetters,
-    /// The side to move resigns.
+    /// The answering side (see `interaction::answering_side`) resigns.
     Resign,
-    /// The side to move offers a draw.
+    /// The answering side offers a draw.
     OfferDraw,
-    /// The side to move accepts the offered draw.
-    AcceptDraw,
-    /// The side to move declines it.
-    DeclineDraw,
-    /// Same variant and options again.
+    /// The answering side accepts the other's offer (a draw; in a LAN game
+    /// also a takeback or a rematch).
+    Accept(Offer),
+    /// The answering side declines it.
+    Decline(Offer),
+    /// LAN game: claim the win, the opponent gone past its grace period.
+    ClaimWin,
+    /// Same variant and options again (in a LAN game: a rematch, colours
+    /// swapped, once the opponent agrees).
     NewGame,
     /// To the main menu.
     MainMenu,
@@ -384,7 +390,42 @@ pub struct MenuActivated(pub Entry);
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MenuAdjusted(pub Entry, pub i32);
 
-/// The entries of a panel, in focus order.
+/// What the entries of the panels depend on: the menu's choices, the
+/// game, the board's selection, the guide, the saved games and the LAN
+/// game's authority.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct EntryContext<'w> {
+    /// The main menu's choices.
+    pub choice: Res<'w, MenuChoice>,
+    /// The game, if any.
+    pub game: Option<Res<'w, Match>>,
+    /// The board's selection (its chooser).
+    pub selection: Res<'w, Selection>,
+    /// The piece guide.
+    pub guide: Res<'w, Guide>,
+    /// The saved games.
+    pub saved: Res<'w, SavedGames>,
+    /// The LAN game's authority, if any.
+    pub authority: Option<Res<'w, Authority>>,
+}
+
+impl EntryContext<'_> {
+    /// The [`entries`] of `panel` now.
+    pub fn entries(&self, panel: Panel) -> Vec<Entry> {
+        entries(
+            panel,
+            &self.choice,
+            self.game.as_deref(),
+            &self.selection,
+            &self.guide,
+            &self.saved,
+            self.authority.as_deref(),
+        )
+    }
+}
+
+/// The entries of a panel, in focus order. `authority`: the LAN game's
+/// (its offers to answer and win claim come first in the in-game menu).
 pub fn entries(
     panel: Panel,
     choice: &MenuChoice,
@@ -392,6 +433,7 @@ pub fn entries(
     selection: &Selection,
     guide: &Guide,
     saved: &SavedGames,
+    authority: Option<&Authority>,
 ) -> Vec<Entry> {
     use Entry::*;
     match panel {
@@ -423,6 +465,7 @@ pub fn entries(
         Panel::GameMenu => {
             let mut v = vec![Continue];
             if let Some(g) = game {
+                v.extend(answers(g, authority));
                 if g.can_undo() {
                     v.push(Undo);
                 }
@@ -437,16 +480,15 @@ pub fn entries(
                     if g.setup().player(g.position().side_to_move()) == Player::Human {
                         v.push(Hint);
                     }
-                    let side = acting_side(g);
                     if g.setup().players.iter().any(|p| *p != Player::Human) {
                         v.push(PauseComputer);
                     }
-                    match g.draw_offer() {
-                        Some(by) if by != side => v.extend([AcceptDraw, DeclineDraw]),
-                        Some(_) => {}
-                        None => v.push(OfferDraw),
+                    if answering_side(g, authority).is_some() {
+                        if g.draw_offer().is_none() {
+                            v.push(OfferDraw);
+                        }
+                        v.push(Resign);
                     }
-                    v.push(Resign);
                 }
                 v.push(EvalBar);
                 v.push(NewGame);
@@ -455,7 +497,16 @@ pub fn entries(
             v.extend([LoadGame, Guide, Controls, MainMenu, Quit]);
             v
         }
-        Panel::EndDialog => vec![LookAtBoard, NewGame, MainMenu],
+        Panel::EndDialog => {
+            let mut v = vec![LookAtBoard];
+            let answers = game.map(|g| answers(g, authority)).unwrap_or_default();
+            if !answers.contains(&Accept(Offer::Rematch)) {
+                v.push(NewGame);
+            }
+            v.extend(answers);
+            v.push(MainMenu);
+            v
+        }
         Panel::NewLine => vec![StartNewLine, KeepLine],
         Panel::Chooser => {
             let n = selection.0.chooser().map_or(0, |c| c.choices.len());
@@ -470,6 +521,19 @@ pub fn entries(
         }
         Panel::Help | Panel::Board => Vec::new(),
     }
+}
+
+/// The answers this screen owes: accept or decline each offer waiting for
+/// it, and claiming the win when the opponent is gone for good.
+fn answers(game: &Match, authority: Option<&Authority>) -> Vec<Entry> {
+    let mut v: Vec<Entry> = offers_to_answer(game, authority)
+        .into_iter()
+        .flat_map(|o| [Entry::Accept(o), Entry::Decline(o)])
+        .collect();
+    if game.outcome().is_none() && authority.is_some_and(|a| a.can_claim) {
+        v.push(Entry::ClaimWin);
+    }
+    v
 }
 
 /// What "cancel" means on a panel.
@@ -494,6 +558,7 @@ pub fn typing_address(active: Panel, focus: &MenuFocus, choice: &MenuChoice) -> 
         &Selection::default(),
         &Guide::default(),
         &SavedGames::default(),
+        None,
     );
     active == Panel::Join
         && focus.panel == Some(Panel::Join)
@@ -526,26 +591,21 @@ fn initial_focus(panel: Panel, list: &[Entry], guide: &Guide) -> usize {
     list.iter().position(|e| *e == want).unwrap_or(0)
 }
 
-#[allow(clippy::too_many_arguments)]
 fn update_active_panel(
     screen: Res<State<Screen>>,
     overlays: Res<Overlays>,
-    selection: Res<Selection>,
     help: Res<HowItMoves>,
-    choice: Res<MenuChoice>,
-    game: Option<Res<Match>>,
-    guide: Res<Guide>,
-    saved: Res<SavedGames>,
+    ctx: EntryContext,
     mut active: ResMut<ActivePanel>,
     mut focus: ResMut<MenuFocus>,
 ) {
-    let panel = front_panel(*screen.get(), &overlays, &selection, &help);
+    let panel = front_panel(*screen.get(), &overlays, &ctx.selection, &help);
     active.set_if_neq(ActivePanel(panel));
     if focus.panel != Some(panel) {
-        let list = entries(panel, &choice, game.as_deref(), &selection, &guide, &saved);
+        let list = ctx.entries(panel);
         *focus = MenuFocus {
             panel: Some(panel),
-            index: initial_focus(panel, &list, &guide),
+            index: initial_focus(panel, &list, &ctx.guide),
         };
     }
 }
@@ -642,11 +702,12 @@ pub struct EntryEffects<'w> {
 fn apply_entries(
     mut activated: MessageReader<MenuActivated>,
     game: Option<Res<Match>>,
+    authority: Option<Res<Authority>>,
     mut fx: EntryEffects,
 ) {
     for MenuActivated(entry) in activated.read() {
         let game = game.as_deref();
-        let side = game.map(acting_side);
+        let side = game.and_then(|g| answering_side(g, authority.as_deref()));
         match *entry {
             Entry::Variant(i) => {
                 // Picked: on to its options (or Start).
@@ -787,18 +848,22 @@ fn apply_entries(
                 fx.letters.0 = !fx.letters.0;
                 fx.overlays.game_menu = false;
             }
-            Entry::Resign | Entry::OfferDraw | Entry::AcceptDraw => {
+            Entry::Resign | Entry::OfferDraw | Entry::Accept(_) => {
                 if let Some(side) = side {
                     fx.commands.write(match *entry {
-                        Entry::Resign => MatchCommand::Resign(side),
                         Entry::OfferDraw => MatchCommand::OfferDraw(side),
-                        _ => MatchCommand::AcceptDraw(side),
+                        Entry::Accept(offer) => MatchCommand::Accept(offer, side),
+                        _ => MatchCommand::Resign(side),
                     });
                 }
                 fx.overlays.game_menu = false;
             }
-            Entry::DeclineDraw => {
-                fx.commands.write(MatchCommand::DeclineDraw);
+            Entry::Decline(offer) => {
+                fx.commands.write(MatchCommand::Decline(offer));
+                fx.overlays.game_menu = false;
+            }
+            Entry::ClaimWin => {
+                fx.commands.write(MatchCommand::ClaimWin);
                 fx.overlays.game_menu = false;
             }
             Entry::NewGame => {
@@ -862,11 +927,7 @@ fn navigate_menus(
     active: Res<ActivePanel>,
     mut focus: ResMut<MenuFocus>,
     mut overlays: ResMut<Overlays>,
-    choice: Res<MenuChoice>,
-    game: Option<Res<Match>>,
-    selection: Res<Selection>,
-    guide: Res<Guide>,
-    saved: Res<SavedGames>,
+    ctx: EntryContext,
     mut editor: ResMut<NumberEditor>,
     keys: Res<ButtonInput<KeyCode>>,
     text: Res<TextEditor>,
@@ -885,7 +946,7 @@ fn navigate_menus(
                 overlays.game_menu = true
             }
             _ => {
-                if let Some(e) = back_entry(panel, game.is_some()) {
+                if let Some(e) = back_entry(panel, ctx.game.is_some()) {
                     activated.write(MenuActivated(e));
                 }
             }
@@ -895,7 +956,7 @@ fn navigate_menus(
     if !is_menu(panel) || focus.panel != Some(panel) {
         return;
     }
-    let list = entries(panel, &choice, game.as_deref(), &selection, &guide, &saved);
+    let list = ctx.entries(panel);
     if list.is_empty() {
         return;
     }
@@ -941,8 +1002,8 @@ fn navigate_menus(
         activated.write(MenuActivated(e));
     } else if actions.just_pressed(&GameAction::Cancel)
         // Backspace in the address field erases a character instead.
-        && !(typing_address(panel, &focus, &choice) && keys.just_pressed(KeyCode::Backspace))
-        && let Some(e) = back_entry(panel, game.is_some())
+        && !(typing_address(panel, &focus, &ctx.choice) && keys.just_pressed(KeyCode::Backspace))
+        && let Some(e) = back_entry(panel, ctx.game.is_some())
     {
         activated.write(MenuActivated(e));
     }

@@ -21,7 +21,15 @@
 //!   whole as a new [`Match`] (a snapshot), never move by move.
 //!
 //! A hosting window autosaves its game's record after every change
-//! (`LanSettings::autosave`), which `chimera host --resume` reads back.
+//! (`LanSettings::autosave`, each move with its `%clk`) and keeps its remote
+//! seats' tokens and names (`LanSettings::host_seats`); `chimera host
+//! --resume` reads both back: the clocks go on as saved and a returning
+//! player gets its seat with its token.
+//!
+//! The menus learn what the host asks of this window from the
+//! [`Authority`] this plugin keeps up to date (the seat played, takeback and
+//! rematch offers, the win claim); their answers come back as
+//! `MatchCommand`s, forwarded like the others.
 
 pub mod lobby;
 
@@ -38,7 +46,7 @@ use bevy::prelude::*;
 use crate::app::interaction::{Replay, Toast};
 use crate::app::match_state::{
     Authority, GameSetup, InstallMatch, Match, MatchCommand, MatchError, MoveRejected,
-    MoveRequested, Player, install_matches, take_id,
+    MoveRequested, Offer, Player, install_matches, take_id,
 };
 use crate::app::menus::{LanRequest, MenuChoice, Overlays};
 use crate::app::scene::BoardLayout;
@@ -47,14 +55,14 @@ use crate::clock::TimeControl;
 use crate::net::client::ChatLine;
 use crate::net::discovery::{DEFAULT_DISCOVERY_ADDR, discovery_addr, listen_addr};
 use crate::net::protocol::{WireEndReason, decode};
-use crate::net::seats::SeatBook;
+use crate::net::seats::{HostSeats, SeatBook};
 use crate::net::transport::{DEFAULT_PORT, random_u64, wall_clock};
 use crate::net::{
     Client, ClientConfig, ClientEvent, ClientMsg, ClientRunner, Host, HostConfig, HostEvent,
     HostMsg, HostRunner, Link, MatchState, OfferKind, Role, SeatState, SeatWish, Side, WireResult,
 };
 use crate::record::MatchRecord;
-use crate::rules::{EndReason, Outcome};
+use crate::rules::{Color, EndReason, Outcome};
 
 /// Registers the LAN settings, the session's systems and the join list.
 pub fn plugin(app: &mut App) {
@@ -114,6 +122,9 @@ pub struct LanSettings {
     pub autosave: Option<PathBuf>,
     /// The seat-token book of a joining window (`None`: tokens kept in memory only).
     pub seats: Option<PathBuf>,
+    /// The remote seats of the game a window hosts, kept for
+    /// `chimera host --resume` (`None`: not kept).
+    pub host_seats: Option<PathBuf>,
 }
 
 impl Default for LanSettings {
@@ -129,6 +140,7 @@ impl Default for LanSettings {
             name: DEFAULT_LAN_NAME.to_string(),
             autosave: autosave_path(),
             seats: SeatBook::default_path(),
+            host_seats: HostSeats::default_path(),
         }
     }
 }
@@ -147,6 +159,9 @@ pub struct HostPlan {
     pub config: HostConfig,
     /// Address and UDP port to listen on (port 0 picks a free one).
     pub bind: SocketAddr,
+    /// It goes on with the autosaved game ([`HostPlan::resume`]): the
+    /// window gives the kept seats (`LanSettings::host_seats`) back.
+    pub resumed: bool,
 }
 
 impl HostPlan {
@@ -166,7 +181,11 @@ impl HostPlan {
         config.local_side = Some(side);
         config.local_name = name.to_string();
         config.name = name.to_string();
-        HostPlan { config, bind }
+        HostPlan {
+            config,
+            bind,
+            resumed: false,
+        }
     }
 
     /// The game `setup` describes, hosted on `settings.port`, the window
@@ -185,8 +204,9 @@ impl HostPlan {
     }
 
     /// The game autosaved at `path` (see [`LanSettings::autosave`]), to go
-    /// on with: its variant, options, start, moves, time control and the
-    /// side the window played (tag `HostSide`; White if missing).
+    /// on with: its variant, options, start, moves, its clock as saved (the
+    /// moves' `%clk`, as "Continue" restores a local game's), and the side
+    /// the window played (tag `HostSide`; White if missing).
     pub fn resume(path: &Path, bind: SocketAddr, name: &str) -> Result<HostPlan, String> {
         let text =
             crate::record::read_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -207,6 +227,9 @@ impl HostPlan {
         let mut plan = HostPlan::new(&rec.variant, &rec.options, time, side, bind, name);
         plan.config.start_vfen = rec.start_vfen.clone();
         plan.config.moves = rec.moves.iter().map(|m| m.lmn.clone()).collect();
+        plan.config.move_times = rec.moves.iter().map(|m| m.clock).collect();
+        plan.config.clock = rec.clock;
+        plan.resumed = true;
         Ok(plan)
     }
 }
@@ -334,6 +357,47 @@ pub struct NetView {
     pub version_mismatch: Option<String>,
 }
 
+impl NetView {
+    /// The side this window plays, if seated.
+    pub fn seat(&self) -> Option<Side> {
+        match self.role {
+            Some(Role::Player(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Whether this window's player may claim the win: the game goes on
+    /// and the opponent's seat is away past its grace period.
+    pub fn can_claim(&self) -> bool {
+        let Some(me) = self.seat() else {
+            return false;
+        };
+        self.result.is_none()
+            && matches!(
+                self.seats[me.opposite().index()],
+                Some(SeatState::Away {
+                    grace_left_s: 0,
+                    ..
+                })
+            )
+    }
+
+    /// What the match's [`Authority`] tells the menus: the seat, the
+    /// takeback and rematch offers (the draw offer is the match's own), the
+    /// win claim.
+    fn update(&self, a: &mut Authority) {
+        let offers: Vec<(Offer, Color)> = self
+            .offers
+            .iter()
+            .filter(|(kind, _)| *kind != OfferKind::Draw)
+            .map(|&(kind, by)| (kind.into(), by.into()))
+            .collect();
+        a.seat = self.seat().map(Color::from);
+        a.offers = offers;
+        a.can_claim = self.can_claim();
+    }
+}
+
 /// Time between two attempts to reconnect a dropped link.
 const RETRY_PERIOD: Duration = Duration::from_secs(3);
 
@@ -360,6 +424,9 @@ pub struct NetSession {
     retry_in: Duration,
     autosave: Option<PathBuf>,
     seat_book: Option<PathBuf>,
+    /// Where a hosting window keeps its remote seats, and what it wrote
+    /// last (nothing yet: the first frame writes, replacing an older game's).
+    host_seats: Option<(PathBuf, Option<HostSeats>)>,
     name: String,
     /// For the panel.
     pub view: NetView,
@@ -382,6 +449,7 @@ impl NetSession {
             retry_in: RETRY_PERIOD,
             autosave: settings.autosave.clone(),
             seat_book: settings.seats.clone(),
+            host_seats: settings.host_seats.clone().map(|p| (p, None)),
             name: settings.name.clone(),
             view,
         }
@@ -394,6 +462,24 @@ impl NetSession {
         announce: Option<SocketAddr>,
     ) -> Result<NetSession, String> {
         let mut cfg = plan.config.clone();
+        if plan.resumed
+            && let Some(path) = &settings.host_seats
+        {
+            cfg.seats = match HostSeats::load(path) {
+                Ok(Some(seats)) => seats,
+                Ok(None) => {
+                    info!(
+                        "LAN: no kept seats in {}: the players join as newcomers",
+                        path.display()
+                    );
+                    HostSeats::default()
+                }
+                Err(e) => {
+                    warn!("LAN: cannot read the kept seats ({e}): the players join as newcomers");
+                    HostSeats::default()
+                }
+            };
+        }
         let side = *cfg.local_side.get_or_insert(Side::White);
         let name = cfg.local_name.clone();
         let cfg_variant = cfg.variant.clone();
@@ -549,6 +635,27 @@ impl NetSession {
         }
     }
 
+    /// Writes the hosted game's remote seats (tokens and names) to the seat
+    /// file whenever they change, for `chimera host --resume`.
+    fn keep_host_seats(&mut self) {
+        let Some((path, written)) = &mut self.host_seats else {
+            return;
+        };
+        let wire = self.wire.get_mut().unwrap_or_else(|p| p.into_inner());
+        let Wire::Host { runner, .. } = wire else {
+            return;
+        };
+        let seats = runner.host().held_seats();
+        if written.as_ref() == Some(&seats) {
+            return;
+        }
+        if let Err(e) = seats.save(path) {
+            // Said once: not tried again until the seats change.
+            warn!("LAN: cannot keep the seats in {}: {e}", path.display());
+        }
+        *written = Some(seats);
+    }
+
     /// A joined window whose link dropped mid-game connects again after a
     /// while, from a fresh socket, with its seat token: the host gives the
     /// seat back and sends the match whole.
@@ -597,6 +704,26 @@ impl NetSession {
         }
         if let Err(e) = book.save(&path) {
             warn!("LAN: cannot keep the seat token in {}: {e}", path.display());
+        }
+    }
+}
+
+impl From<Offer> for OfferKind {
+    fn from(o: Offer) -> OfferKind {
+        match o {
+            Offer::Draw => OfferKind::Draw,
+            Offer::Takeback => OfferKind::Takeback,
+            Offer::Rematch => OfferKind::Rematch,
+        }
+    }
+}
+
+impl From<OfferKind> for Offer {
+    fn from(k: OfferKind) -> Offer {
+        match k {
+            OfferKind::Draw => Offer::Draw,
+            OfferKind::Takeback => Offer::Takeback,
+            OfferKind::Rematch => Offer::Rematch,
         }
     }
 }
@@ -770,9 +897,13 @@ fn tick(
     if changed {
         s.autosave();
     }
+    s.keep_host_seats();
     s.backlog.extend(events);
     follow(s, game, &mut out);
     s.refresh_view();
+    if let Some(a) = out.authority.as_deref_mut() {
+        s.view.update(a);
+    }
     if !s.installed
         && let Some(why) = &s.view.closed
     {
@@ -863,8 +994,9 @@ fn forward_command(
         }
         MatchCommand::Resign(_) => ClientMsg::Resign,
         MatchCommand::OfferDraw(_) => ClientMsg::Offer(OfferKind::Draw),
-        MatchCommand::AcceptDraw(_) => ClientMsg::Accept(OfferKind::Draw),
-        MatchCommand::DeclineDraw => ClientMsg::Decline(OfferKind::Draw),
+        MatchCommand::Accept(offer, _) => ClientMsg::Accept(offer.into()),
+        MatchCommand::Decline(offer) => ClientMsg::Decline(offer.into()),
+        MatchCommand::ClaimWin => ClientMsg::ClaimWin,
         MatchCommand::NewGame(setup) => {
             if game.is_none_or(|g| *g.setup() != setup) {
                 return Forwarded::Leave;
@@ -1022,7 +1154,7 @@ fn notice(s: &mut NetSession, msg: HostMsg, out: &mut NetOut) {
         }
         HostMsg::Declined { kind, by } => {
             if kind == OfferKind::Draw {
-                out.vouched_command(s, MatchCommand::DeclineDraw);
+                out.vouched_command(s, MatchCommand::Decline(Offer::Draw));
             }
             let line = format!("{} declined the {}", by.name(), kind.word());
             out.toast.write(Toast(line.clone()));

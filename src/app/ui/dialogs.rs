@@ -5,9 +5,9 @@
 
 use super::{FocusView, entry_button, outcome_text};
 use crate::app::computer::Computer;
-use crate::app::interaction::{Panel, Replay, acting_side};
-use crate::app::match_state::Match;
-use crate::app::menus::{Entry, MenuActivated, Overlays, entries};
+use crate::app::interaction::{Panel, Replay, answering_side};
+use crate::app::match_state::{Authority, Match, Offer};
+use crate::app::menus::{Entry, MenuActivated, Overlays};
 use crate::app::scene::{ShowLetters, ViewMode};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -26,7 +26,7 @@ pub(super) fn chooser_window(
     view: FocusView,
     mut activated: MessageWriter<MenuActivated>,
 ) -> Result {
-    let Some(chooser) = view.selection.0.chooser() else {
+    let Some(chooser) = view.ctx.selection.0.chooser() else {
         return Ok(());
     };
     let focused = view.focused(Panel::Chooser);
@@ -56,11 +56,13 @@ pub(super) fn chooser_window(
 fn label(
     entry: Entry,
     game: Option<&Match>,
+    authority: Option<&Authority>,
     mode: ViewMode,
-    computer: &Computer,
-    letters: ShowLetters,
+    (computer, letters): (&Computer, ShowLetters),
 ) -> String {
-    let side = game.map(|g| super::side_name(acting_side(g)));
+    let side = game
+        .and_then(|g| answering_side(g, authority))
+        .map(super::side_name);
     match entry {
         Entry::Continue => "Back to the game".into(),
         Entry::Undo => "Undo".into(),
@@ -75,9 +77,12 @@ fn label(
             ShowLetters(true) => "Hide the pieces' letters".into(),
         },
         Entry::OfferDraw => format!("{} offers a draw", side.unwrap_or("")),
-        Entry::AcceptDraw => format!("{} accepts the draw", side.unwrap_or("")),
-        Entry::DeclineDraw => "Decline the draw".into(),
+        Entry::Accept(Offer::Draw) => format!("{} accepts the draw", side.unwrap_or("")),
+        Entry::Accept(offer) => format!("Accept the {}", offer.word()),
+        Entry::Decline(offer) => format!("Decline the {}", offer.word()),
+        Entry::ClaimWin => "Claim the win (opponent gone)".into(),
         Entry::Resign => format!("{} resigns", side.unwrap_or("")),
+        Entry::NewGame if authority.is_some() => "Rematch (colours swapped)".into(),
         Entry::NewGame => "New game (same variant)".into(),
         Entry::Guide => "How the pieces move".into(),
         Entry::Controls => "Controls".into(),
@@ -112,20 +117,14 @@ pub(super) fn game_menu(
         return Ok(());
     }
     let focused = view.focused(Panel::GameMenu);
-    let game = view.game.as_deref();
-    let list = entries(
-        Panel::GameMenu,
-        &view.choice,
-        game,
-        &view.selection,
-        &view.guide,
-        &view.saved,
-    );
+    let game = view.ctx.game.as_deref();
+    let authority = view.ctx.authority.as_deref();
+    let list = view.ctx.entries(Panel::GameMenu);
     let ctx = contexts.ctx_mut()?;
     centred("Menu").show(ctx, |ui| {
         for entry in list {
-            let b = egui::Button::new(label(entry, game, *mode, &computer, *letters))
-                .min_size(WIDE.into());
+            let text = label(entry, game, authority, *mode, (&computer, *letters));
+            let b = egui::Button::new(text).min_size(WIDE.into());
             entry_button(ui, b, entry, focused, &mut activated);
         }
     });
@@ -144,7 +143,7 @@ pub(super) fn end_dialog(
         return Ok(());
     };
     let focused = view.focused(Panel::EndDialog);
-    let game = view.game.as_deref();
+    let game = view.ctx.game.as_deref();
     let ctx = contexts.ctx_mut()?;
     centred("Game over").show(ctx, |ui| {
         ui.label(
@@ -155,9 +154,15 @@ pub(super) fn end_dialog(
         ui.weak(outcome.result_text());
         ui.add_space(8.0);
         ui.horizontal(|ui| {
-            for entry in [Entry::LookAtBoard, Entry::NewGame, Entry::MainMenu] {
-                let b =
-                    egui::Button::new(label(entry, game, *mode, &computer, ShowLetters::default()));
+            for entry in view.ctx.entries(Panel::EndDialog) {
+                let text = label(
+                    entry,
+                    game,
+                    view.ctx.authority.as_deref(),
+                    *mode,
+                    (&computer, ShowLetters::default()),
+                );
+                let b = egui::Button::new(text);
                 entry_button(ui, b, entry, focused, &mut activated);
             }
         });
@@ -176,7 +181,7 @@ pub(super) fn new_line_dialog(
     mode: Res<ViewMode>,
     mut activated: MessageWriter<MenuActivated>,
 ) -> Result {
-    let (Some(req), Some(game)) = (overlays.new_line, view.game.as_deref()) else {
+    let (Some(req), Some(game)) = (overlays.new_line, view.ctx.game.as_deref()) else {
         return Ok(());
     };
     let focused = view.focused(Panel::NewLine);
@@ -203,9 +208,9 @@ pub(super) fn new_line_dialog(
                 let b = egui::Button::new(label(
                     entry,
                     Some(game),
+                    None,
                     *mode,
-                    &Computer::default(),
-                    ShowLetters::default(),
+                    (&Computer::default(), ShowLetters::default()),
                 ));
                 entry_button(ui, b, entry, focused, &mut activated);
             }

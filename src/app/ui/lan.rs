@@ -1,13 +1,16 @@
 //! LAN screens: the join screen (games heard on the LAN, the address field,
 //! watch-only, with the keyboard/gamepad focus ringed like every menu) and
 //! the LAN part of the in-game side panel (seats and the host's clocks,
-//! offers to answer, the connection, notices, chat).
+//! offers to answer, the connection, notices, chat). Answers and the win
+//! claim are entries of the in-game menu too (keyboard and pad): the panel
+//! says so, and its buttons activate the same entries.
 
 use super::{FocusView, back_button, entry_button, ring_if};
-use crate::app::interaction::Panel;
+use crate::app::interaction::{Panel, offers_to_answer};
+use crate::app::match_state::{Authority, Match, Offer};
 use crate::app::menus::{Entry, MenuActivated};
 use crate::app::net::{NetAction, NetSession};
-use crate::net::{ClientMsg, OfferKind, Role, SeatState, Side};
+use crate::net::{ClientMsg, OfferKind, Role, Side};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -20,7 +23,7 @@ pub(super) fn join_screen(
     view: FocusView,
     mut activated: MessageWriter<MenuActivated>,
 ) -> Result {
-    let join = &view.choice.join;
+    let join = &view.ctx.choice.join;
     let ctx = contexts.ctx_mut()?;
     if view.active.0 == Panel::MainMenu
         && let Some(status) = &join.status
@@ -112,6 +115,7 @@ pub(super) fn join_screen(
 #[derive(SystemParam)]
 pub struct LanPanel<'w, 's> {
     session: Option<Res<'w, NetSession>>,
+    authority: Option<Res<'w, Authority>>,
     actions: MessageWriter<'w, NetAction>,
     chat: Local<'s, String>,
 }
@@ -128,14 +132,28 @@ fn clock_text(d: std::time::Duration) -> String {
     }
 }
 
-/// The LAN part of the side panel (nothing outside a LAN game).
-pub(super) fn lan_section(ui: &mut egui::Ui, p: &mut LanPanel) {
-    let Some(session) = p.session.as_deref() else {
-        return;
-    };
+impl LanPanel<'_, '_> {
+    /// The match's authority (a LAN game's), if any.
+    pub fn authority(&self) -> Option<&Authority> {
+        self.authority.as_deref()
+    }
+}
+
+/// The LAN part of the side panel (nothing outside a LAN game); `menu`
+/// says where the in-game menu is ("in the menu (F10 / Start)"). Returns the entry a button chose.
+pub(super) fn lan_section(
+    ui: &mut egui::Ui,
+    p: &mut LanPanel,
+    game: &Match,
+    menu: &str,
+) -> Option<Entry> {
+    let session = p.session.as_deref()?;
     let v = &session.view;
-    let mut send = |msg: ClientMsg| {
-        p.actions.write(NetAction(msg));
+    let mut chosen = None;
+    let mut act = |ui: &mut egui::Ui, text: &str, entry: Entry| {
+        if ui.button(text).clicked() {
+            chosen = Some(entry);
+        }
     };
     match (v.hosting, v.joined) {
         (Some(addr), _) => ui.strong(format!("LAN game, hosting on port {}", addr.port())),
@@ -148,10 +166,7 @@ pub(super) fn lan_section(ui: &mut egui::Ui, p: &mut LanPanel) {
     if let Some(why) = &v.closed {
         ui.colored_label(WARN, format!("Disconnected: {why}"));
     }
-    let me = match v.role {
-        Some(Role::Player(s)) => Some(s),
-        _ => None,
-    };
+    let me = v.seat();
     match v.role {
         Some(Role::Player(s)) => ui.label(format!("You play {}", s.name())),
         Some(Role::Spectator) => ui.label("You are watching (flip and switch view freely)"),
@@ -166,45 +181,44 @@ pub(super) fn lan_section(ui: &mut egui::Ui, p: &mut LanPanel) {
             line = format!("{line}   {}", clock_text(left));
         }
         ui.label(line);
-        let claimable = matches!(
-            seat,
-            SeatState::Away {
-                grace_left_s: 0,
-                ..
-            }
-        ) && me == Some(side.opposite())
-            && v.result.is_none();
-        if claimable && ui.button("Claim the win").clicked() {
-            send(ClientMsg::ClaimWin);
-        }
+    }
+    if v.can_claim() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!(
+                "Your opponent is gone: claim the win {menu} or wait"
+            ));
+            act(ui, "Claim the win", Entry::ClaimWin);
+        });
     }
     if v.spectators > 0 {
         ui.weak(format!("{} watching", v.spectators));
     }
+    let to_answer = offers_to_answer(game, p.authority.as_deref());
     for (kind, by) in &v.offers {
-        if *kind == OfferKind::Draw || Some(*by) == me {
+        let offer = Offer::from(*kind);
+        if offer == Offer::Draw {
+            // The game's own section shows the draw offer.
             continue;
         }
-        if me.is_none() {
-            ui.label(format!("{} offers a {}", by.name(), kind.word()));
-            continue;
+        let asked = match offer {
+            Offer::Takeback => format!("{} asks to take back a move", by.name()),
+            _ => format!("{} offers a {}", by.name(), offer.word()),
+        };
+        if Some(*by) == me {
+            ui.weak(format!("{asked}: waiting for the answer"));
+        } else if to_answer.contains(&offer) {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(format!("{asked} — Accept/Decline here or {menu}:"));
+                act(ui, "Accept", Entry::Accept(offer));
+                act(ui, "Decline", Entry::Decline(offer));
+            });
+        } else {
+            ui.label(asked);
         }
-        ui.horizontal_wrapped(|ui| {
-            ui.label(format!("{} offers a {}:", by.name(), kind.word()));
-            if ui.button("Accept").clicked() {
-                send(ClientMsg::Accept(*kind));
-            }
-            if ui.button("Decline").clicked() {
-                send(ClientMsg::Decline(*kind));
-            }
-        });
     }
-    if v.result.is_some()
-        && me.is_some()
-        && !v.offers.iter().any(|(k, _)| *k == OfferKind::Rematch)
-        && ui.button("Offer a rematch (colours swapped)").clicked()
+    if v.result.is_some() && me.is_some() && !v.offers.iter().any(|(k, _)| *k == OfferKind::Rematch)
     {
-        send(ClientMsg::Offer(OfferKind::Rematch));
+        act(ui, "Offer a rematch (colours swapped)", Entry::NewGame);
     }
     for line in v.notices.iter().rev().take(3).rev() {
         ui.weak(line);
@@ -230,4 +244,5 @@ pub(super) fn lan_section(ui: &mut egui::Ui, p: &mut LanPanel) {
             });
         });
     ui.separator();
+    chosen
 }

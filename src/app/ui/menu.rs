@@ -27,7 +27,7 @@ pub(super) fn menu_screen(
     mut activated: MessageWriter<MenuActivated>,
     mut adjusted: MessageWriter<MenuAdjusted>,
 ) -> Result {
-    let choice = &*view.choice;
+    let choice = &*view.ctx.choice;
     let start = preview.start_of(choice);
     let glyphs = start.and_then(|p| {
         let v = p.variant();
@@ -124,12 +124,12 @@ pub(super) fn menu_screen(
             ui.horizontal_wrapped(|ui| {
                 let big = |t: &str| egui::Button::new(egui::RichText::new(t).size(18.0 * k));
                 entry_button(ui, big("Start"), Entry::Start, focused, &mut activated);
-                if view.game.is_some() {
+                if view.ctx.game.is_some() {
                     entry_button(ui, big("Resume"), Entry::Resume, focused, &mut activated);
-                } else if view.saved.autosave.is_some() {
+                } else if view.ctx.saved.autosave.is_some() {
                     let b = big("Continue");
                     entry_button(ui, b, Entry::ContinueSaved, focused, &mut activated)
-                        .on_hover_text(view.saved.autosave.as_ref().map_or(String::new(), |g| g.line()));
+                        .on_hover_text(view.ctx.saved.autosave.as_ref().map_or(String::new(), |g| g.line()));
                 }
                 entry_button(ui, big("Load a game"), Entry::LoadGame, focused, &mut activated);
                 entry_button(ui, big("Host a LAN game"), Entry::HostLan, focused, &mut activated);
@@ -140,7 +140,7 @@ pub(super) fn menu_screen(
             });
             ui.add_space(10.0 * k);
             ui.weak("Up/down: next entry. Left/right: change the variant or an option. Enter / A: pick.");
-            if let Some(e) = view.saved.message.as_ref().filter(|_| view.game.is_none()) {
+            if let Some(e) = view.ctx.saved.message.as_ref().filter(|_| view.ctx.game.is_none()) {
                 ui.add_space(8.0 * k);
                 ui.colored_label(egui::Color32::from_rgb(0xff, 0x7a, 0x6a), e);
             }

@@ -18,14 +18,9 @@ mod panel;
 mod replay;
 mod saves;
 
-use crate::app::interaction::{
-    ActivePanel, HowItMoves, Panel, Replay, Selection, ShowHowItMoves, Toast,
-};
+use crate::app::interaction::{ActivePanel, HowItMoves, Panel, Replay, ShowHowItMoves, Toast};
 use crate::app::match_state::{CommandRejected, Match, MoveRejected, hand_kind};
-use crate::app::menus::{
-    Entry, Guide, MenuActivated, MenuChoice, MenuFocus, NumberEditor, entries, shown_value,
-};
-use crate::app::saves::SavedGames;
+use crate::app::menus::{Entry, EntryContext, MenuActivated, MenuFocus, NumberEditor, shown_value};
 use crate::app::scene::BoardViewport;
 use crate::app::{AppSystems, Screen};
 use crate::rules::{Color, EndReason, Kind, Outcome};
@@ -73,19 +68,15 @@ pub(super) fn plugin(app: &mut App) {
 pub struct FocusView<'w> {
     active: Res<'w, ActivePanel>,
     focus: Res<'w, MenuFocus>,
-    choice: Res<'w, MenuChoice>,
-    game: Option<Res<'w, Match>>,
-    selection: Res<'w, Selection>,
-    guide: Res<'w, Guide>,
     editor: Res<'w, NumberEditor>,
-    saved: Res<'w, SavedGames>,
+    ctx: EntryContext<'w>,
 }
 
 impl FocusView<'_> {
     /// What the main menu shows as option `k`'s value (a caret while its
     /// number is being typed).
     pub fn option_value(&self, k: usize) -> String {
-        shown_value(&self.choice, &self.editor, k)
+        shown_value(&self.ctx.choice, &self.editor, k)
     }
 
     /// The focused entry, if `panel` is in front.
@@ -93,15 +84,7 @@ impl FocusView<'_> {
         if self.active.0 != panel || self.focus.panel != Some(panel) {
             return None;
         }
-        let list = entries(
-            panel,
-            &self.choice,
-            self.game.as_deref(),
-            &self.selection,
-            &self.guide,
-            &self.saved,
-        );
-        self.focus.entry(&list)
+        self.focus.entry(&self.ctx.entries(panel))
     }
 }
 

@@ -12,9 +12,10 @@ use crate::app::input::cursor::BoardCursor;
 use crate::app::input::help_subject;
 use crate::app::input::pads::PadLayout;
 use crate::app::interaction::{
-    GameAction, HelpSubject, SelectInput, Selection, ShowHowItMoves, acting_side,
+    GameAction, HelpSubject, SelectInput, Selection, ShowHowItMoves, answering_side,
+    offers_to_answer,
 };
-use crate::app::match_state::Match;
+use crate::app::match_state::{Match, Offer};
 use crate::app::menus::{Entry, MenuActivated};
 use crate::app::scene::{BoardViewport, ViewMode};
 use crate::rules::{Color, PieceInfo};
@@ -42,6 +43,11 @@ pub(super) fn game_panel(
     mut lan: super::lan::LanPanel,
 ) -> Result {
     let keys = |a: GameAction| hint(controls.as_deref(), *layout, a);
+    // Where the answers are for keyboard and pad.
+    let menu = match keys(GameAction::Menu) {
+        k if k.is_empty() => "in the menu".to_string(),
+        k => format!("in the menu ({k})"),
+    };
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
     let whole = ctx.viewport_rect();
@@ -55,6 +61,7 @@ pub(super) fn game_panel(
         }
     };
     let mut computer_click = None;
+    let mut lan_click = None;
     let panel = egui::Panel::right("game-panel")
         .default_size(280.0)
         .min_size(230.0)
@@ -70,10 +77,10 @@ pub(super) fn game_panel(
             };
             let pos = game.position();
             ui.heading(game.variant().name());
-            super::lan::lan_section(ui, &mut lan);
+            lan_click = super::lan::lan_section(ui, &mut lan, game, &menu);
             ui.horizontal_wrapped(|ui| {
-                let menu = format!("Main menu ({}: in-game menu)", keys(GameAction::Menu));
-                act(ui, true, "Menu", &menu, Entry::MainMenu);
+                let main_menu = format!("Main menu ({}: in-game menu)", keys(GameAction::Menu));
+                act(ui, true, "Menu", &main_menu, Entry::MainMenu);
                 act(ui, true, "Flip", &keys(GameAction::FlipBoard), Entry::Flip);
                 let other = match *mode {
                     ViewMode::TwoD => "3D",
@@ -115,25 +122,39 @@ pub(super) fn game_panel(
                     super::clock_view::clocks(ui, game);
                 }
                 None => {
-                    let side = acting_side(game);
+                    // Who answers here: the seat played in a LAN game,
+                    // whoever is to move.
+                    let me = answering_side(game, lan.authority());
                     let mut status = format!("{} to move", side_name(pos.side_to_move()));
                     if pos.in_check() {
                         status.push_str(" — check!");
                     }
                     ui.label(egui::RichText::new(status).strong().size(17.0));
                     super::clock_view::clocks(ui, game);
+                    // The menu's answers, the same offers.
+                    let answer_draw =
+                        offers_to_answer(game, lan.authority()).contains(&Offer::Draw);
                     ui.horizontal_wrapped(|ui| {
-                        act(ui, true, "Resign", "", Entry::Resign);
-                        match game.draw_offer() {
-                            Some(by) if by != side => {
-                                ui.label(format!("{} offers a draw:", side_name(by)));
-                                act(ui, true, "Accept", "", Entry::AcceptDraw);
-                                act(ui, true, "Decline", "", Entry::DeclineDraw);
+                        act(ui, me.is_some(), "Resign", &menu, Entry::Resign);
+                        match (game.draw_offer(), me) {
+                            (Some(by), _) if answer_draw => {
+                                ui.label(format!(
+                                    "{} offers a draw — Accept/Decline here or {menu}:",
+                                    side_name(by)
+                                ));
+                                let accept = Entry::Accept(Offer::Draw);
+                                act(ui, true, "Accept", &menu, accept);
+                                act(ui, true, "Decline", &menu, Entry::Decline(Offer::Draw));
                             }
-                            Some(_) => {
+                            (Some(_), Some(_)) => {
                                 ui.weak("Draw offered");
                             }
-                            None => act(ui, true, "Offer draw", "", Entry::OfferDraw),
+                            (Some(by), None) => {
+                                ui.label(format!("{} offers a draw", side_name(by)));
+                            }
+                            (None, _) => {
+                                act(ui, me.is_some(), "Offer draw", &menu, Entry::OfferDraw)
+                            }
                         }
                     });
                     let shown = replay.position(game);
@@ -222,7 +243,7 @@ pub(super) fn game_panel(
         })
         .response
         .rect;
-    if let Some(entry) = computer_click {
+    for entry in [computer_click, lan_click].into_iter().flatten() {
         activated.write(MenuActivated(entry));
     }
     // What is left is the board's.

@@ -1,9 +1,10 @@
 //! Tests of the movement notation: the strings shipped for the built-in kinds
 //! against `PieceDef::new`, directions, modifiers, errors, and a fuzz run.
 
+use super::legacy::{MoveOptions, legacy_def};
 use super::{BetzaError, Movement, Step, parse};
 use crate::rules::geometry::{Geometry, Sq};
-use crate::rules::pieces::{Kind, Mode, MoveOptions, PieceDef, Special};
+use crate::rules::pieces::{Kind, Mode, PieceDef, Special};
 
 /// The movement string shipped for each built-in kind under `opts`.
 fn shipped(kind: Kind, opts: MoveOptions) -> &'static str {
@@ -78,7 +79,7 @@ fn shipped_strings_build_exactly_the_engine_definitions() {
                 let text = shipped(kind, opts);
                 let m = parse(text).unwrap_or_else(|e| panic!("{kind:?} '{text}': {e}"));
                 let what = format!("{kind:?} '{text}' {opts:?} on {}x{}", geo.width, geo.height);
-                let want = PieceDef::new(kind, 'X', &geo, opts);
+                let want = legacy_def(kind, 'X', &geo, opts);
                 assert_same_def(&m.to_def(kind, 'X', &geo), &want, &what);
             }
         }
@@ -94,7 +95,7 @@ fn lame_zebra_by_letter_is_the_same_set_in_zebra_order() {
         lame_sorcerer: true,
         ..MoveOptions::default()
     };
-    let want = PieceDef::new(Kind::SorcererKnight, 'S', &geo, opts).two_paths;
+    let want = legacy_def(Kind::SorcererKnight, 'S', &geo, opts).two_paths;
     let got = parse("nNnZ")
         .unwrap()
         .to_def(Kind::SorcererKnight, 'S', &geo)
@@ -188,6 +189,7 @@ fn directions_select_images_in_order() {
     assert_eq!(leaps("sW"), [(1, 0), (-1, 0)]);
     assert_eq!(leaps("vW"), [(0, 1), (0, -1)]);
     assert_eq!(leaps("fF"), [(1, 1), (-1, 1)]);
+    assert_eq!(leaps("fK"), [(0, 1), (1, 1), (-1, 1)]);
     assert_eq!(leaps("flF"), [(-1, 1)]);
     assert_eq!(leaps("lfF"), [(-1, 1)]);
     assert_eq!(leaps("brF"), [(1, -1)]);
@@ -227,6 +229,18 @@ fn directions_select_images_in_order() {
     );
     assert_eq!(parse("fsnN").unwrap().mirrored().lame, [(2, -1), (-2, -1)]);
     assert_eq!(parse("{pawn}").unwrap().mirrored().special, Special::Pawn);
+}
+
+#[test]
+fn symmetric_pieces_need_no_black_definition() {
+    for text in [
+        "K", "Q", "N", "mRcpR", "nNB", "{pawn}", "", "sW", "lW", "fbW", "fsNbsN", "lF",
+    ] {
+        assert!(parse(text).unwrap().is_symmetric(), "{text}");
+    }
+    for text in ["fW", "bR", "fsN", "flF", "fnN", "mWfcF"] {
+        assert!(!parse(text).unwrap().is_symmetric(), "{text}");
+    }
 }
 
 #[test]
