@@ -56,7 +56,7 @@ pub struct Mark {
 /// Everything the generic piece of one kind in one variant shows: two
 /// kinds (or one kind in two variants) with equal looks share a model and
 /// a glyph.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GenericLook {
     /// The letter on the plaque (the kind's letter in the variant).
     pub letter: char,

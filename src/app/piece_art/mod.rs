@@ -96,7 +96,7 @@ impl PieceArt {
             .map(|k| GenericLook::of(v, k))
             .filter(|l| self.generic(l, Side::White).is_none())
             .collect();
-        looks.sort_by_key(|l| format!("{l:?}"));
+        looks.sort();
         looks.dedup();
         looks
     }
