@@ -12,7 +12,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::common::{HOLYWAR, Script};
+use crate::common::{DRAGONFLY, DRAGONFLY_FILE, HOLYWAR, Script};
 
 /// Longest wait for anything a process should do.
 const PATIENCE: Duration = Duration::from_secs(120);
@@ -206,7 +206,16 @@ fn ply_lines(moves: &[&str]) -> String {
 
 /// What `chimera fen` prints for the script's game.
 fn fen_output(s: &Script) -> String {
-    let o = Command::new(env!("CARGO_BIN_EXE_chimera"))
+    fen_output_with(s, None)
+}
+
+/// [`fen_output`] with the config directory `config` (its players' variants).
+fn fen_output_with(s: &Script, config: Option<&Path>) -> String {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_chimera"));
+    if let Some(dir) = config {
+        cmd.env("CHIMERA_CONFIG_DIR", dir);
+    }
+    let o = cmd
         .args(["fen", "--variant", s.variant, "--fen", s.start])
         .args(["--moves", &s.moves.join(" ")])
         .output()
@@ -270,6 +279,39 @@ fn two_headless_players_and_a_spectator_finish_a_game() {
     assert!(text.contains("[TimeControl \"300+2\"]"), "{text}");
     assert_eq!(loaded.result_line(), format!("result: {}", HOLYWAR.result));
     assert_eq!(loaded.final_vfen(), HOLYWAR.end_vfen);
+}
+
+/// A player's variant file on the host only: the headless players, whose
+/// config directories have no `variants` folder, get the file with the
+/// snapshot and play the game to its end (issue 14).
+#[test]
+fn clients_lacking_a_players_variant_get_it_from_the_host() {
+    let dir = scratch("player-variant");
+    let files = dir.join("host").join("config").join("variants");
+    std::fs::create_dir_all(&files).unwrap();
+    std::fs::write(files.join("dragonfly.toml"), DRAGONFLY_FILE).unwrap();
+    let (host, addr) = serve(&dir.join("host"), &DRAGONFLY, &[]);
+    let script = DRAGONFLY.moves.join(" ");
+    let white = player(&dir, &addr, Some("white"), "Ann", &script);
+    let black = player(&dir, &addr, Some("black"), "Bo", &script);
+    let expected = format!(
+        "{}{}",
+        ply_lines(DRAGONFLY.moves),
+        fen_output_with(&DRAGONFLY, Some(&dir.join("host").join("config")))
+    );
+    assert!(expected.ends_with(&format!(
+        "{}\nresult: {}\n",
+        DRAGONFLY.end_vfen, DRAGONFLY.result
+    )));
+    for (who, p) in [("white", white), ("black", black)] {
+        let (code, out, err) = p.finish();
+        assert_eq!(code, Some(0), "{who}: {err:?}");
+        assert_eq!(out, expected, "{who}");
+    }
+    assert!(!dir.join("ann").join("config").join("variants").exists());
+    let (code, _, err) = host.finish();
+    assert_eq!(code, Some(0), "{err:?}");
+    assert!(err.iter().any(|l| l.contains("result: 1-0 checkmate")), "{err:?}");
 }
 
 /// Plays the whole Holywar script between two fresh headless clients and
