@@ -90,7 +90,7 @@ impl State {
         // Holywar: while the side still holds pieces, it may only drop. (With
         // the alternating opening both hands empty together; should a position
         // give only the opponent pieces in hand, this side moves on the board.)
-        if v.drop_opening && self.hand_total(us) > 0 {
+        if v.drop_opening && self.hand_total(v, us) > 0 {
             self.gen_drops(v, list);
             return;
         }
@@ -109,8 +109,9 @@ impl State {
         }
     }
 
-    fn hand_total(&self, c: Color) -> u32 {
-        self.hand[c.index()].iter().map(|&n| n as u32).sum()
+    fn hand_total(&self, v: &Variant, c: Color) -> u32 {
+        let hand = &self.hand[c.index()];
+        v.hand.iter().map(|k| hand[k.idx()] as u32).sum()
     }
 
     /// Moves of the piece on cell `i` (pseudo-legal). Returns true if the sink stopped.

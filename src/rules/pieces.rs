@@ -109,6 +109,10 @@ kinds! {
 static EXTRA_KINDS: std::sync::RwLock<Vec<(&'static str, &'static str)>> =
     std::sync::RwLock::new(Vec::new());
 
+/// How many kinds [`EXTRA_KINDS`] holds, readable without its lock (the
+/// move generator checks kind numbers on every promotion and drop).
+static EXTRA_COUNT: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
 impl Kind {
     /// The kind's number (1..=[`MAX_KIND`]), its index in per-kind tables.
     #[inline]
@@ -163,6 +167,7 @@ impl Kind {
         }
         let leak = |s: &str| -> &'static str { Box::leak(s.to_string().into_boxed_str()) };
         table.push((leak(id), leak(name)));
+        EXTRA_COUNT.store(table.len() as u8, std::sync::atomic::Ordering::Release);
         Some(Kind(table.len() as u8 + 32))
     }
 }
@@ -179,14 +184,8 @@ pub const NKINDS: usize = MAX_KIND as usize + 1;
 impl Kind {
     /// The kind with this number.
     pub fn from_u8(n: u8) -> Option<Kind> {
-        let known = match n {
-            1..=32 => true,
-            33..=MAX_KIND => EXTRA_KINDS
-                .read()
-                .is_ok_and(|t| (n as usize - 33) < t.len()),
-            _ => false,
-        };
-        known.then_some(Kind(n))
+        let extra = EXTRA_COUNT.load(std::sync::atomic::Ordering::Acquire);
+        (1..=32 + extra).contains(&n).then_some(Kind(n))
     }
     /// Whether this is one of the six forms a Holy Grail serpent takes on the board.
     pub fn is_serpent_form(self) -> bool {

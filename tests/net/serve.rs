@@ -311,7 +311,10 @@ fn clients_lacking_a_players_variant_get_it_from_the_host() {
     assert!(!dir.join("ann").join("config").join("variants").exists());
     let (code, _, err) = host.finish();
     assert_eq!(code, Some(0), "{err:?}");
-    assert!(err.iter().any(|l| l.contains("result: 1-0 checkmate")), "{err:?}");
+    assert!(
+        err.iter().any(|l| l.contains("result: 1-0 checkmate")),
+        "{err:?}"
+    );
 }
 
 /// Plays the whole Holywar script between two fresh headless clients and

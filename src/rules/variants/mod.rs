@@ -487,13 +487,11 @@ pub struct Variant {
     pub opts: Opts,
     /// Board shape.
     pub geo: Geometry,
-    /// Every movement table of the variant: one per kind, plus Black's of a
-    /// piece whose moves depend on the side (`fR`: White's mirrored).
-    tables: Vec<PieceDef>,
-    /// For each piece byte without the lock bit (kind, +64 for Black): 1 +
-    /// its index in `tables`, 0 when the kind is not in the variant. Black's
-    /// symmetric pieces share White's table (and so its move order).
-    table_of: [u8; 128],
+    /// Movement per piece byte without the lock bit (kind, +64 for Black),
+    /// None when the kind is not in the variant. Black's is White's mirrored
+    /// for a piece whose moves depend on the side (`fR`), else a copy of
+    /// White's (same move order; one lookup in the move generator).
+    defs: Box<[Option<PieceDef>; 128]>,
     letter_kind: [Option<Kind>; 26],
     /// Start position VFEN.
     pub start: String,
@@ -599,32 +597,25 @@ impl Variant {
 
     fn from_spec(info: &'static VariantInfo, opts: Opts, s: VariantSpec) -> Variant {
         let geo = s.geometry;
-        let mut tables = Vec::new();
-        let mut table_of = [0u8; 128];
+        let mut defs: Box<[Option<PieceDef>; 128]> = Box::new(std::array::from_fn(|_| None));
         let mut asymmetric = false;
         let mut letter_kind = [None; 26];
         for p in &s.pieces {
             let k = p.kind;
-            tables.push(p.movement.to_def(k, p.letter, &geo));
-            table_of[k.idx()] = tables.len() as u8;
-            table_of[k.idx() + 64] = tables.len() as u8;
-            if !p.movement.is_symmetric() {
+            let white = p.movement.to_def(k, p.letter, &geo);
+            defs[k.idx() + 64] = Some(if p.movement.is_symmetric() {
+                white.clone()
+            } else {
                 asymmetric = true;
-                tables.push(p.movement.mirrored().to_def(k, p.letter, &geo));
-                table_of[k.idx() + 64] = tables.len() as u8;
-            }
+                p.movement.mirrored().to_def(k, p.letter, &geo)
+            });
+            defs[k.idx()] = Some(white);
             if k != Kind::Serpent {
                 letter_kind[(p.letter as u8 - b'A') as usize] = Some(k);
             }
         }
-        let side_defs = |base: usize| -> Vec<&PieceDef> {
-            (0..64)
-                .filter_map(|k| match table_of[base + k] {
-                    0 => None,
-                    i => Some(&tables[i as usize - 1]),
-                })
-                .collect()
-        };
+        let side_defs =
+            |base: usize| -> Vec<&PieceDef> { defs[base..base + 64].iter().flatten().collect() };
         let attack_white = AttackTables::build(&side_defs(0), &geo);
         let attack_black = asymmetric.then(|| AttackTables::build(&side_defs(64), &geo));
         let cells: Vec<u16> = geo.squares().map(|q| geo.index(q) as u16).collect();
@@ -644,8 +635,7 @@ impl Variant {
             info,
             opts,
             geo,
-            tables,
-            table_of,
+            defs,
             letter_kind,
             start: s.start,
             pawn: s.pawn,
@@ -747,10 +737,7 @@ impl Variant {
     /// Movement table of a piece as it stands on the board (its colour's).
     #[inline]
     pub fn def_of(&self, p: super::pieces::Piece) -> Option<&PieceDef> {
-        match self.table_of[(p & 0x7F) as usize] {
-            0 => None,
-            i => self.tables.get(i as usize - 1),
-        }
+        self.defs[(p & 0x7F) as usize].as_ref()
     }
     /// Reverse attack tables of side `by`'s pieces.
     #[inline]
