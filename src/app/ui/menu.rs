@@ -145,7 +145,7 @@ pub(super) fn menu_screen(
                 ui.add_space(8.0 * k);
                 ui.colored_label(egui::Color32::from_rgb(0xff, 0x7a, 0x6a), e);
             }
-            if let Some(e) = player.settings_error() {
+            for e in player.settings_problems() {
                 ui.add_space(8.0 * k);
                 ui.colored_label(egui::Color32::from_rgb(0xff, 0x7a, 0x6a), e);
             }
