@@ -100,7 +100,7 @@ fn apply_menu_choice(choice: &mut MenuChoice, s: &Settings) {
         choice.variant = i;
         for (name, value) in &s.variant_options {
             if let Some(k) = choice.info().options.iter().position(|o| o.name == name) {
-                choice.options[i][k].clone_from(value);
+                choice.values_mut()[k].clone_from(value);
             }
         }
     }
@@ -119,9 +119,9 @@ pub fn current(
     let variant_options = info
         .options
         .iter()
-        .zip(&choice.options[choice.variant])
+        .zip(choice.values())
         .filter(|(o, v)| o.default != v.as_str())
-        .map(|(o, v)| (o.name.to_string(), v.clone()))
+        .map(|(o, v)| (o.name.to_string(), v))
         .collect();
     Settings {
         view: match mode {
