@@ -404,7 +404,7 @@ fn assert_views_match(app: &mut App, ctx: &str) {
         let glyph = app
             .world()
             .resource::<PieceArt>()
-            .glyph(p.kind, p.color)
+            .glyph(pos.variant(), p.kind, p.color)
             .id();
         let shown: Vec<AssetId<Mesh>> = children
             .iter()

@@ -8,6 +8,7 @@ mod clocks;
 mod computer;
 mod couch_play;
 mod games;
+mod generic_art;
 mod lan;
 mod lan_answers;
 mod layers;

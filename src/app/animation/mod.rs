@@ -247,7 +247,7 @@ fn follow_match(
         let Announcement::Dropped { at, to, piece } = e else {
             continue;
         };
-        let e = spawn_piece(&mut commands, root, &layout, &art, *to, *piece);
+        let e = spawn_piece(&mut commands, root, &layout, (&art, variant), *to, *piece);
         let target = layout.centre(*to).extend(0.0);
         // From its hand slot (a serpent comes from the serpent's slot), else from above.
         let from_kind = hand_kind(variant, piece.kind);
@@ -373,26 +373,37 @@ fn animate_vanish(
     }
 }
 
+#[allow(clippy::type_complexity)]
 fn animate_morphs(
     mut commands: Commands,
     time: Res<Time>,
     prefs: Res<Prefs>,
     art: Res<PieceArt>,
+    scene: Option<Res<BoardScene>>,
     mut q: Query<(Entity, &mut Morph, &mut Transform, &Children)>,
-    mut meshes2: Query<&mut Mesh2d>,
-    mut meshes3: Query<&mut Mesh3d>,
+    mut looks: Query<(
+        Option<(&mut Mesh2d, &mut MeshMaterial2d<ColorMaterial>)>,
+        Option<&mut Mesh3d>,
+    )>,
 ) {
+    let Some(scene) = scene else { return };
+    let v = scene.position.variant();
     let dt = prefs.animation_dt(time.delta_secs());
     for (e, mut m, mut tf, children) in &mut q {
         m.t = (m.t + dt / MORPH_SECS).min(1.0);
         if m.t >= 0.5 && !m.swapped {
             m.swapped = true;
             for c in children.iter() {
-                if let Ok(mut h) = meshes2.get_mut(c) {
-                    h.0 = art.glyph(m.to.kind, m.to.color);
+                let drawn = art.drawn(v, m.to.kind, m.to.color);
+                let Ok((glyph, model)) = looks.get_mut(c) else {
+                    continue;
+                };
+                if let Some((mut h, mut material)) = glyph {
+                    h.0 = drawn.glyph.clone();
+                    material.0 = drawn.glyph_material.clone();
                 }
-                if let Ok(mut h) = meshes3.get_mut(c) {
-                    h.0 = art.model(m.to.kind, m.to.color);
+                if let Some(mut h) = model {
+                    h.0 = drawn.model.clone();
                 }
             }
         }

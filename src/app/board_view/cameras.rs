@@ -430,9 +430,11 @@ mod tests {
         let mut failures = Vec::new();
         for (view, pitch, least) in views {
             for side in [Side::White, Side::Black] {
+                // Built-in kinds look the same in every variant.
+                let chess = Variant::new("chess", &[]).expect("chess");
                 let all: Vec<Silhouette> = Kind::ALL
                     .iter()
-                    .map(|k| silhouette(*k, side, pitch))
+                    .map(|k| silhouette(&chess, *k, side, pitch))
                     .collect();
                 for (set, kinds) in kind_sets() {
                     for (i, a) in kinds.iter().enumerate() {
@@ -454,9 +456,10 @@ mod tests {
     /// the cells only the taller covers (the measure the test above uses).
     #[test]
     fn silhouette_difference_counts_the_cells_one_covers_alone() {
-        let pawn = silhouette(Kind::Pawn, Side::White, 0.0);
+        let chess = Variant::new("chess", &[]).expect("chess");
+        let pawn = silhouette(&chess, Kind::Pawn, Side::White, 0.0);
         assert_eq!(pawn.difference(&pawn), 0.0);
-        let king = silhouette(Kind::King, Side::White, 0.0);
+        let king = silhouette(&chess, Kind::King, Side::White, 0.0);
         let d = pawn.difference(&king);
         let expect = 1.0 - pawn.area() as f32 / king.area() as f32;
         // The pawn stands inside the king's outline but for its head.

@@ -31,6 +31,7 @@ pub(super) fn spawn_hand_slots(
             } else {
                 Visibility::Hidden
             };
+            let drawn = art.drawn(pos.variant(), kind, side);
             commands.spawn((
                 HandSlot {
                     side,
@@ -44,12 +45,12 @@ pub(super) fn spawn_hand_slots(
                 ChildOf(root),
                 children![
                     (
-                        Mesh2d(art.glyph(kind, side)),
-                        MeshMaterial2d(art.glyph_material.clone()),
+                        Mesh2d(drawn.glyph.clone()),
+                        MeshMaterial2d(drawn.glyph_material.clone()),
                         Transform::from_xyz(0.0, 0.0, GLYPH_Z).with_scale(Vec3::splat(0.9)),
                     ),
                     (
-                        Mesh3d(art.model(kind, side)),
+                        Mesh3d(drawn.model.clone()),
                         MeshMaterial3d(art.model_material.clone()),
                         model_transform().with_scale(Vec3::splat(0.8)),
                     ),

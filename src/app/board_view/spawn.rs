@@ -5,9 +5,9 @@ use super::highlight::{MarkerVisual, Tint, TintedTile};
 use super::{BoardRoot, BoardScene, BoardSquare};
 use crate::app::AppSystems;
 use crate::app::piece_art::baked::BakedMaterial;
-use crate::app::piece_art::{Family, PieceArt, model_transform};
+use crate::app::piece_art::{Family, PieceArt, PieceArtMaker, model_transform};
 use crate::app::scene::{BoardLayout, HandSlot, PieceView};
-use crate::rules::{PieceInfo, Sq};
+use crate::rules::{PieceInfo, Sq, Variant};
 use bevy::prelude::*;
 use bevy::sprite_render::AlphaMode2d;
 
@@ -149,13 +149,16 @@ fn rebuild_board(
     scene: Res<BoardScene>,
     mut layout: ResMut<BoardLayout>,
     art: Res<BoardArt>,
-    pieces: Res<PieceArt>,
+    mut pieces: PieceArtMaker,
     roots: Query<Entity, With<BoardRoot>>,
 ) {
     for root in &roots {
         commands.entity(root).despawn();
     }
     let shape = scene.position.variant().clone();
+    let Some(pieces) = pieces.prepared(Some(&shape)) else {
+        return;
+    };
     let flipped = layout.flipped;
     *layout = BoardLayout {
         width: shape.width(),
@@ -236,22 +239,23 @@ fn rebuild_board(
     }
     for sq in shape.squares() {
         if let Some(piece) = scene.position.piece_at(sq) {
-            spawn_piece(&mut commands, root, &layout, &pieces, sq, piece);
+            spawn_piece(&mut commands, root, &layout, (pieces, &shape), sq, piece);
         }
     }
-    super::hands::spawn_hand_slots(&mut commands, root, &layout, &pieces, &scene.position);
+    super::hands::spawn_hand_slots(&mut commands, root, &layout, pieces, &scene.position);
 }
 
-/// Spawns one piece entity with its 2D glyph and 3D model.
+/// Spawns one piece entity of variant `v` with its 2D glyph and 3D model.
 pub fn spawn_piece(
     commands: &mut Commands,
     root: Entity,
     layout: &BoardLayout,
-    art: &PieceArt,
+    (art, v): (&PieceArt, &Variant),
     sq: Sq,
     piece: PieceInfo,
 ) -> Entity {
     let c = layout.centre(sq);
+    let drawn = art.drawn(v, piece.kind, piece.color);
     commands
         .spawn((
             PieceView { sq, piece },
@@ -261,12 +265,12 @@ pub fn spawn_piece(
             ChildOf(root),
             children![
                 (
-                    Mesh2d(art.glyph(piece.kind, piece.color)),
-                    MeshMaterial2d(art.glyph_material.clone()),
+                    Mesh2d(drawn.glyph.clone()),
+                    MeshMaterial2d(drawn.glyph_material.clone()),
                     Transform::from_xyz(0.0, 0.0, GLYPH_Z),
                 ),
                 (
-                    Mesh3d(art.model(piece.kind, piece.color)),
+                    Mesh3d(drawn.model.clone()),
                     MeshMaterial3d(art.model_material.clone()),
                     model_transform().with_scale(Vec3::splat(MODEL_SCALE)),
                 ),

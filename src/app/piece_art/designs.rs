@@ -16,11 +16,11 @@ use crate::rules::Kind;
 use bevy::prelude::*;
 use std::f32::consts::PI;
 
-fn v(x: f32, y: f32) -> Vec2 {
+pub(super) fn v(x: f32, y: f32) -> Vec2 {
     Vec2::new(x, y)
 }
 
-fn pts(list: &[(f32, f32)]) -> Vec<Vec2> {
+pub(super) fn pts(list: &[(f32, f32)]) -> Vec<Vec2> {
     list.iter().map(|&(x, y)| v(x, y)).collect()
 }
 
@@ -35,12 +35,12 @@ fn arc(cx: f32, cy: f32, r: f32, a0: f32, a1: f32, n: usize) -> Vec<Vec2> {
 }
 
 #[derive(Default)]
-struct Build {
+pub(super) struct Build {
     parts: Vec<Part>,
 }
 
 impl Build {
-    fn part(&mut self, shape: Shape, transform: Transform, tone: Tone) -> &mut Self {
+    pub(super) fn part(&mut self, shape: Shape, transform: Transform, tone: Tone) -> &mut Self {
         self.parts.push(Part {
             shape,
             transform,
@@ -49,10 +49,10 @@ impl Build {
         self
     }
     /// A body-coloured surface of revolution about the piece's axis.
-    fn lathe(&mut self, profile: Vec<Vec2>) -> &mut Self {
+    pub(super) fn lathe(&mut self, profile: Vec<Vec2>) -> &mut Self {
         self.lathe_at(profile, Transform::IDENTITY, Tone::Body)
     }
-    fn lathe_at(&mut self, profile: Vec<Vec2>, tf: Transform, tone: Tone) -> &mut Self {
+    pub(super) fn lathe_at(&mut self, profile: Vec<Vec2>, tf: Transform, tone: Tone) -> &mut Self {
         self.part(
             Shape::Lathe {
                 profile,
@@ -62,10 +62,16 @@ impl Build {
             tone,
         )
     }
-    fn prism(&mut self, outline: Vec<Vec2>, depth: f32, tf: Transform, tone: Tone) -> &mut Self {
+    pub(super) fn prism(
+        &mut self,
+        outline: Vec<Vec2>,
+        depth: f32,
+        tf: Transform,
+        tone: Tone,
+    ) -> &mut Self {
         self.part(Shape::Prism { outline, depth }, tf, tone)
     }
-    fn sphere(&mut self, c: Vec3, r: f32, tone: Tone) -> &mut Self {
+    pub(super) fn sphere(&mut self, c: Vec3, r: f32, tone: Tone) -> &mut Self {
         self.lathe_at(
             arc(0.0, 0.0, r, -90.0, 90.0, 6),
             Transform::from_translation(c),
@@ -81,7 +87,7 @@ impl Build {
         )
     }
     /// A box of `size`, centred at `c`, turned by `z_deg` about the view axis.
-    fn cube(&mut self, c: Vec3, size: Vec3, z_deg: f32, tone: Tone) -> &mut Self {
+    pub(super) fn cube(&mut self, c: Vec3, size: Vec3, z_deg: f32, tone: Tone) -> &mut Self {
         let (hx, hy) = (size.x * 0.5, size.y * 0.5);
         self.prism(
             pts(&[(-hx, -hy), (hx, -hy), (hx, hy), (-hx, hy)]),
@@ -118,7 +124,7 @@ impl Build {
         let s = if diagonal { size * 0.82 } else { size };
         self.cube(c, Vec3::new(s, s, depth), angle, Tone::Accent)
     }
-    fn done(&mut self) -> Vec<Part> {
+    pub(super) fn done(&mut self) -> Vec<Part> {
         std::mem::take(&mut self.parts)
     }
 }
@@ -165,7 +171,7 @@ impl Family {
         }
     }
     /// Radius of the foot: higher families stand wider.
-    fn foot(self) -> f32 {
+    pub(super) fn foot(self) -> f32 {
         match self {
             Family::Pawn => 0.25,
             Family::Minor => 0.28,
@@ -207,8 +213,9 @@ pub fn family(kind: Kind) -> Family {
         Kind::Queen | Kind::Marshal | Kind::Cardinal | Kind::Lady | Kind::Warlord => Family::Queen,
         Kind::Prince => Family::Prince,
         Kind::King => Family::King,
-        // Kinds defined by variant files: the middle height.
-        _ => Family::Major,
+        // Kinds defined by variant files: their generic piece's family
+        // depends on the variant (see `generic`); without one, the stand-in's.
+        _ => super::generic::GenericLook::unknown().family,
     }
 }
 
@@ -234,7 +241,7 @@ fn body(b: &mut Build, r: f32, top: f32, waist: f32, collar: f32) {
 
 /// A thin accent band round the edge of a foot of radius `r`: it sets the
 /// piece off from a square of its own colour (ivory on light squares).
-fn foot_band(b: &mut Build, r: f32) {
+pub(super) fn foot_band(b: &mut Build, r: f32) {
     b.part(
         Shape::Lathe {
             // Only its outer and top faces: the rest is never seen.
@@ -263,7 +270,7 @@ fn plinth(b: &mut Build, family: Family, top: f32) {
 
 /// The start of a plain round foot of radius `r`, from the axis to its
 /// upper edge (radius `r` − 0.08 at height 0.085).
-fn foot(r: f32) -> Vec<Vec2> {
+pub(super) fn foot(r: f32) -> Vec<Vec2> {
     pts(&[
         (0.0, 0.0),
         (r, 0.0),
@@ -546,7 +553,7 @@ fn coil(b: &mut Build) -> f32 {
     0.34
 }
 
-/// The parts that draw `kind`.
+/// The parts that draw the built-in `kind`.
 pub fn parts(kind: Kind) -> Vec<Part> {
     let mut b = Build::default();
     let fam = family(kind);
@@ -1136,8 +1143,9 @@ pub fn parts(kind: Kind) -> Vec<Part> {
                 b.sphere(Vec3::new(-0.08, top + 0.46, z), 0.022, Tone::Accent);
             }
         }
-        // Kinds defined by variant files: a plain body.
-        _ => family_body(&mut b, fam, 0.6, 0.12, 0.2),
+        // Kinds defined by variant files are drawn by `generic` with their
+        // letter and movement in a variant; without one, its stand-in.
+        _ => return super::generic::parts(&super::generic::GenericLook::unknown(), false),
     }
     let parts = b.done();
     // Negative scales would turn faces inside out: fold them into the outline.

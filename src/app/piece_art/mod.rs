@@ -4,11 +4,14 @@
 
 pub mod baked;
 mod designs;
+pub mod generic;
 pub mod geom;
+mod letters;
 mod raster;
 
-use crate::rules::{Color as Side, Kind};
+use crate::rules::{Color as Side, Kind, Variant};
 use bevy::asset::RenderAssetUsages;
+use bevy::ecs::system::SystemParam;
 use bevy::image::{ImageSampler, ImageSamplerDescriptor};
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
@@ -17,41 +20,119 @@ use bevy::sprite_render::AlphaMode2d;
 use std::collections::HashMap;
 
 pub use designs::{Family, family};
+pub use generic::GenericLook;
 pub use raster::{SILHOUETTE_CELLS, Silhouette};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, build_piece_art);
 }
 
-/// Mesh and material handles of every piece kind, for both sides.
+/// How one piece kind of one side is drawn.
+#[derive(Clone, Debug)]
+pub struct Drawn {
+    /// The 3D model: stands on z = 0 of its square after
+    /// [`model_transform`], one unit per square.
+    pub model: Handle<Mesh>,
+    /// The 2D glyph: a quad covering the unit square centred on the
+    /// origin, showing its cell of [`Drawn::picture`].
+    pub glyph: Handle<Mesh>,
+    /// The glyph's material (its picture, alpha-blended).
+    pub glyph_material: Handle<ColorMaterial>,
+    /// The picture the glyph is a cell of (the atlas of the built-in kinds,
+    /// or a generic piece's own); `None` in an app without images
+    /// (headless: nothing is drawn).
+    pub picture: Option<Handle<Image>>,
+    /// Where the glyph is in its picture: UV rectangle, 0..1, v down; the
+    /// cell is the piece's square.
+    pub uv: Rect,
+}
+
+/// The models and glyphs of every piece kind, for both sides: the built-in
+/// kinds' made at start-up, the generic pieces of the kinds variant files
+/// define made for each variant shown ([`PieceArtMaker::prepared`]), one per
+/// distinct [`GenericLook`] (the letter and movement in that variant).
 #[derive(Resource)]
 pub struct PieceArt {
-    models: HashMap<(Kind, Side), Handle<Mesh>>,
-    glyphs: HashMap<(Kind, Side), Handle<Mesh>>,
-    glyph_uvs: HashMap<(Kind, Side), Rect>,
+    builtin: HashMap<(Kind, Side), Drawn>,
+    generic: HashMap<(GenericLook, Side), Drawn>,
     /// Material of every 3D model (the lit colours are in the vertices).
     pub model_material: Handle<baked::BakedMaterial>,
-    /// Material of every 2D glyph: the glyph atlas, alpha-blended.
-    pub glyph_material: Handle<ColorMaterial>,
-    /// The picture of every 2D glyph (see [`PieceArt::glyph_uv`]); `None`
-    /// in an app without images (headless: nothing is drawn).
-    pub glyph_atlas: Option<Handle<Image>>,
 }
+
 impl PieceArt {
-    /// The 3D model of a piece: stands on z = 0 of its square after
-    /// [`model_transform`], one unit per square.
-    pub fn model(&self, kind: Kind, side: Side) -> Handle<Mesh> {
-        self.models[&(kind, side)].clone()
+    /// How `kind` of `side` is drawn in variant `v`. A kind without art of
+    /// its own shows its generic piece for `v`, which must have been made
+    /// ([`PieceArtMaker::prepared`]); if not, a question mark stands in.
+    pub fn drawn(&self, v: &Variant, kind: Kind, side: Side) -> &Drawn {
+        if kind.is_builtin() {
+            return &self.builtin[&(kind, side)];
+        }
+        self.generic
+            .get(&(GenericLook::of(v, kind), side))
+            .unwrap_or_else(|| {
+                warn_once!("no generic art made for {kind:?} of {}", v.id());
+                &self.generic[&(GenericLook::unknown(), side)]
+            })
     }
-    /// The 2D glyph of a piece: a quad covering the unit square centred on
-    /// the origin, textured with its cell of the glyph atlas.
-    pub fn glyph(&self, kind: Kind, side: Side) -> Handle<Mesh> {
-        self.glyphs[&(kind, side)].clone()
+    /// The generic piece `look` of `side`, if it has been made.
+    pub fn generic(&self, look: &GenericLook, side: Side) -> Option<&Drawn> {
+        self.generic.get(&(look.clone(), side))
     }
-    /// Where a piece's glyph is in [`PieceArt::glyph_atlas`]: UV rectangle,
-    /// 0..1, v down; the cell is the piece's square.
-    pub fn glyph_uv(&self, kind: Kind, side: Side) -> Rect {
-        self.glyph_uvs[&(kind, side)]
+    /// The 3D model of a piece in `v` (see [`Drawn::model`]).
+    pub fn model(&self, v: &Variant, kind: Kind, side: Side) -> Handle<Mesh> {
+        self.drawn(v, kind, side).model.clone()
+    }
+    /// The 2D glyph of a piece in `v` (see [`Drawn::glyph`]).
+    pub fn glyph(&self, v: &Variant, kind: Kind, side: Side) -> Handle<Mesh> {
+        self.drawn(v, kind, side).glyph.clone()
+    }
+    /// The generic looks `v` needs that are not made yet.
+    fn missing(&self, v: &Variant) -> Vec<GenericLook> {
+        let mut looks: Vec<GenericLook> = v
+            .piece_kinds()
+            .into_iter()
+            .chain(v.hand_kinds().iter().copied())
+            .filter(|k| !k.is_builtin())
+            .map(|k| GenericLook::of(v, k))
+            .filter(|l| self.generic(l, Side::White).is_none())
+            .collect();
+        looks.sort();
+        looks.dedup();
+        looks
+    }
+}
+
+/// Access to the piece art that makes the generic pieces a variant needs
+/// before they are drawn.
+#[derive(SystemParam)]
+pub struct PieceArtMaker<'w> {
+    art: Option<ResMut<'w, PieceArt>>,
+    meshes: ResMut<'w, Assets<Mesh>>,
+    colour: ResMut<'w, Assets<ColorMaterial>>,
+    images: Option<ResMut<'w, Assets<Image>>>,
+}
+
+impl PieceArtMaker<'_> {
+    /// The piece art with every generic piece of `v` made (`None` before
+    /// the art exists). Touches the art only when something is missing.
+    pub fn prepared(&mut self, v: Option<&Variant>) -> Option<&PieceArt> {
+        let missing = match (self.art.as_deref(), v) {
+            (Some(art), Some(v)) => art.missing(v),
+            _ => Vec::new(),
+        };
+        if !missing.is_empty()
+            && let Some(art) = self.art.as_deref_mut()
+        {
+            for look in missing {
+                art.generic.extend(draw_generic(
+                    &look,
+                    &mut self.meshes,
+                    &mut self.colour,
+                    self.images.as_deref_mut(),
+                ));
+            }
+        }
+        self.art.as_deref()
     }
 }
 
@@ -61,15 +142,24 @@ pub fn model_transform() -> Transform {
     Transform::from_rotation(Quat::from_rotation_x(std::f32::consts::FRAC_PI_2))
 }
 
-/// The silhouette of a kind's model as the 3D view shows it from `pitch`
+/// The silhouette of a kind's model in `v` as the 3D view shows it from `pitch`
 /// radians above the board (0 = from the side), turned as `side`'s pieces
 /// stand (White's front toward the viewer, Black's back).
-pub fn silhouette(kind: Kind, side: Side, pitch: f32) -> Silhouette {
+pub fn silhouette(v: &Variant, kind: Kind, side: Side, pitch: f32) -> Silhouette {
     let turn = match side {
         Side::White => Quat::IDENTITY,
         Side::Black => Quat::from_rotation_y(std::f32::consts::PI),
     };
-    Silhouette::of(&designs::parts(kind), Quat::from_rotation_x(pitch) * turn)
+    Silhouette::of(&parts_in(v, kind), Quat::from_rotation_x(pitch) * turn)
+}
+
+/// The parts of `kind`'s model in `v`: its own design, or its generic piece.
+pub fn parts_in(v: &Variant, kind: Kind) -> Vec<geom::Part> {
+    if kind.is_builtin() {
+        designs::parts(kind)
+    } else {
+        generic::parts(&GenericLook::of(v, kind), false)
+    }
 }
 
 /// Colours of each side.
@@ -153,55 +243,100 @@ fn atlas_image(atlas: &raster::Atlas) -> Image {
     image
 }
 
+/// Models, glyph quads and one picture (an atlas, when there are images)
+/// for `sheet`: per piece, the parts of its model, the parts its glyph is
+/// the front view of, and its side. In `sheet` order.
+fn draw_sheet(
+    sheet: &[(&[geom::Part], &[geom::Part], Side)],
+    meshes: &mut Assets<Mesh>,
+    colour: &mut Assets<ColorMaterial>,
+    images: Option<&mut Assets<Image>>,
+) -> Vec<Drawn> {
+    let specs: Vec<raster::GlyphSpec> = sheet
+        .iter()
+        .map(|(_, glyph, side)| glyph_spec(glyph, *side))
+        .collect();
+    // Without an image store there is no renderer: the quads get their UVs
+    // all the same, but the pictures are not made.
+    let grid = raster::Grid::for_cells(specs.len());
+    let picture = images.map(|images| images.add(atlas_image(&raster::atlas(&specs))));
+    let glyph_material = colour.add(ColorMaterial {
+        color: Color::WHITE,
+        alpha_mode: AlphaMode2d::Blend,
+        texture: picture.clone(),
+        ..default()
+    });
+    sheet
+        .iter()
+        .enumerate()
+        .map(|(i, (model, _, side))| {
+            let black = *side == Side::Black;
+            let uv = grid.uv(i);
+            Drawn {
+                model: meshes.add(geom::mesh_3d(model, &palette(*side), black)),
+                glyph: meshes.add(glyph_quad(uv)),
+                glyph_material: glyph_material.clone(),
+                picture: picture.clone(),
+                uv,
+            }
+        })
+        .collect()
+}
+
+/// The generic piece `look` for both sides, with its own picture. Black's
+/// glyph is its front view mirrored, so its letter is drawn mirrored first.
+fn draw_generic(
+    look: &GenericLook,
+    meshes: &mut Assets<Mesh>,
+    colour: &mut Assets<ColorMaterial>,
+    images: Option<&mut Assets<Image>>,
+) -> Vec<((GenericLook, Side), Drawn)> {
+    let front = generic::parts(look, false);
+    let black_front = generic::parts(look, true);
+    let sheet = [
+        (front.as_slice(), front.as_slice(), Side::White),
+        (front.as_slice(), black_front.as_slice(), Side::Black),
+    ];
+    [Side::White, Side::Black]
+        .into_iter()
+        .zip(draw_sheet(&sheet, meshes, colour, images))
+        .map(|(side, d)| ((look.clone(), side), d))
+        .collect()
+}
+
 fn build_piece_art(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut baked_materials: ResMut<Assets<baked::BakedMaterial>>,
     mut colour: ResMut<Assets<ColorMaterial>>,
-    images: Option<ResMut<Assets<Image>>>,
+    mut images: Option<ResMut<Assets<Image>>>,
 ) {
-    let mut models = HashMap::new();
-    let mut keys = Vec::new();
-    let mut specs = Vec::new();
     let designs: Vec<(Kind, Vec<geom::Part>)> =
         Kind::ALL.iter().map(|&k| (k, designs::parts(k))).collect();
+    let mut keys = Vec::new();
+    let mut sheet = Vec::new();
     for (kind, parts) in &designs {
         for side in [Side::White, Side::Black] {
-            let black = side == Side::Black;
-            models.insert(
-                (*kind, side),
-                meshes.add(geom::mesh_3d(parts, &palette(side), black)),
-            );
             keys.push((*kind, side));
-            specs.push(glyph_spec(parts, side));
+            sheet.push((parts.as_slice(), parts.as_slice(), side));
         }
     }
-    // Without an image store there is no renderer: the quads get their UVs
-    // all the same, but the pictures are not made.
-    let grid = raster::Grid::for_cells(specs.len());
-    let glyph_atlas = images.map(|mut images| images.add(atlas_image(&raster::atlas(&specs))));
-    let glyph_uvs: HashMap<(Kind, Side), Rect> = keys
-        .iter()
-        .enumerate()
-        .map(|(i, key)| (*key, grid.uv(i)))
-        .collect();
-    let glyphs = glyph_uvs
-        .iter()
-        .map(|(key, uv)| (*key, meshes.add(glyph_quad(*uv))))
-        .collect();
+    let drawn = draw_sheet(&sheet, &mut meshes, &mut colour, images.as_deref_mut());
+    let builtin = keys.into_iter().zip(drawn).collect();
+    // The stand-in for a kind whose variant's generic piece was not made.
+    let generic = draw_generic(
+        &GenericLook::unknown(),
+        &mut meshes,
+        &mut colour,
+        images.as_deref_mut(),
+    )
+    .into_iter()
+    .collect();
     commands.insert_resource(PieceArt {
-        models,
-        glyphs,
-        glyph_uvs,
+        builtin,
+        generic,
         // Lighting is baked into the models' vertex colours (`geom::mesh_3d`).
         model_material: baked_materials.add(baked::BakedMaterial {}),
-        glyph_material: colour.add(ColorMaterial {
-            color: Color::WHITE,
-            alpha_mode: AlphaMode2d::Blend,
-            texture: glyph_atlas.clone(),
-            ..default()
-        }),
-        glyph_atlas,
     });
 }
 

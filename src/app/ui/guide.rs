@@ -9,7 +9,7 @@ use super::{FocusView, back_button, entry_button};
 use crate::app::help::{middle_square, reach_alone};
 use crate::app::interaction::Panel;
 use crate::app::menus::{Entry, Guide, MenuActivated, Overlays};
-use crate::app::piece_art::PieceArt;
+use crate::app::piece_art::PieceArtMaker;
 use crate::rules::{Color, Kind, PieceInfo, Variant};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -19,7 +19,7 @@ pub(super) fn guide_window(
     view: FocusView,
     overlays: Res<Overlays>,
     guide: Res<Guide>,
-    art: Option<Res<PieceArt>>,
+    mut art: PieceArtMaker,
     mut activated: MessageWriter<MenuActivated>,
 ) -> Result {
     if !overlays.guide {
@@ -28,7 +28,7 @@ pub(super) fn guide_window(
     let Some(v) = &guide.variant else {
         return Ok(());
     };
-    let glyphs = Glyphs::new(art.as_deref(), &mut contexts);
+    let glyphs = Glyphs::new(art.prepared(Some(&**v)), v, &mut contexts);
     let focused = view.focused(Panel::Guide);
     let ctx = contexts.ctx_mut()?;
     egui::Window::new(format!("How the pieces of {} move", v.name()))

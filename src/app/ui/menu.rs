@@ -11,7 +11,7 @@ use crate::app::input::bindings::Controls;
 use crate::app::interaction::Panel;
 use crate::app::match_state::Player;
 use crate::app::menus::{Entry, MenuActivated, MenuAdjusted, MenuChoice};
-use crate::app::piece_art::PieceArt;
+use crate::app::piece_art::{PieceArt, PieceArtMaker};
 use crate::rules::{Color as Side, Kind, Position, Sq, Variant, variants};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
@@ -22,16 +22,19 @@ pub(super) fn menu_screen(
     view: FocusView,
     player: PlayerState,
     controls: Option<Res<Controls>>,
-    art: Option<Res<PieceArt>>,
+    mut art: PieceArtMaker,
     mut preview: Local<Preview>,
     mut activated: MessageWriter<MenuActivated>,
     mut adjusted: MessageWriter<MenuAdjusted>,
 ) -> Result {
-    let glyphs = Glyphs::new(art.as_deref(), &mut contexts);
-    let ctx = contexts.ctx_mut()?;
-    let focused = view.focused(Panel::MainMenu);
     let choice = &*view.ctx.choice;
     let start = preview.start_of(choice);
+    let glyphs = start.and_then(|p| {
+        let v = p.variant();
+        Glyphs::new(art.prepared(Some(v)), v, &mut contexts)
+    });
+    let ctx = contexts.ctx_mut()?;
+    let focused = view.focused(Panel::MainMenu);
     let mut root = root_ui(ctx);
     egui::CentralPanel::default().show(&mut root, |ui| {
         let area = ui.max_rect();
@@ -303,43 +306,67 @@ impl Preview {
     }
 }
 
-/// The piece pictures for egui: the glyph atlas and where each glyph is in it.
+/// The piece pictures of one variant for egui: the pictures its glyphs
+/// are cells of (the built-in kinds' atlas, each generic piece's own),
+/// registered with egui, and where each glyph is.
 pub(super) struct Glyphs<'a> {
     art: &'a PieceArt,
-    texture: egui::TextureId,
+    variant: &'a Variant,
+    textures: Vec<(AssetId<Image>, egui::TextureId)>,
 }
 
 impl<'a> Glyphs<'a> {
-    /// The glyphs of `art`, registered with egui; `None` without a picture
-    /// (no renderer).
-    pub(super) fn new(art: Option<&'a PieceArt>, contexts: &mut EguiContexts) -> Option<Self> {
-        let atlas = art?.glyph_atlas.as_ref()?;
+    /// The glyphs of the pieces of `v` in `art` (its generic pieces made,
+    /// see `PieceArtMaker::prepared`); `None` without pictures (no renderer).
+    pub(super) fn new(
+        art: Option<&'a PieceArt>,
+        v: &'a Variant,
+        contexts: &mut EguiContexts,
+    ) -> Option<Self> {
+        let art = art?;
+        let mut textures = Vec::new();
+        let kinds = v.piece_kinds().into_iter().chain([Kind::Pawn]);
+        for kind in kinds.chain(v.hand_kinds().iter().copied()) {
+            for side in [Side::White, Side::Black] {
+                let id = art.drawn(v, kind, side).picture.as_ref()?.id();
+                if !textures.iter().any(|(t, _)| *t == id) {
+                    textures.push((id, contexts.add_image(EguiTextureHandle::Weak(id))));
+                }
+            }
+        }
         Some(Glyphs {
-            art: art?,
-            texture: contexts.add_image(EguiTextureHandle::Weak(atlas.id())),
+            art,
+            variant: v,
+            textures,
         })
     }
 
-    fn uv(&self, kind: Kind, side: Side) -> egui::Rect {
-        let uv = self.art.glyph_uv(kind, side);
-        egui::Rect::from_min_max(
+    /// The texture and UV rectangle of a piece's glyph.
+    fn picture(&self, kind: Kind, side: Side) -> (egui::TextureId, egui::Rect) {
+        let drawn = self.art.drawn(self.variant, kind, side);
+        let id = drawn.picture.as_ref().map(|p| p.id());
+        let texture = self
+            .textures
+            .iter()
+            .find(|(t, _)| Some(*t) == id)
+            .map_or(self.textures[0].1, |(_, tex)| *tex);
+        let uv = drawn.uv;
+        let rect = egui::Rect::from_min_max(
             egui::pos2(uv.min.x, uv.min.y),
             egui::pos2(uv.max.x, uv.max.y),
-        )
+        );
+        (texture, rect)
     }
 
     pub(super) fn paint(&self, painter: &egui::Painter, rect: egui::Rect, kind: Kind, side: Side) {
-        painter.image(
-            self.texture,
-            rect,
-            self.uv(kind, side),
-            egui::Color32::WHITE,
-        );
+        let (texture, uv) = self.picture(kind, side);
+        painter.image(texture, rect, uv, egui::Color32::WHITE);
     }
 
     /// A piece's glyph as an egui image `size` points square.
     pub(super) fn image(&self, kind: Kind, side: Side, size: f32) -> egui::Image<'static> {
-        egui::Image::new((self.texture, egui::vec2(size, size))).uv(self.uv(kind, side))
+        let (texture, uv) = self.picture(kind, side);
+        egui::Image::new((texture, egui::vec2(size, size))).uv(uv)
     }
 }
 
