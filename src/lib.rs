@@ -5,7 +5,8 @@
 //! is the network core of LAN matches; [`settings`] (the settings file) and
 //! [`sound`] (which sound an event plays) and [`uci`] (the UCI protocol of
 //! `chimera uci`) — all pure; [`paths`] finds the
-//! config and data directories; [`cli`] holds the
+//! config and data directories and [`variant_files`] loads the players'
+//! variant files from there; [`cli`] holds the
 //! command-line tools; [`app`] is the Bevy game client.
 
 pub mod ai;
@@ -19,3 +20,4 @@ pub mod rules;
 pub mod settings;
 pub mod sound;
 pub mod uci;
+pub mod variant_files;

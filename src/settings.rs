@@ -296,13 +296,15 @@ fn pick<T: Copy>(v: &str, named: &[(&str, T)]) -> Result<T, String> {
         })
 }
 
-/// Checks that `v` is the id of a variant.
+/// Checks that `v` is written as a variant id (lower-case letters, digits
+/// and `-`). Whether it is known is decided in [`Settings::parse`]: a
+/// player's variant whose file is gone is no error.
 fn check_variant(v: &str) -> Result<(), String> {
-    if variants().iter().any(|i| i.id == v) {
+    let id_char = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-';
+    if !v.is_empty() && v.chars().all(id_char) {
         return Ok(());
     }
-    let ids: Vec<&str> = variants().iter().map(|i| i.id).collect();
-    Err(format!("unknown variant '{v}' (known: {})", ids.join(", ")))
+    Err(format!("'{v}' is not a variant id"))
 }
 
 /// Checks that `v` is a name the settings keep (see [`clean_player_name`]).
@@ -371,8 +373,14 @@ impl Settings {
                 options_line = Some(i + 1);
             }
         }
-        // The options are checked against the variant once both are known.
-        if let Some(line) = options_line {
+        // A variant no longer installed (a player's file removed): the menu
+        // starts at the default variant, the other settings are kept.
+        if !variants().iter().any(|i| i.id == s.variant) {
+            let d = Settings::default();
+            s.variant = d.variant;
+            s.variant_options = d.variant_options;
+        } else if let Some(line) = options_line {
+            // The options are checked against the variant once both are known.
             Variant::new(&s.variant, &s.variant_options).map_err(|e| SettingsError {
                 line,
                 message: format!("variant-options: {e}"),

@@ -1353,3 +1353,178 @@ fn selfplay_flag_errors() {
         ("selfplay --variant chess --games 2", &["--levels"]),
     ]);
 }
+
+// ------------------------------------------------------ players' variant files
+
+/// A player's variant file (6x6, new pieces Wyvern `FN` and Scout `fWfF`).
+const WYVERN: &str = include_str!("variants/wyvern.toml");
+
+/// The moves of Wyvern's start: six pawn steps (no double step: the file sets
+/// no [pawns] steps) and the Wyverns' knight leaps to rank 3; the Scout, king
+/// and rook are hemmed in by their own pieces.
+const WYVERN_START_MOVES: &str = "a2a3 b1a3 b1c3 b2b3 c2c3 d2d3 e1d3 e1f3 e2e3 f2f3";
+
+/// Runs `chimera` with `config` as its config directory.
+fn run_in(config: &Scratch, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(args)
+        .env("CHIMERA_CONFIG_DIR", &config.0)
+        .output()
+        .expect("the chimera binary runs")
+}
+
+/// [`run_in`] for a command that must succeed without a warning; its stdout.
+fn ok_in(config: &Scratch, args: &[&str]) -> String {
+    let o = run_in(config, args);
+    assert!(o.status.success(), "{args:?} failed: {}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert!(!err.contains("warning"), "{args:?}: {err}");
+    text(&o.stdout)
+}
+
+/// A config directory whose `variants` folder holds `files` (name, text).
+fn config_with(test: &str, files: &[(&str, &str)]) -> Scratch {
+    let dir = Scratch::new(test);
+    std::fs::create_dir_all(dir.0.join("variants")).expect("a variants folder");
+    for (name, text) in files {
+        dir.file(&format!("variants/{name}"), text);
+    }
+    dir
+}
+
+#[test]
+fn variant_check_prints_the_start_and_perft_of_a_good_file() {
+    let dir = config_with("check-good", &[]);
+    let file = dir.file("wyvern.toml", WYVERN);
+    let out = ok_in(&dir, &["variant", "check", &file]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert!(
+        lines[0].starts_with("wyvern (Wyvern): A 6x6 test game"),
+        "{out}"
+    );
+    assert_eq!(
+        lines[1],
+        "start rysky1/pppppp/6/6/PPPPPP/RYSKY1 w - - - 0 1"
+    );
+    // Ten moves each (see WYVERN_START_MOVES, mirrored for Black); no move of
+    // one side reaches the other's pieces or squares within two plies.
+    assert_eq!(lines[2], "perft 1 10");
+    assert_eq!(lines[3], "perft 2 100");
+    assert!(lines[4].starts_with("perft 3 "), "{out}");
+    // The file is not installed by checking it.
+    assert!(!ok_in(&dir, &["variants"]).contains("wyvern"));
+}
+
+#[test]
+fn variant_check_names_the_line_the_key_and_the_problem() {
+    let dir = config_with("check-bad", &[]);
+    let bad = WYVERN.replace("moves = \"fWfF\"", "moves = \"fWXz\"");
+    let line = 1 + WYVERN
+        .lines()
+        .position(|l| l.contains("fWfF"))
+        .expect("the Scout's line");
+    let file = dir.file("bad.toml", bad);
+    let args = ["variant", "check", file.as_str()];
+    let e = failure(&args, run_in(&dir, &args));
+    assert_eq!(
+        e,
+        format!("error: {file}: line {line}: pieces.scout.moves: unknown atom 'Xz' at column 3")
+    );
+    let args = ["variant", "check", "/nonexistent/x.toml"];
+    let e = failure(&args, run_in(&dir, &args));
+    assert!(e.starts_with("error: /nonexistent/x.toml: "), "{e}");
+}
+
+#[test]
+fn variant_show_prints_a_file_a_player_can_start_from() {
+    let dir = config_with("show", &[("wyvern.toml", WYVERN)]);
+    assert_eq!(ok_in(&dir, &["variant", "show", "wyvern"]), WYVERN);
+    // Chess's text, given an id of its own, is a variant with chess's start.
+    let chess = ok_in(&dir, &["variant", "show", "chess"]);
+    let mine = chess.replacen("id = \"chess\"", "id = \"mychess\"", 1);
+    assert_ne!(mine, chess, "the id line is found");
+    let file = dir.file("mychess.toml", mine);
+    let out = ok_in(&dir, &["variant", "check", &file]);
+    assert!(
+        out.contains("\nstart rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - - 0 1\nperft 1 20\nperft 2 400\nperft 3 8902\n"),
+        "{out}"
+    );
+    let args = ["variant", "show", "nope"];
+    let e = failure(&args, run_in(&dir, &args));
+    assert!(
+        e.starts_with("error: unknown variant 'nope' (known: "),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_players_file_is_listed_and_played_by_the_tools() {
+    let dir = config_with("listed", &[("wyvern.toml", WYVERN)]);
+    let list = ok_in(&dir, &["variants"]);
+    let last = list.lines().last().expect("lines");
+    assert!(
+        last.starts_with("wyvern ") && last.ends_with("  (file)"),
+        "{list}"
+    );
+    assert!(
+        list.lines()
+            .nth(6)
+            .expect("seven built-ins")
+            .starts_with("chess ")
+    );
+    assert_eq!(
+        set(&ok_in(&dir, &["moves", "--variant", "wyvern"])),
+        set(WYVERN_START_MOVES)
+    );
+    let out = ok_in(&dir, &["perft", "--variant", "wyvern", "--depth", "2"]);
+    assert_eq!(out, "nodes 100\n");
+    // The Scout steps only forward: from c1 to b2, c2 and d2 once the pawns
+    // there have moved on.
+    let moves = "b2b3 a5a4 c2c3 a4a3 d2d3 f5f4";
+    let out = ok_in(&dir, &["moves", "--variant", "wyvern", "--moves", moves]);
+    let scout: Vec<&str> = out.lines().filter(|l| l.starts_with("c1")).collect();
+    assert_eq!(scout, ["c1b2", "c1c2", "c1d2"], "{out}");
+    // A record of it saves and loads; without the file, loading says why.
+    let record = ok_in(&dir, &["export", "--variant", "wyvern", "--moves", moves]);
+    let saved = dir.file("game.pgn", record);
+    let fen = ok_in(&dir, &["fen", "--variant", "wyvern", "--moves", moves]);
+    assert_eq!(ok_in(&dir, &["load", &saved]), fen);
+    std::fs::remove_file(dir.0.join("variants/wyvern.toml")).expect("removed");
+    let args = ["load", saved.as_str()];
+    let e = failure(&args, run_in(&dir, &args));
+    let folder = dir.0.join("variants");
+    assert!(
+        e.contains(&format!(
+            "variant 'wyvern' is not installed (no file in {})",
+            folder.display()
+        )),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_broken_file_is_a_warning_and_the_others_still_load() {
+    let broken = WYVERN
+        .replace("id = \"wyvern\"", "id = \"broken\"")
+        .replace("files = 6", "files = \"six\"");
+    let dir = config_with(
+        "broken",
+        &[("a-broken.toml", &broken), ("wyvern.toml", WYVERN)],
+    );
+    let o = run_in(&dir, &["perft", "--variant", "wyvern", "--depth", "1"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "nodes 10\n");
+    let err = text(&o.stderr);
+    let warning = err.lines().next().expect("a warning");
+    assert!(
+        warning.starts_with("warning: variants/a-broken.toml: line ")
+            && warning.contains(": board.files: "),
+        "{err}"
+    );
+    assert_eq!(
+        err.lines().filter(|l| l.starts_with("warning")).count(),
+        1,
+        "{err}"
+    );
+}

@@ -172,10 +172,11 @@ fn least_squares(rows: &[([f64; 3], f64)]) -> [f64; 3] {
 }
 
 /// The derived values and square terms of a variant (computed once per
-/// variant and options, then shared).
+/// variant file and options, then shared; a player's file registered again
+/// with other text is derived anew).
 pub fn derived(v: &Arc<Variant>) -> Arc<Derived> {
     static CACHE: Mutex<Vec<(String, Arc<Derived>)>> = Mutex::new(Vec::new());
-    let key = format!("{}{:?}", v.id(), v.options());
+    let key = format!("{}{:p}{:?}", v.id(), v.info().source, v.options());
     if let Some((_, d)) = CACHE
         .lock()
         .expect("value cache")

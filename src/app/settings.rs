@@ -34,6 +34,9 @@ pub struct AppSettings {
     pub dir: Option<PathBuf>,
     /// Why the file was not used (shown on the main menu).
     pub error: Option<String>,
+    /// The players' variant files that were skipped, one line each
+    /// (`variants/foo.toml: line 3: key: problem`; shown on the main menu).
+    pub variant_problems: Vec<String>,
 }
 
 impl AppSettings {
@@ -47,13 +50,21 @@ impl AppSettings {
             settings,
             dir: Some(dir.to_path_buf()),
             error,
+            variant_problems: Vec::new(),
         }
     }
 
     /// The settings of the player's config directory (defaults, never saved,
-    /// when there is none).
+    /// when there is none), read after registering the players' variant
+    /// files there (so the file may name one of them).
     pub fn from_config_dir() -> AppSettings {
-        crate::paths::config_dir().map_or_else(AppSettings::default, |d| AppSettings::load(&d))
+        let variant_problems = crate::variant_files::load_problems();
+        let settings =
+            crate::paths::config_dir().map_or_else(AppSettings::default, |d| AppSettings::load(&d));
+        AppSettings {
+            variant_problems,
+            ..settings
+        }
     }
 }
 
@@ -89,7 +100,7 @@ fn apply_menu_choice(choice: &mut MenuChoice, s: &Settings) {
         choice.variant = i;
         for (name, value) in &s.variant_options {
             if let Some(k) = choice.info().options.iter().position(|o| o.name == name) {
-                choice.options[i][k].clone_from(value);
+                choice.values_mut()[k].clone_from(value);
             }
         }
     }
@@ -108,9 +119,9 @@ pub fn current(
     let variant_options = info
         .options
         .iter()
-        .zip(&choice.options[choice.variant])
+        .zip(choice.values())
         .filter(|(o, v)| o.default != v.as_str())
-        .map(|(o, v)| (o.name.to_string(), v.clone()))
+        .map(|(o, v)| (o.name.to_string(), v))
         .collect();
     Settings {
         view: match mode {

@@ -53,6 +53,15 @@ pub enum CliError {
         /// What is wrong with it.
         source: RecordError,
     },
+    /// A variant file that cannot be read or is malformed: `dragon.toml:
+    /// line 3: pieces.dragon.moves: unknown atom 'Xz' at column 5`.
+    #[error("{file}: {source}")]
+    VariantFile {
+        /// The file as named on the command line.
+        file: String,
+        /// What is wrong with it.
+        source: crate::variant_files::LoadError,
+    },
     /// A network command failed (cannot bind, host unreachable or of another
     /// version, a refused or diverging scripted move).
     #[error("{0}")]

@@ -1,7 +1,7 @@
 //! The `chimera` command line, parsed by clap (derive): `play` (the default
 //! when no subcommand is given), `frametime`, `perft`, `moves`, `fen`,
 //! `export`, `load`, `bench`, `variants`, `serve`, `host`, `join`, `netbench`,
-//! `analyse`, `selfplay`, `uci`, each
+//! `analyse`, `selfplay`, `uci`, `variant check|show`, each
 //! with its own `--help`. Every error is one line
 //! `error: …` on stderr and exit status 2; `--help` prints to stdout and exits 0.
 //!
@@ -42,6 +42,7 @@ pub mod records;
 pub mod serve;
 pub mod tools;
 pub mod uci;
+pub mod variant;
 
 pub use args::{GameArgs, MoveList, PositionArgs, VariantArgs};
 pub use error::CliError;
@@ -93,8 +94,10 @@ pub enum Command {
     Load(records::LoadCmd),
     /// Fixed perft suite: nodes, seconds and nodes/s per start position
     Bench(bench::BenchCmd),
-    /// List the variant ids, descriptions and options
+    /// List the variant ids, descriptions and options (players' files last, marked)
     Variants,
+    /// Check a variant file, or print a variant's file text
+    Variant(variant::VariantCmd),
     /// Host a LAN game without a window (both seats remote); logs every event to stderr
     Serve(serve::ServeCmd),
     /// Host a LAN game in the window, which plays one side (--resume continues the last one)
@@ -124,6 +127,7 @@ impl Command {
             Command::Load(a) => records::load(a),
             Command::Bench(a) => bench::bench(a),
             Command::Variants => tools::variants(),
+            Command::Variant(a) => variant::variant(a),
             Command::Serve(a) => serve::serve(a),
             Command::Host(a) => host::host(a),
             Command::Join(a) => join::join(a),
@@ -175,9 +179,14 @@ fn command_path(argv: &[OsString]) -> String {
     }
 }
 
-/// The program: parses `argv`, runs the command, reports an error as one
+/// The program: registers the players' variant files (a broken one is a
+/// `warning: variants/foo.toml: line 3: key: problem` line on stderr, and
+/// skipped), parses `argv`, runs the command, reports an error as one
 /// `error: …` line on stderr with exit status 2.
 pub fn main(argv: impl IntoIterator<Item = OsString>) -> ExitCode {
+    for problem in crate::variant_files::load_problems() {
+        eprintln!("warning: {problem}");
+    }
     let argv: Vec<OsString> = argv.into_iter().collect();
     let result = parse(&argv).and_then(|i| match i {
         Invocation::Run(cli) => cli.run(),

@@ -67,11 +67,17 @@ pub fn fen(a: PositionArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `chimera variants`: id, description and options of every variant.
+/// `chimera variants`: id, description and options of every variant; the
+/// players' files come after the built-ins, their lines ending in `(file)`.
 pub fn variants() -> Result<(), CliError> {
     for v in crate::rules::variants() {
         let opts: Vec<String> = v.options.iter().map(option_summary).collect();
-        out!("{:<12} {}  {}", v.id, v.description, opts.join(" "));
+        let line = format!("{:<12} {}  {}", v.id, v.description, opts.join(" "));
+        if v.builtin {
+            out!("{line}");
+        } else {
+            out!("{}  (file)", line.trim_end());
+        }
     }
     Ok(())
 }

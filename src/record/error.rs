@@ -58,8 +58,9 @@ pub enum RecordError {
         /// The problem.
         what: String,
     },
-    /// A `Variant` tag naming no variant Chimera plays.
-    #[error("game {game}, line {line}: unknown variant '{name}' (known: {known})")]
+    /// A `Variant` tag naming no variant Chimera plays: neither built in
+    /// nor a player's file ([`crate::variant_files::not_installed`]).
+    #[error("game {game}, line {line}: {} (known: {known})", crate::variant_files::not_installed(.name))]
     UnknownVariant {
         /// Game number (from 1).
         game: usize,

@@ -363,10 +363,16 @@ impl MatchRecord {
         });
     }
 
-    /// Rebuilds the game: variant, options, start position, every move.
+    /// Rebuilds the game: variant, options, start position, every move (a
+    /// variant that is not registered is named as not installed).
     pub fn game(&self) -> Result<Game, RecordError> {
         let bad = |e: String| RecordError::Invalid(e);
-        let v = Variant::new(&self.variant, &self.options).map_err(|e| bad(e.to_string()))?;
+        let v = Variant::new(&self.variant, &self.options).map_err(|e| match e {
+            crate::rules::RulesError::UnknownVariant(id) => {
+                bad(crate::variant_files::not_installed(&id))
+            }
+            e => bad(e.to_string()),
+        })?;
         let mut game = match &self.start_vfen {
             Some(f) => Game::from_vfen(&v, f).map_err(|e| bad(format!("start VFEN: {e}")))?,
             None => Game::new(&v),

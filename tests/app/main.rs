@@ -1,6 +1,7 @@
 //! Tests of the game client, driven headless (no window, no GPU): whole games
 //! through the selector, the match state, couch play with keyboard and pad,
-//! replay and new lines, the steady state, and the layer order of the client's imports.
+//! replay and new lines, a player's variant file, the steady state, and the
+//! layer order of the client's imports.
 //! One test binary, so that a build links Bevy once for all of them.
 
 mod clocks;
@@ -12,6 +13,7 @@ mod lan;
 mod lan_answers;
 mod layers;
 mod match_state;
+mod player_variants;
 mod replay;
 mod saves;
 mod settings;

@@ -21,10 +21,10 @@ use super::couch_play::{Device, Press, menu_app_from, panel, settle, tap};
 
 /// A folder of its own under the system's temporary directory, removed
 /// when dropped.
-struct Scratch(PathBuf);
+pub(crate) struct Scratch(pub(crate) PathBuf);
 
 impl Scratch {
-    fn new(test: &str) -> Scratch {
+    pub(crate) fn new(test: &str) -> Scratch {
         let dir = std::env::temp_dir().join(format!("chimera-saves-{}-{test}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("a temporary directory");
@@ -33,7 +33,7 @@ impl Scratch {
     fn folder(&self) -> SaveFolder {
         SaveFolder(Some(self.0.clone()))
     }
-    fn games(&self) -> PathBuf {
+    pub(crate) fn games(&self) -> PathBuf {
         self.0.join("games")
     }
     fn autosave(&self) -> PathBuf {
@@ -48,7 +48,7 @@ impl Drop for Scratch {
 }
 
 /// A headless client saving into `dir`, on the board of `m`.
-fn game_app(dir: &Scratch, m: Match) -> App {
+pub(crate) fn game_app(dir: &Scratch, m: Match) -> App {
     let mut app = headless_app();
     app.insert_resource(dir.folder()).insert_resource(m);
     settle(&mut app);
@@ -56,13 +56,13 @@ fn game_app(dir: &Scratch, m: Match) -> App {
 }
 
 /// A headless client saving into `dir`, on its main menu.
-fn menu_app_in(dir: &Scratch) -> App {
+pub(crate) fn menu_app_in(dir: &Scratch) -> App {
     let mut app = headless_app();
     app.insert_resource(dir.folder());
     menu_app_from(app)
 }
 
-fn activate(app: &mut App, e: Entry) {
+pub(crate) fn activate(app: &mut App, e: Entry) {
     app.world_mut().write_message(MenuActivated(e));
     settle(app);
 }
@@ -73,24 +73,24 @@ fn command(app: &mut App, c: MatchCommand) {
 }
 
 /// Plays LMN moves one request each, as the board would send them.
-fn play(app: &mut App, moves: &[&str]) {
+pub(crate) fn play(app: &mut App, moves: &[&str]) {
     for lmn in moves {
         crate::lan::request(app, lmn);
         settle(app);
     }
 }
 
-fn the_match(app: &App) -> &Match {
+pub(crate) fn the_match(app: &App) -> &Match {
     app.world().resource::<Match>()
 }
 
 /// The match's moves in LMN.
-fn lmns(m: &Match) -> Vec<String> {
+pub(crate) fn lmns(m: &Match) -> Vec<String> {
     chimera::ai::pv_lmn(m.game().start(), m.game().moves())
 }
 
 /// The game of `id` after these LMN moves, by the rules alone.
-fn game_after(id: &str, moves: &[&str]) -> Game {
+pub(crate) fn game_after(id: &str, moves: &[&str]) -> Game {
     let v = Variant::new(id, &[]).expect("variant");
     let mut g = Game::new(&v);
     for m in moves {
@@ -113,7 +113,7 @@ pub(crate) fn current_entries(app: &App, panel: Panel) -> Vec<Entry> {
     )
 }
 
-fn files_in(dir: &Path) -> Vec<String> {
+pub(crate) fn files_in(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .map(|d| {
             d.filter_map(Result::ok)

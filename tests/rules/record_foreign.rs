@@ -287,7 +287,7 @@ fn pychess_embassy_game() {
     }
     let e = error_text("[Variant \"Capablanca\"]\n1. e4 *");
     assert!(
-        e.starts_with("game 1, line 1: unknown variant 'Capablanca'"),
+        e.starts_with("game 1, line 1: variant 'Capablanca' is not installed"),
         "{e}"
     );
 }

@@ -209,9 +209,9 @@ fn malformed_files_name_the_line_the_key_and_the_problem() {
         ),
         ("mute = 1", 1, "mute: '1' is not one of on, off"),
         (
-            "variant = holygrial",
+            "variant = Holy Grail",
             1,
-            "variant: unknown variant 'holygrial' (known: ",
+            "variant: 'Holy Grail' is not a variant id",
         ),
         (
             "variant-options = drops",
@@ -424,4 +424,19 @@ fn saving_replaces_the_file_whole_or_not_at_all() {
         Settings { mute: true, ..d() }
     );
     std::fs::remove_dir_all(dir.parent().unwrap()).ok();
+}
+
+#[test]
+fn a_variant_no_longer_installed_falls_back_to_the_default_and_keeps_the_rest() {
+    let s = Settings::parse("volume = 30\nvariant = my-gone-game\nvariant-options = size=big\n")
+        .expect("not an error: the player's file was removed");
+    assert_eq!(s.variant, d().variant);
+    assert_eq!(s.variant_options, d().variant_options);
+    assert_eq!(s.volume, 30);
+    // A known variant keeps its options.
+    let s = Settings::parse("variant = holygrail\nvariant-options = drops=none\n").unwrap();
+    assert_eq!(
+        (s.variant.as_str(), s.variant_options),
+        ("holygrail", opts(&[("drops", "none")]))
+    );
 }

@@ -152,10 +152,7 @@ impl Default for MenuChoice {
     fn default() -> Self {
         MenuChoice {
             variant: 0,
-            options: variants()
-                .iter()
-                .map(|v| v.options.iter().map(|o| o.default.to_string()).collect())
-                .collect(),
+            options: variants().iter().map(|v| default_values(v)).collect(),
             players: [Player::Human; 2],
             think_time: 0,
             join: JoinChoice::default(),
@@ -165,18 +162,44 @@ impl Default for MenuChoice {
     }
 }
 
+/// The default value of each option of `v`, in its option table's order.
+fn default_values(v: &VariantInfo) -> Vec<String> {
+    v.options.iter().map(|o| o.default.to_string()).collect()
+}
+
 impl MenuChoice {
     /// The selected variant.
     pub fn info(&self) -> &'static VariantInfo {
         variants()[self.variant]
+    }
+    /// The chosen values of the selected variant's options: its defaults
+    /// when it was registered after the menu was made (a player's file
+    /// registered or replaced at run time).
+    pub fn values(&self) -> Vec<String> {
+        let info = self.info();
+        self.options
+            .get(self.variant)
+            .filter(|v| v.len() == info.options.len())
+            .cloned()
+            .unwrap_or_else(|| default_values(info))
+    }
+    /// [`MenuChoice::values`] to edit (made from the defaults if missing).
+    pub fn values_mut(&mut self) -> &mut Vec<String> {
+        let values = self.values();
+        let all = variants();
+        self.options
+            .resize_with(self.options.len().max(all.len()), Vec::new);
+        let slot = &mut self.options[self.variant];
+        *slot = values;
+        slot
     }
     /// The selected options as name/value pairs.
     pub fn option_pairs(&self) -> Vec<(String, String)> {
         self.info()
             .options
             .iter()
-            .zip(&self.options[self.variant])
-            .map(|(o, v)| (o.name.to_string(), v.clone()))
+            .zip(self.values())
+            .map(|(o, v)| (o.name.to_string(), v))
             .collect()
     }
     /// The game the menu's choices set up.
@@ -214,7 +237,7 @@ impl MenuChoice {
         let Some(spec) = self.info().options.get(k) else {
             return;
         };
-        let current = &mut self.options[self.variant][k];
+        let current = &mut self.values_mut()[k];
         *current = f(spec.kind, current);
     }
 }

@@ -131,9 +131,8 @@ pub(super) fn type_numbers(
 /// What the main menu shows as option `k`'s value (a caret while its
 /// number is being edited).
 pub fn shown_value(choice: &MenuChoice, editor: &NumberEditor, k: usize) -> String {
-    let value = choice.options[choice.variant]
-        .get(k)
-        .map_or("", String::as_str);
+    let values = choice.values();
+    let value = values.get(k).map_or("", String::as_str);
     if editor.editing == Some(k) {
         format!("{value}_")
     } else {

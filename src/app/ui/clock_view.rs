@@ -137,8 +137,12 @@ pub(super) struct PlayerState<'w> {
 }
 
 impl PlayerState<'_> {
-    /// Why the settings file was not used, if it was not.
-    pub fn settings_error(&self) -> Option<&str> {
-        self.settings.as_ref()?.error.as_deref()
+    /// Why the settings file was not used, if it was not, then the players'
+    /// variant files that were skipped.
+    pub fn settings_problems(&self) -> impl Iterator<Item = &str> {
+        self.settings
+            .iter()
+            .flat_map(|s| s.error.iter().chain(&s.variant_problems))
+            .map(String::as_str)
     }
 }

@@ -148,7 +148,7 @@ pub(super) fn menu_screen(
                 ui.add_space(8.0 * k);
                 ui.colored_label(egui::Color32::from_rgb(0xff, 0x7a, 0x6a), e);
             }
-            if let Some(e) = player.settings_error() {
+            for e in player.settings_problems() {
                 ui.add_space(8.0 * k);
                 ui.colored_label(egui::Color32::from_rgb(0xff, 0x7a, 0x6a), e);
             }
@@ -291,13 +291,13 @@ pub(super) struct Preview {
 
 impl Preview {
     fn start_of(&mut self, choice: &MenuChoice) -> Option<&Position> {
-        let options = &choice.options[choice.variant];
+        let options = choice.values();
         let same = self
             .key
             .as_ref()
-            .is_some_and(|(v, o)| *v == choice.variant && o == options);
+            .is_some_and(|(v, o)| *v == choice.variant && *o == options);
         if !same {
-            self.key = Some((choice.variant, options.clone()));
+            self.key = Some((choice.variant, options));
             self.start = Variant::new(choice.info().id, &choice.option_pairs())
                 .ok()
                 .map(|v| v.start_position());
