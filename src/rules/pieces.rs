@@ -128,28 +128,28 @@ impl Kind {
     pub fn is_builtin(self) -> bool {
         (1..=32).contains(&self.0)
     }
-    /// Human name of the kind.
-    pub fn name(self) -> &'static str {
+    /// Identifier and name of the kind.
+    fn id_and_name(self) -> (&'static str, &'static str) {
         match self.0 {
-            1..=32 => Kind::BUILTIN_NAMES[self.0 as usize - 1],
+            1..=32 => (
+                Kind::BUILTIN_IDS[self.0 as usize - 1],
+                Kind::BUILTIN_NAMES[self.0 as usize - 1],
+            ),
             n => EXTRA_KINDS
                 .read()
                 .ok()
-                .and_then(|t| t.get((n as usize).wrapping_sub(33)).map(|e| e.1))
-                .unwrap_or("piece"),
+                .and_then(|t| t.get((n as usize).wrapping_sub(33)).copied())
+                .unwrap_or(("piece", "piece")),
         }
+    }
+    /// Human name of the kind.
+    pub fn name(self) -> &'static str {
+        self.id_and_name().1
     }
     /// Identifier of the kind in variant files (`queen`, `ninja-pawn`, or a
     /// file's own name for kinds it defines).
     pub fn id(self) -> &'static str {
-        match self.0 {
-            1..=32 => Kind::BUILTIN_IDS[self.0 as usize - 1],
-            n => EXTRA_KINDS
-                .read()
-                .ok()
-                .and_then(|t| t.get((n as usize).wrapping_sub(33)).map(|e| e.0))
-                .unwrap_or("piece"),
-        }
+        self.id_and_name().0
     }
     /// The kind a variant file means by identifier `id`: a built-in kind, a
     /// kind already defined by another file, or a new kind named `name`.
