@@ -868,7 +868,10 @@ fn load_errors_name_the_file_and_the_place() {
             "variant.pgn",
             b"[Variant \"holygrial\"]\n\n1. e5 *\n",
             format!(
-                "game 1, line 1: unknown variant 'holygrial' (known: {})",
+                "game 1, line 1: variant 'holygrial' is not installed (no file in {}) (known: {})",
+                chimera::variant_files::dir()
+                    .expect("a config directory")
+                    .display(),
                 known.join(", ")
             ),
         ),

@@ -46,6 +46,33 @@ fn installed(test: &str) -> Scratch {
     dir
 }
 
+#[test]
+fn a_broken_file_is_skipped_with_its_problem_and_the_others_load() {
+    let dir = Scratch::new("broken-file");
+    let folder = dir.0.join("variants");
+    std::fs::create_dir_all(&folder).expect("a variants folder");
+    let broken = WYVERN
+        .replace("id = \"wyvern\"", "id = \"wyvern-broken\"")
+        .replace("moves = \"FN\"", "moves = \"FNXz\"");
+    std::fs::write(folder.join("a.toml"), broken).expect("written");
+    std::fs::write(folder.join("b.toml"), WYVERN).expect("written");
+    std::fs::write(folder.join("notes.txt"), "not a variant").expect("written");
+    let loaded = chimera::variant_files::load_dir(&folder);
+    let names: Vec<&str> = loaded.iter().map(|l| l.file.as_str()).collect();
+    assert_eq!(names, ["a.toml", "b.toml"], "*.toml in name order");
+    let line = 1 + WYVERN
+        .lines()
+        .position(|l| l.contains("\"FN\""))
+        .expect("Y");
+    assert_eq!(
+        loaded[0].problem().expect("skipped"),
+        format!("variants/a.toml: line {line}: pieces.wyvern.moves: unknown atom 'Xz' at column 3")
+    );
+    assert_eq!(*loaded[1].result.as_ref().expect("loaded"), "wyvern");
+    assert!(loaded[1].problem().is_none());
+    assert!(!variants().iter().any(|v| v.id == "wyvern-broken"));
+}
+
 fn wyvern() -> Game {
     Game::new(&Variant::new("wyvern", &[]).expect("installed"))
 }
