@@ -611,7 +611,7 @@ fn run_with_input(args: &[&str], input: &[u8]) -> Output {
 /// Games of every variant as `fen` takes them: from the start, with drops,
 /// castlings, promotions, a serpent's mutation, a crowning, Holywar's drop
 /// opening and Ghostarelay's no-moves win (the scripted games of
-/// tests/app/games.rs, whose positions are checked there against RULES.md).
+/// tests/app/games.rs, whose positions are checked there against docs/rules.md).
 const GAMES: &[&str] = &[
     "--variant chess --moves 'f2f3 e7e5 g2g4 d8h4'",
     "--variant chess --fen 'k7/pp2P3/8/8/5p2/8/4P3/4K2R w H - - 0 1' --moves 'e2e4 f4e3 e1g1,h1f1 e3e2 e7e8=Q'",
@@ -852,7 +852,7 @@ fn load_several_games() {
 #[test]
 fn load_errors_name_the_file_and_the_place() {
     let dir = Scratch::new("errors");
-    let known: Vec<&str> = chimera::rules::variants::builtin()
+    let known: Vec<&str> = chimera_rules::variants::builtin()
         .iter()
         .map(|v| v.id)
         .collect();
@@ -869,7 +869,7 @@ fn load_errors_name_the_file_and_the_place() {
             b"[Variant \"holygrial\"]\n\n1. e5 *\n",
             format!(
                 "game 1, line 1: variant 'holygrial' is not installed (no file in {}) (known: {})",
-                chimera::variant_files::dir()
+                chimera_store::variant_files::dir()
                     .expect("a config directory")
                     .display(),
                 known.join(", ")
@@ -971,7 +971,7 @@ fn load_refuses_missing_huge_and_out_of_range() {
     let dir = Scratch::new("limits");
     refuses_a_missing_file(&dir, "load");
 
-    let limit = chimera::record::MAX_RECORD_BYTES;
+    let limit = chimera_game::record::MAX_RECORD_BYTES;
     let huge = dir.file("huge.pgn", b"");
     std::fs::File::options()
         .write(true)
@@ -1207,7 +1207,7 @@ fn help_prints_the_usage_and_each_subcommand_has_its_own() {
 
 #[test]
 fn help_of_every_subcommand_taking_a_variant_lists_the_variant_ids() {
-    let ids: Vec<&str> = chimera::rules::variants::builtin()
+    let ids: Vec<&str> = chimera_rules::variants::builtin()
         .iter()
         .map(|v| v.id)
         .collect();

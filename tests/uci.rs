@@ -12,8 +12,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
-use chimera::record::fsf;
-use chimera::rules::{EndReason, Game, Variant};
+use chimera_game::record::fsf;
+use chimera_rules::{EndReason, Game, Variant};
 
 /// Longest wait for any answer.
 const PATIENCE: Duration = Duration::from_secs(120);

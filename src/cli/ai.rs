@@ -4,8 +4,8 @@ use clap::Args;
 
 use super::CliError;
 use super::args::{PositionArgs, SearchLimitArgs, VariantArgs, count, limits};
-use crate::ai::{self, SelfPlay};
-use crate::rules::Color;
+use chimera_engine::{self, SelfPlay};
+use chimera_rules::Color;
 
 /// Default transposition table size in megabytes.
 pub const DEFAULT_HASH_MB: usize = 16;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use clap::Args;
 
 use super::CliError;
-use crate::rules::{Game, OptionKind, OptionSpec, Variant, variants};
+use chimera_rules::{Game, OptionKind, OptionSpec, Variant, variants};
 
 /// The variant the tools use when `--variant` is not given.
 pub const DEFAULT_VARIANT: &str = "holygrail";
@@ -112,9 +112,9 @@ pub fn name_value(s: &str) -> Result<(String, String), String> {
 }
 
 /// A time control (`--time`): `-`, `600+5`, `600d5`, `*30`, `40/5400`.
-pub fn time_control(s: &str) -> Result<crate::clock::TimeControl, String> {
+pub fn time_control(s: &str) -> Result<chimera_game::clock::TimeControl, String> {
     s.parse()
-        .map_err(|e: crate::clock::TimeControlError| e.to_string())
+        .map_err(|e: chimera_game::clock::TimeControlError| e.to_string())
 }
 
 /// How long the search of one move may run: exactly one of `--depth`,
@@ -135,7 +135,7 @@ pub struct SearchLimitArgs {
 
 impl SearchLimitArgs {
     /// The search limits the flags give.
-    pub fn limits(&self) -> crate::ai::Limits {
+    pub fn limits(&self) -> chimera_engine::Limits {
         limits(self.depth, self.movetime, self.nodes)
     }
 }
@@ -145,12 +145,12 @@ pub fn limits(
     depth: Option<u32>,
     movetime_ms: Option<u32>,
     nodes: Option<u32>,
-) -> crate::ai::Limits {
-    crate::ai::Limits {
+) -> chimera_engine::Limits {
+    chimera_engine::Limits {
         depth,
         movetime: movetime_ms.map(|ms| std::time::Duration::from_millis(ms.into())),
         nodes: nodes.map(u64::from),
-        ..crate::ai::Limits::default()
+        ..chimera_engine::Limits::default()
     }
 }
 

@@ -5,7 +5,7 @@ use std::time::Instant;
 use clap::Args;
 
 use super::CliError;
-use crate::rules::Variant;
+use chimera_rules::Variant;
 
 /// Flags of `bench`.
 #[derive(Debug, Clone, Args)]
@@ -131,8 +131,8 @@ fn bench_search(movetime_ms: u32) -> Result<(), CliError> {
         "nodes",
         "nodes/s"
     );
-    for p in &crate::ai::bench_positions() {
-        let lines = crate::ai::bench_search(std::slice::from_ref(p), &limits, 16)?;
+    for p in &chimera_engine::bench_positions() {
+        let lines = chimera_engine::bench_search(std::slice::from_ref(p), &limits, 16)?;
         for l in lines {
             out!(
                 "{:<10} {:<14} {:>5} {:>12} {:>10}",

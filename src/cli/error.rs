@@ -2,8 +2,8 @@
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 
-use crate::record::RecordError;
-use crate::rules::RulesError;
+use chimera_game::record::RecordError;
+use chimera_rules::RulesError;
 
 /// A command-line failure. Its text is one line for stderr after `error: `.
 #[derive(Debug, thiserror::Error)]
@@ -36,10 +36,10 @@ pub enum CliError {
     },
     /// The game could not be set up (variant, options, moves).
     #[error(transparent)]
-    Match(#[from] crate::app::match_state::MatchError),
+    Match(#[from] chimera_client::match_state::MatchError),
     /// The frame-time measurement failed.
     #[error(transparent)]
-    FrameTime(#[from] crate::app::perf::FrameTimeError),
+    FrameTime(#[from] chimera_client::perf::FrameTimeError),
     /// A record cannot be written (a bad `--tag`), or a record file cannot
     /// be read (its message names the path).
     #[error(transparent)]
@@ -60,7 +60,7 @@ pub enum CliError {
         /// The file as named on the command line.
         file: String,
         /// What is wrong with it.
-        source: crate::variant_files::LoadError,
+        source: chimera_store::variant_files::LoadError,
     },
     /// A network command failed (cannot bind, host unreachable or of another
     /// version, a refused or diverging scripted move).

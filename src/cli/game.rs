@@ -6,10 +6,10 @@ use clap::{Args, ValueEnum};
 
 use super::CliError;
 use super::args::{DEFAULT_VARIANT, GameArgs, count, seconds};
-use crate::ai;
-use crate::app::match_state::Player;
-use crate::app::{self, ViewMode};
-use crate::rules::{Kind, Variant};
+use chimera_engine;
+use chimera_client::match_state::Player;
+use chimera_client::{self, ViewMode};
+use chimera_rules::{Kind, Variant};
 
 /// The board view: `2d` or `3d`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -83,7 +83,7 @@ pub struct PlayCmd {
     /// The game's time control, as a record's TimeControl tag: 300+3
     /// (Fischer), 600d5 (delay), *30 (per move), 40/5400 (periods), - (none).
     #[arg(long, value_name = "CONTROL", requires = "variant")]
-    pub time: Option<crate::clock::TimeControl>,
+    pub time: Option<chimera_game::clock::TimeControl>,
     /// Open the piece guide over the game, on the piece with this letter (e.g. C).
     #[arg(long, value_name = "LETTER", requires = "variant")]
     pub guide: Option<char>,

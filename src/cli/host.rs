@@ -10,10 +10,10 @@ use clap::{Args, ValueEnum};
 use super::CliError;
 use super::args::{VariantArgs, time_control};
 use super::game::{View, window_size};
-use crate::app::{self, net};
-use crate::clock::TimeControl;
-use crate::net::Side;
-use crate::net::transport::{DEFAULT_PORT, random_u64};
+use chimera_client::{self, net};
+use chimera_game::clock::TimeControl;
+use chimera_net::Side;
+use chimera_net::transport::{DEFAULT_PORT, random_u64};
 
 /// The side the host's window plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -117,7 +117,7 @@ pub fn host(a: HostCmd) -> Result<(), CliError> {
         let v = a.variant.build(super::args::DEFAULT_VARIANT)?;
         // A bad start position is refused before the window opens.
         if let Some(f) = &a.fen {
-            crate::rules::Game::from_vfen(&v, f)?;
+            chimera_rules::Game::from_vfen(&v, f)?;
         }
         let mut plan = net::HostPlan::new(v.id(), v.options(), a.time, side, bind, &a.name);
         plan.config.start_vfen = a.fen.clone();

@@ -25,15 +25,15 @@ use clap::{Args, ValueEnum};
 
 use super::CliError;
 use super::args::{MoveList, count};
-use crate::ai::{self, Job, Limits, Thinker};
-use crate::clock::TimeControl;
-use crate::net::seats::SeatBook;
-use crate::net::transport::{DEFAULT_PORT, random_u64, wall_clock};
-use crate::net::{
+use chimera_engine::{self, Job, Limits, Thinker};
+use chimera_game::clock::TimeControl;
+use chimera_net::seats::SeatBook;
+use chimera_net::transport::{DEFAULT_PORT, random_u64, wall_clock};
+use chimera_net::{
     Client, ClientConfig, ClientEvent, ClientRunner, HostMsg, Link, MatchState, Role, SeatState,
     SeatWish, Side,
 };
-use crate::rules::{Color, Position};
+use chimera_rules::{Color, Position};
 
 /// Client updates per second.
 const TICK_HZ: u64 = 200;
@@ -58,7 +58,7 @@ pub enum SeatArg {
 #[derive(Debug, Clone, Args)]
 pub struct JoinCmd {
     /// The host: ADDRESS[:PORT] (port 5858 if not given); without it the window opens on the join list.
-    #[arg(value_name = "ADDRESS[:PORT]", value_parser = host_address, required_if_eq("headless", "true"))]
+    #[arg(value_name = "ADDRESS[:PORT]", value_parser = chimera_net::transport::host_address, required_if_eq("headless", "true"))]
     pub address: Option<SocketAddr>,
     /// Play in the terminal: print the moves, no window.
     #[arg(long)]
@@ -95,33 +95,6 @@ pub struct JoinCmd {
     pub window: super::host::WindowArgs,
 }
 
-/// `ADDRESS[:PORT]`: an IP address or a host name, port 5858 by default.
-pub fn host_address(text: &str) -> Result<SocketAddr, String> {
-    if let Ok(a) = text.parse::<SocketAddr>() {
-        return Ok(a);
-    }
-    if let Ok(ip) = text.trim_matches(['[', ']']).parse::<IpAddr>() {
-        return Ok(SocketAddr::new(ip, DEFAULT_PORT));
-    }
-    let (name, port) = match text.rsplit_once(':') {
-        Some((name, port)) => (
-            name,
-            port.parse::<u16>()
-                .map_err(|_| format!("'{port}' is not a port number"))?,
-        ),
-        None => (text, DEFAULT_PORT),
-    };
-    let found: Vec<SocketAddr> = (name, port)
-        .to_socket_addrs()
-        .map_err(|e| format!("cannot find host '{name}': {e}"))?
-        .collect();
-    found
-        .iter()
-        .find(|a| a.is_ipv4())
-        .or(found.first())
-        .copied()
-        .ok_or_else(|| format!("cannot find host '{name}'"))
-}
 
 /// The moves of `--play`, checked against the game as it comes.
 struct Script {
@@ -216,7 +189,7 @@ struct Headless {
 }
 
 impl Headless {
-    fn keep_token(&mut self, token: Option<crate::net::SeatToken>) {
+    fn keep_token(&mut self, token: Option<chimera_net::SeatToken>) {
         let Some((path, book)) = &mut self.book else {
             return;
         };
@@ -439,7 +412,7 @@ pub fn join(a: JoinCmd) -> Result<(), CliError> {
         (Some(address), true) => address,
         (address, _) => {
             let plan = address.map(|address| {
-                crate::app::net::NetPlan::Join(crate::app::net::JoinPlan {
+                chimera_client::net::NetPlan::Join(chimera_client::net::JoinPlan {
                     address,
                     spectate: a.spectate,
                 })

@@ -52,7 +52,7 @@ pub use error::CliError;
 #[command(
     name = "chimera",
     about = "chimera — large fairy-chess variants",
-    after_help = "Moves and positions are written in LMN and VFEN (shared/RULES.md §8).\n\
+    after_help = "Moves and positions are written in LMN and VFEN (docs/rules.md §8).\n\
                   Without a subcommand chimera plays; `chimera <command> --help` shows each command's flags.",
     args_conflicts_with_subcommands = true
 )]
@@ -184,7 +184,7 @@ fn command_path(argv: &[OsString]) -> String {
 /// skipped), parses `argv`, runs the command, reports an error as one
 /// `error: …` line on stderr with exit status 2.
 pub fn main(argv: impl IntoIterator<Item = OsString>) -> ExitCode {
-    for problem in crate::variant_files::load_problems() {
+    for problem in chimera_store::variant_files::load_problems() {
         eprintln!("warning: {problem}");
     }
     let argv: Vec<OsString> = argv.into_iter().collect();

@@ -1,10 +1,10 @@
-//! `chimera netbench`: move latency over loopback (see `crate::net::bench`).
+//! `chimera netbench`: move latency over loopback (see `chimera_net::bench`).
 
 use clap::Args;
 
 use super::CliError;
 use super::args::{DEFAULT_VARIANT, VariantArgs, count};
-use crate::net::bench::{BenchConfig, measure, quantile};
+use chimera_net::bench::{BenchConfig, measure, quantile};
 
 /// Flags of `netbench`.
 #[derive(Debug, Clone, Args)]

@@ -6,8 +6,8 @@ use clap::Args;
 
 use super::CliError;
 use super::args::{PositionArgs, count, name_value};
-use crate::clock::TimeControl;
-use crate::record::{self, GameSummary, Loaded, RecordError, shorten};
+use chimera_game::clock::TimeControl;
+use chimera_game::record::{self, GameSummary, Loaded, RecordError, shorten};
 
 /// Flags of `export`.
 #[derive(Debug, Clone, Args)]

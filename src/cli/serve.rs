@@ -23,11 +23,11 @@ use clap::Args;
 
 use super::CliError;
 use super::args::{VariantArgs, time_control, whole_number};
-use crate::clock::TimeControl;
-use crate::net::discovery::discovery_addr;
-use crate::net::transport::{DEFAULT_PORT, random_u64, wall_clock};
-use crate::net::{Host, HostConfig, HostEvent, HostRunner, MatchState};
-use crate::record::Termination;
+use chimera_game::clock::TimeControl;
+use chimera_net::discovery::discovery_addr;
+use chimera_net::transport::{DEFAULT_PORT, random_u64, wall_clock};
+use chimera_net::{Host, HostConfig, HostEvent, HostRunner, MatchState};
+use chimera_game::record::Termination;
 
 /// Host updates per second.
 pub const TICK_HZ: u32 = 100;
@@ -204,7 +204,7 @@ fn record_tags(s: &MatchState, host: &str, now: Duration) -> Vec<(&'static str, 
     vec![
         ("Event", "Chimera LAN game".to_string()),
         ("Site", host.to_string()),
-        ("Date", crate::paths::pgn_date(now)),
+        ("Date", chimera_game::record::files::pgn_date(now)),
         ("Round", s.game_number.to_string()),
         ("White", name(0)),
         ("Black", name(1)),
@@ -225,7 +225,7 @@ fn append_record(path: &Path, text: &str) -> Result<(), String> {
     } else {
         "\n\n"
     };
-    crate::paths::write_atomic(path, format!("{old}{sep}{text}"))
+    chimera_store::paths::write_atomic(path, format!("{old}{sep}{text}"))
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
@@ -233,13 +233,11 @@ fn append_record(path: &Path, text: &str) -> Result<(), String> {
 /// `YYYY-MM-DD-HHMMSS-variant-White-Black.pgn` (UTC; `-2`, `-3` … if taken).
 fn new_record_file(s: &MatchState, now: Duration, text: &str) -> Result<PathBuf, String> {
     let dir =
-        crate::paths::games_dir().ok_or("no data directory (set CHIMERA_DATA_DIR or HOME)")?;
+        chimera_store::paths::games_dir().ok_or("no data directory (set CHIMERA_DATA_DIR or HOME)")?;
     let names = [0, 1].map(|i| s.seats[i].name().unwrap_or("nobody"));
-    let stem = crate::paths::record_stem(now, s.game().variant().id(), names);
-    crate::paths::write_new_record(&dir, &stem, text).map_err(|e| format!("{}: {e}", dir.display()))
+    let stem = chimera_game::record::files::record_stem(now, s.game().variant().id(), names);
+    chimera_game::record::files::write_new_record(&dir, &stem, text).map_err(|e| format!("{}: {e}", dir.display()))
 }
-
-pub use crate::paths::utc;
 
 /// The Bevy side: the dedicated host and the signal flag.
 #[derive(Resource)]

@@ -70,7 +70,7 @@ pub fn fen(a: PositionArgs) -> Result<(), CliError> {
 /// `chimera variants`: id, description and options of every variant; the
 /// players' files come after the built-ins, their lines ending in `(file)`.
 pub fn variants() -> Result<(), CliError> {
-    for v in crate::rules::variants() {
+    for v in chimera_rules::variants() {
         let opts: Vec<String> = v.options.iter().map(option_summary).collect();
         let line = format!("{:<12} {}  {}", v.id, v.description, opts.join(" "));
         if v.builtin {

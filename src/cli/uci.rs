@@ -1,4 +1,4 @@
-//! `chimera uci`: the UCI protocol on stdin and stdout ([`crate::uci`] holds
+//! `chimera uci`: the UCI protocol on stdin and stdout ([`chimera_engine::uci`] holds
 //! the protocol; this is only the terminal around it). Each stdin line goes
 //! to the engine (bytes that are not UTF-8 are replaced, never fatal); each
 //! answer is written and flushed at once. The end of stdin (or a read
@@ -8,7 +8,7 @@ use std::io::{BufRead, Write};
 use std::sync::Arc;
 
 use super::CliError;
-use crate::uci::{Engine, Output};
+use chimera_engine::uci::{Engine, Output};
 
 /// `chimera uci`.
 pub fn uci() -> Result<(), CliError> {

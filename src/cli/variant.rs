@@ -4,8 +4,8 @@
 use clap::{Args, Subcommand};
 
 use super::CliError;
-use crate::rules::{Game, RulesError, Variant, variants};
-use crate::variant_files::LoadError;
+use chimera_rules::{Game, RulesError, Variant, variants};
+use chimera_store::variant_files::LoadError;
 
 /// Flags of `variant`.
 #[derive(Debug, Clone, Args)]
@@ -48,7 +48,7 @@ fn check(path: &std::path::Path) -> Result<(), CliError> {
         source,
     };
     let text = std::fs::read_to_string(path).map_err(|e| problem(e.into()))?;
-    let info = crate::rules::variants::register(&text).map_err(|e| problem(e.into()))?;
+    let info = chimera_rules::variants::register(&text).map_err(|e| problem(e.into()))?;
     let game = Game::new(&Variant::new(info.id, &[])?);
     out!("{} ({}): {}", info.id, info.name, info.description);
     out!("start {}", game.position().to_vfen());

@@ -1,0 +1,375 @@
+//! The Bevy game client: one plugin per feature folder, registered here,
+//! with the one ordered [`AppSystems`] set every plugin files its `Update`
+//! systems under, so a frame's order reads in one place.
+//!
+//! The modules form layers ([`LAYERS`]): a module uses only modules of
+//! lower layers (and [`AppSystems`] and [`Screen`] from here), never a
+//! sibling of its own layer or anything above; `tests/app/layers.rs`
+//! checks every `use` of `src/app/`.
+
+pub mod animation;
+pub mod board_view;
+pub mod computer;
+pub mod config;
+pub mod cues;
+pub mod help;
+pub mod input;
+pub mod interaction;
+pub mod match_state;
+pub mod menus;
+pub mod net;
+pub mod perf;
+pub mod piece_art;
+pub mod prefs;
+pub mod saves;
+pub mod scene;
+pub mod screenshot;
+pub mod settings;
+pub mod sound;
+pub mod ui;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use bevy_egui::{EguiGlobalSettings, EguiPlugin};
+use std::path::PathBuf;
+
+pub use scene::ViewMode;
+
+/// The client's modules from the lowest layer to the highest (`rules`, the
+/// engine, lies below them all). A module may use modules of lower layers
+/// only.
+pub const LAYERS: &[&[&str]] = &[
+    // Shared data with no game logic: the board in the world, the piece art.
+    &["scene", "piece_art", "prefs"],
+    // The authoritative match: the only writer of `Match`.
+    &["match_state"],
+    // Shared interaction state: selection, what is in front, device intents.
+    &["interaction"],
+    // Saved games and the autosave (the menus offer them).
+    &["saves"],
+    // Features that read the player.
+    &["input", "help", "menus"],
+    // Beside the player at the screen: the computer players (the hint, the
+    // evaluation), whose searches run off the main thread, and LAN games (the
+    // network's authority over the match, the join list). Their moves enter
+    // as the players' do.
+    &["computer", "net"],
+    // The player's settings file and the sounds, following the menus and the match.
+    &["settings", "sound"],
+    // Views: the board entities, then their animations.
+    &["board_view"],
+    &["animation"],
+    // Screens and tools over everything.
+    &["ui", "screenshot", "perf"],
+];
+
+/// The order of a frame's `Update` systems, one step after the other. Every
+/// plugin files its `Update` systems under one of these.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    /// The match applies the commands and move requests sent last frame.
+    ApplyMatch,
+    /// State derived from the match catches up: legal moves (a stale
+    /// selection is dropped), the game-end dialog.
+    FollowMatch,
+    /// Devices become intents: `SelectInput`, `NavStep`, match commands,
+    /// help requests, board flips, camera moves, the mouse drag.
+    ReadInput,
+    /// Menus and the help answer the intents: focus moves, entries and
+    /// options apply, the help opens or closes.
+    Respond,
+    /// The selection answers `SelectInput` and requests moves.
+    Select,
+    /// What is in front is settled (`ActivePanel`, the menu focus).
+    Front,
+    /// The board view picks what the board shows and its highlights.
+    Scene,
+    /// Piece entities follow the match's announcements and the drag.
+    Animate,
+    /// Board entities are (re)built and placed.
+    Spawn,
+    /// Views that read the built board (tints, hand counts, cursor), the
+    /// move list, messages, the board check and the screenshot.
+    Present,
+}
+
+/// Which screen the client shows.
+#[derive(States, Default, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// Variant choice and options.
+    #[default]
+    Menu,
+    /// A game on the board.
+    Game,
+}
+
+/// What `chimera play` asks for (filled by the command line in `main.rs`).
+#[derive(Clone, Debug)]
+pub struct PlayArgs {
+    /// Variant id (`holygrail`, …); `None` opens the menu.
+    pub variant: Option<String>,
+    /// Variant options as name/value pairs.
+    pub options: Vec<(String, String)>,
+    /// Initial view.
+    pub view: ViewMode,
+    /// Moves to play first (LMN).
+    pub moves: Vec<String>,
+    /// Black at the bottom.
+    pub flip: bool,
+    /// Save one frame there once the scene is drawn, then exit.
+    pub screenshot: Option<PathBuf>,
+    /// Print the mean frame time over this many seconds (after a warm-up), then exit.
+    pub measure: Option<f64>,
+    /// Window size in logical pixels (default 1280×800; the frame-time
+    /// measurement always uses 1280×800).
+    pub window: Option<UVec2>,
+    /// The time control of the game named by `variant`.
+    pub time: chimera_game::clock::TimeControl,
+    /// Who plays White and Black in the game of `variant`.
+    pub players: [match_state::Player; 2],
+    /// The computer's thinking time per move, instead of its level's.
+    pub think: Option<std::time::Duration>,
+    /// A game read from a record file (`--load`), opened instead of `variant`.
+    pub load: Option<chimera_game::record::Loaded>,
+    /// Open the load screen over the main menu.
+    pub load_screen: bool,
+    /// A LAN game to host or join (`chimera host`, `chimera join`); with
+    /// neither, `Some(None)` opens the join screen.
+    pub net: Option<Option<net::NetPlan>>,
+    /// The player's name on the LAN (`--name`).
+    pub lan_name: Option<String>,
+    /// Whether a hosted LAN game is announced on the LAN (`host --no-announce`: not).
+    pub lan_announce: bool,
+    /// Open the piece guide over the game, on this piece.
+    pub guide: Option<chimera_rules::Kind>,
+}
+
+impl Default for PlayArgs {
+    fn default() -> PlayArgs {
+        PlayArgs {
+            variant: None,
+            options: Vec::new(),
+            view: ViewMode::default(),
+            moves: Vec::new(),
+            flip: false,
+            screenshot: None,
+            measure: None,
+            window: None,
+            players: Default::default(),
+            think: None,
+            load: None,
+            load_screen: false,
+            net: None,
+            lan_name: None,
+            lan_announce: true,
+            time: Default::default(),
+            guide: None,
+        }
+    }
+}
+
+/// The plugins of the client (everything but the window), with the frame's
+/// [`AppSystems`] order.
+pub fn client_plugins(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            AppSystems::ApplyMatch,
+            AppSystems::FollowMatch,
+            AppSystems::ReadInput,
+            AppSystems::Respond,
+            AppSystems::Select,
+            AppSystems::Front,
+            AppSystems::Scene,
+            AppSystems::Animate,
+            AppSystems::Spawn,
+            AppSystems::Present,
+        )
+            .chain(),
+    );
+    // In layer order (a tuple of plugins holds at most 15).
+    app.add_plugins((
+        scene::plugin,
+        piece_art::plugin,
+        prefs::plugin,
+        match_state::plugin,
+        interaction::plugin,
+        saves::plugin,
+        input::plugin,
+        help::plugin,
+        menus::plugin,
+    ))
+    .add_plugins((
+        computer::plugin,
+        net::plugin,
+        settings::plugin,
+        sound::plugin,
+        board_view::plugin,
+        animation::plugin,
+        ui::plugin,
+        screenshot::plugin,
+        perf::plugin,
+    ));
+}
+
+/// Opens the game window. Returns how the app ended; fails when the asked
+/// game cannot be set up.
+pub fn run_play(args: PlayArgs) -> Result<AppExit, match_state::MatchError> {
+    Ok(play_app(args)?.run())
+}
+
+/// The windowed game app of [`run_play`], built but not running.
+pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
+    let mut label = format!(
+        "{} {:?}",
+        args.load
+            .as_ref()
+            .map(|l| l.record.variant.as_str())
+            .or(args.variant.as_deref())
+            .unwrap_or("menu"),
+        args.view
+    );
+    if args
+        .players
+        .iter()
+        .any(|p| *p != match_state::Player::Human)
+    {
+        label.push_str(&format!(", players {:?}", args.players));
+    }
+    let probe = match args.measure {
+        Some(secs) => Some(perf::FrameProbe::new(label, perf::WARMUP_SECS, secs)),
+        None => perf::probe_from_env(&label),
+    };
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(computer::task_pool_plugin())
+            .set(WindowPlugin {
+                primary_window: Some(if probe.is_some() {
+                    perf::measured_window()
+                } else {
+                    let size = args.window.unwrap_or(UVec2::new(1280, 800));
+                    Window {
+                        title: "Chimera".into(),
+                        resolution: WindowResolution::new(size.x, size.y),
+                        ..default()
+                    }
+                }),
+                ..default()
+            }),
+    )
+    .add_plugins((EguiPlugin::default(), piece_art::baked::render_plugin))
+    .insert_resource(EguiGlobalSettings {
+        auto_create_primary_context: false,
+        ..default()
+    })
+    .insert_resource(args.view)
+    .insert_resource(saves::SaveFolder::from_env())
+    .insert_state(if args.variant.is_some() || args.load.is_some() {
+        Screen::Game
+    } else {
+        Screen::Menu
+    });
+    client_plugins(&mut app);
+    // Screenshots and measurements stay independent of the player's settings.
+    if args.screenshot.is_none() && probe.is_none() {
+        settings::install(&mut app, settings::AppSettings::from_config_dir());
+    }
+    if let Some(loaded) = &args.load {
+        app.insert_resource(saves::match_from_loaded(loaded));
+    } else if let Some(id) = &args.variant {
+        let m = match_state::Match::start(id, &args.options, &args.moves)?;
+        let setup = match_state::GameSetup {
+            players: args.players,
+            time: args.time,
+            ..m.setup().clone()
+        };
+        app.insert_resource(match_state::Match::with_setup(setup, m.game().clone()));
+    }
+    if args.variant.is_some() || args.load.is_some() {
+        // A game named on the command line is seen as the command line says.
+        app.insert_resource(args.view);
+        app.world_mut().resource_mut::<scene::BoardLayout>().flipped = false;
+    }
+    if let Some(t) = args.think {
+        app.world_mut()
+            .resource_mut::<computer::Computer>()
+            .move_limits = Some(chimera_engine::Limits::movetime(t));
+    }
+    if args.load_screen {
+        app.world_mut().resource_mut::<menus::Overlays>().load = true;
+        app.world_mut().write_message(saves::SaveRequest::List);
+    }
+    if args.flip {
+        app.world_mut().resource_mut::<scene::BoardLayout>().flipped = true;
+    }
+    if let (Some(kind), Some(game)) = (args.guide, app.world().get_resource::<match_state::Match>())
+    {
+        let variant = game.variant().clone();
+        let world = app.world_mut();
+        world.resource_scope(|world, mut guide: Mut<menus::Guide>| {
+            menus::open_guide(
+                &mut guide,
+                &mut world.resource_mut::<menus::Overlays>(),
+                variant,
+            );
+            guide.piece = guide.kinds.iter().position(|k| *k == kind).unwrap_or(0);
+        });
+    }
+    if let Some(probe) = probe {
+        app.insert_resource(probe);
+    }
+    if let Some(name) = args.lan_name {
+        app.world_mut().resource_mut::<net::LanSettings>().name = name;
+    }
+    if !args.lan_announce {
+        app.world_mut().resource_mut::<net::LanSettings>().announce = None;
+    }
+    match args.net {
+        Some(Some(plan)) => {
+            if matches!(plan, net::NetPlan::Join(_)) {
+                app.world_mut().resource_mut::<menus::Overlays>().join = true;
+            }
+            app.insert_resource(net::NetLaunch(plan));
+        }
+        Some(None) => app.world_mut().resource_mut::<menus::Overlays>().join = true,
+        None => {}
+    }
+    if let Some(path) = args.screenshot {
+        app.insert_resource(screenshot::ScreenshotPlan::new(path));
+    }
+    Ok(app)
+}
+
+/// The client without a window or renderer: logic, selection, board entities
+/// and animations run; nothing is drawn. For tests (drive it with
+/// `MoveRequested`, `SelectInput` or pointer-level input, then `update()`).
+pub fn headless_app() -> App {
+    use bevy::input::InputPlugin;
+    use bevy::state::app::StatesPlugin;
+    use bevy::time::TimeUpdateStrategy;
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::asset::AssetPlugin::default(),
+        StatesPlugin,
+        InputPlugin,
+    ))
+    .init_asset::<Mesh>()
+    .init_asset::<StandardMaterial>()
+    .init_asset::<piece_art::baked::BakedMaterial>()
+    .init_asset::<ColorMaterial>()
+    .insert_resource(TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_millis(50),
+    ))
+    .insert_state(Screen::Game)
+    // The default controls, not the player's bindings file.
+    .insert_resource(input::bindings::Controls::default());
+    client_plugins(&mut app);
+    // Tests send no beacon unless they choose where it goes (loopback).
+    app.world_mut().resource_mut::<net::LanSettings>().announce = None;
+    app
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,296 @@
+//! The main menu's clock and player entries: the time control (presets on
+//! left/right, any control typed in its record-tag form), the player's name,
+//! the volume, mute and the animation speed; the in-game clock pause; and the
+//! clock hold while a menu is in front.
+//!
+//! Text (the name, a custom time control) is typed in a [`TextEditor`]:
+//! Select on the entry opens it, typed characters and Backspace edit it,
+//! Enter keeps the text (a time control only if it reads), Escape drops it.
+//! While it is open the menu's keys and the pad do nothing else.
+
+use super::{Entry, MenuChoice, Overlays};
+use crate::Screen;
+use crate::match_state::{ClockHold, Match, MatchCommand};
+use crate::prefs::Prefs;
+use chimera_game::clock::TimeControl;
+use crate::config::clean_player_name;
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use std::time::Duration;
+
+/// The time controls the menu offers on left/right, with their labels.
+pub const TIME_PRESETS: [(&str, TimeControl); 6] = [
+    ("No clock", TimeControl::None),
+    (
+        "5 min + 3 s",
+        TimeControl::Fischer {
+            base: Duration::from_secs(300),
+            increment: Duration::from_secs(3),
+        },
+    ),
+    (
+        "15 min + 10 s",
+        TimeControl::Fischer {
+            base: Duration::from_secs(900),
+            increment: Duration::from_secs(10),
+        },
+    ),
+    (
+        "30 min",
+        TimeControl::Fischer {
+            base: Duration::from_secs(1800),
+            increment: Duration::ZERO,
+        },
+    ),
+    (
+        "10 min, 5 s delay",
+        TimeControl::Delay {
+            base: Duration::from_secs(600),
+            delay: Duration::from_secs(5),
+        },
+    ),
+    (
+        "30 s per move",
+        TimeControl::PerMove {
+            time: Duration::from_secs(30),
+        },
+    ),
+];
+
+/// How the menu names a time control: its preset's label, else the tag form.
+pub fn time_label(tc: TimeControl) -> String {
+    TIME_PRESETS
+        .iter()
+        .find(|(_, t)| *t == tc)
+        .map_or_else(|| format!("Custom: {tc}"), |(l, _)| (*l).to_string())
+}
+
+/// The preset `delta` steps from `tc` (wrapping); a custom control steps
+/// from the first preset.
+pub fn step_time(tc: TimeControl, delta: i32) -> TimeControl {
+    let n = TIME_PRESETS.len() as i32;
+    let at = TIME_PRESETS.iter().position(|(_, t)| *t == tc);
+    let next = match at {
+        Some(i) => (i as i32 + delta).rem_euclid(n),
+        None => 0,
+    };
+    TIME_PRESETS[next as usize].1
+}
+
+/// A line of text being typed into a menu entry.
+#[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
+pub struct TextEditor {
+    /// The entry edited (the player's name or the time control).
+    pub editing: Option<Entry>,
+    /// The text so far.
+    pub text: String,
+    /// Why the last Enter was refused.
+    pub error: Option<String>,
+    /// The editor closed this frame: the Enter or Escape that closed it
+    /// does nothing else.
+    pub just_closed: bool,
+}
+
+impl TextEditor {
+    /// Opens the editor on `entry` with the entry's current text.
+    pub fn open(&mut self, entry: Entry, choice: &MenuChoice) {
+        let text = match entry {
+            Entry::TimeControl => choice.time.to_string(),
+            _ => choice.player_name.clone(),
+        };
+        *self = TextEditor {
+            editing: Some(entry),
+            text,
+            ..TextEditor::default()
+        };
+    }
+
+    /// Whether the editor is open (or closed this frame).
+    pub fn busy(&self) -> bool {
+        self.editing.is_some() || self.just_closed
+    }
+
+    /// Keeps the text in `choice`; false (with the reason in `error`) when
+    /// it is not a time control.
+    pub fn commit(&mut self, choice: &mut MenuChoice) -> bool {
+        match self.editing {
+            Some(Entry::TimeControl) => match self.text.parse::<TimeControl>() {
+                Ok(tc) => choice.time = tc,
+                Err(e) => {
+                    self.error = Some(e.to_string());
+                    return false;
+                }
+            },
+            Some(Entry::PlayerName) => choice.player_name = clean_player_name(&self.text),
+            _ => {}
+        }
+        self.close();
+        true
+    }
+
+    fn close(&mut self) {
+        *self = TextEditor {
+            just_closed: true,
+            ..TextEditor::default()
+        };
+    }
+}
+
+/// Typing into the open [`TextEditor`] (every key message is read each
+/// frame, so keys pressed before it opened are not typed into it).
+pub(super) fn type_text(
+    mut keys: MessageReader<KeyboardInput>,
+    mut editor: ResMut<TextEditor>,
+    mut choice: ResMut<MenuChoice>,
+) {
+    editor.just_closed = false;
+    for k in keys.read() {
+        if editor.editing.is_none() || k.state != ButtonState::Pressed {
+            continue;
+        }
+        match &k.logical_key {
+            Key::Enter => {
+                editor.commit(&mut choice);
+            }
+            Key::Escape => editor.close(),
+            Key::Backspace => {
+                editor.text.pop();
+                editor.error = None;
+            }
+            Key::Space => editor.text.push(' '),
+            Key::Character(s) => {
+                editor.text.extend(s.chars().filter(|c| !c.is_control()));
+                editor.error = None;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether left/right adjust `entry` (rather than move the focus).
+pub fn adjustable(entry: Entry) -> bool {
+    matches!(
+        entry,
+        Entry::TimeControl | Entry::Volume | Entry::Mute | Entry::AnimationSpeed
+    )
+}
+
+/// Left/right on one of this module's entries.
+pub(super) fn adjust(entry: Entry, delta: i32, choice: &mut MenuChoice, prefs: &mut Prefs) {
+    match entry {
+        Entry::TimeControl => choice.time = step_time(choice.time, delta),
+        Entry::Volume => prefs.step_volume(delta),
+        Entry::Mute => prefs.mute = !prefs.mute,
+        Entry::AnimationSpeed => prefs.step_animation(delta),
+        _ => {}
+    }
+}
+
+/// Select on one of this module's entries.
+pub(super) fn activate(
+    entry: Entry,
+    choice: &mut MenuChoice,
+    prefs: &mut Prefs,
+    editor: &mut TextEditor,
+    game: Option<&Match>,
+    commands: &mut MessageWriter<MatchCommand>,
+) {
+    match entry {
+        Entry::TimeControl | Entry::PlayerName => editor.open(entry, choice),
+        Entry::Volume => {
+            // Up, and round from full back to silent.
+            if prefs.volume >= 100 {
+                prefs.volume = 0;
+            } else {
+                prefs.step_volume(1);
+            }
+        }
+        Entry::Mute => prefs.mute = !prefs.mute,
+        Entry::AnimationSpeed => {
+            let all = crate::config::AnimationSpeed::ALL;
+            let at = all.iter().position(|a| *a == prefs.animation).unwrap_or(0);
+            prefs.animation = all[(at + 1) % all.len()];
+        }
+        Entry::PauseClock => {
+            if let Some(g) = game {
+                commands.write(MatchCommand::PauseClock(!g.clock_paused()));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Holds the clock while the game is not in front: on the main menu, and
+/// while the in-game menu, the guide or the controls are open.
+pub(super) fn hold_clock(
+    screen: Res<State<Screen>>,
+    overlays: Res<Overlays>,
+    mut hold: ResMut<ClockHold>,
+) {
+    let held =
+        *screen.get() != Screen::Game || overlays.game_menu || overlays.guide || overlays.controls;
+    hold.set_if_neq(ClockHold(held));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_step_and_wrap_and_a_custom_control_steps_from_the_first() {
+        let none = TimeControl::None;
+        assert_eq!(step_time(none, 1), TIME_PRESETS[1].1);
+        assert_eq!(step_time(none, -1), TIME_PRESETS[5].1);
+        assert_eq!(time_label(TIME_PRESETS[4].1), "10 min, 5 s delay");
+        let custom: TimeControl = "40/5400".parse().unwrap();
+        assert_eq!(time_label(custom), "Custom: 40/5400");
+        assert_eq!(step_time(custom, 1), TimeControl::None);
+    }
+
+    #[test]
+    fn typed_text_becomes_a_time_control_or_a_clean_name() {
+        let mut choice = MenuChoice::default();
+        let mut ed = TextEditor::default();
+        ed.open(Entry::TimeControl, &choice);
+        assert_eq!(ed.text, "-");
+        ed.text = "600+x".into();
+        assert!(!ed.commit(&mut choice));
+        assert!(ed.error.as_deref().unwrap().contains("600+x"));
+        assert_eq!(ed.editing, Some(Entry::TimeControl));
+        ed.text = "600d5".into();
+        assert!(ed.commit(&mut choice));
+        assert_eq!(
+            choice.time,
+            TimeControl::Delay {
+                base: Duration::from_secs(600),
+                delay: Duration::from_secs(5),
+            }
+        );
+        assert!(ed.busy() && ed.editing.is_none());
+        ed.open(Entry::PlayerName, &choice);
+        ed.text = "  Ann \t".into();
+        assert!(ed.commit(&mut choice));
+        assert_eq!(choice.player_name, "Ann");
+    }
+
+    #[test]
+    fn volume_and_animation_steps_stop_at_their_ends() {
+        let mut p = Prefs {
+            volume: 95,
+            ..Prefs::default()
+        };
+        p.step_volume(1);
+        assert_eq!(p.volume, 100);
+        p.step_volume(-11);
+        assert_eq!(p.volume, 0);
+        p.animation = crate::config::AnimationSpeed::Slow;
+        p.step_animation(1);
+        assert_eq!(p.animation, crate::config::AnimationSpeed::Slow);
+        p.step_animation(-5);
+        assert_eq!(p.animation, crate::config::AnimationSpeed::Off);
+        assert_eq!(p.animation_dt(0.1), f32::INFINITY);
+        p.mute = true;
+        assert_eq!(p.gain(), 0.0);
+    }
+}

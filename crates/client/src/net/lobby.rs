@@ -1,0 +1,136 @@
+//! The join screen's live list: while the screen is open a discovery
+//! [`Listener`] hears the hosts' beacons and `MenuChoice::join` lists them
+//! (a host not heard for a few seconds leaves the list); the address field
+//! takes what is typed while it has the focus.
+
+use std::net::SocketAddr;
+
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+
+use super::LanSettings;
+use crate::Screen;
+use crate::interaction::ActivePanel;
+use crate::menus::{LanGame, MenuChoice, MenuFocus, Overlays, typing_address};
+use chimera_net::PROTOCOL_VERSION;
+use chimera_net::discovery::{DiscoveredHost, Listener};
+use chimera_rules::variants;
+
+/// Longest address typed.
+const MAX_ADDRESS_CHARS: usize = 64;
+
+/// The join screen's beacon listener, open while the screen is.
+#[derive(Resource, Default)]
+pub struct LanLobby {
+    listener: Option<Listener>,
+    error: Option<String>,
+}
+
+impl LanLobby {
+    /// The address it listens on, while it does.
+    pub fn local_addr(&self) -> Option<SocketAddr> {
+        self.listener.as_ref()?.local_addr().ok()
+    }
+}
+
+/// Opens the listener with the join screen, keeps the list, closes it after.
+pub fn listen(
+    (overlays, screen): (Res<Overlays>, Res<State<Screen>>),
+    (settings, time): (Res<LanSettings>, Res<Time>),
+    mut lobby: ResMut<LanLobby>,
+    mut choice: ResMut<MenuChoice>,
+) {
+    if !(overlays.join && *screen.get() == Screen::Menu) {
+        if lobby.listener.take().is_some() {
+            choice.join.games.clear();
+        }
+        lobby.error = None;
+        return;
+    }
+    if lobby.listener.is_none() && lobby.error.is_none() {
+        match Listener::bind(settings.listen, PROTOCOL_VERSION) {
+            Ok(l) => lobby.listener = Some(l),
+            Err(e) => {
+                let text = format!(
+                    "cannot listen for LAN games on {}: {e} (type the address instead)",
+                    settings.listen
+                );
+                warn!("LAN: {text}");
+                choice.join.status.get_or_insert(text.clone());
+                lobby.error = Some(text);
+            }
+        }
+    }
+    let Some(l) = lobby.listener.as_mut() else {
+        return;
+    };
+    if l.update(time.delta()) || choice.join.games.len() != l.hosts().len() {
+        choice.join.games = l.hosts().iter().map(lan_game).collect();
+    }
+}
+
+/// A heard host as the list shows it.
+pub fn lan_game(h: &DiscoveredHost) -> LanGame {
+    let address = h.addr.to_string();
+    let Some(b) = &h.beacon else {
+        return LanGame {
+            address,
+            host: "(another Chimera version)".to_string(),
+            details: format!(
+                "speaks network protocol {}, this build speaks {PROTOCOL_VERSION}",
+                h.version
+            ),
+            free_seats: 0,
+            joinable: false,
+        };
+    };
+    let variant = variants()
+        .iter()
+        .find(|v| v.id == b.variant)
+        .map_or(b.variant.as_str(), |v| v.name);
+    let mut details = variant.to_string();
+    if !b.options.is_empty() {
+        let opts: Vec<String> = b.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        details += &format!(" ({})", opts.join(", "));
+    }
+    details += &format!(" · {}", b.time_control.as_deref().unwrap_or("untimed"));
+    let seat = |i: usize| b.seats[i].name().unwrap_or("open").to_string();
+    details += &format!(" · White: {}, Black: {}", seat(0), seat(1));
+    if b.spectators > 0 {
+        details += &format!(" · {} watching", b.spectators);
+    }
+    LanGame {
+        address,
+        host: b.host_name.clone(),
+        details,
+        free_seats: b.free_seats(),
+        joinable: true,
+    }
+}
+
+/// Typing into the address field while it has the focus (Backspace erases).
+pub fn type_address(
+    active: Res<ActivePanel>,
+    focus: Res<MenuFocus>,
+    mut choice: ResMut<MenuChoice>,
+    mut keys: MessageReader<KeyboardInput>,
+) {
+    let typing = typing_address(active.0, &focus, &choice);
+    for k in keys.read() {
+        if !typing || k.state != ButtonState::Pressed {
+            continue;
+        }
+        let field = &mut choice.join.address;
+        if k.logical_key == Key::Backspace {
+            field.pop();
+        } else if let Some(text) = &k.text {
+            for c in text.chars() {
+                let allowed = c.is_ascii_alphanumeric() || ".:-[]".contains(c);
+                if allowed && field.chars().count() < MAX_ADDRESS_CHARS {
+                    field.push(c);
+                }
+            }
+        }
+    }
+}

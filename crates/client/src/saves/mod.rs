@@ -1,0 +1,474 @@
+//! Saved games: the running [`Match`] as a game record and back
+//! ([`match_record`], [`match_from_loaded`]), the Save and Load actions of
+//! the menus ([`SaveRequest`]), the list the load screen shows
+//! ([`SavedGames`]) and the autosave: after every applied move and every
+//! command that changes the match, the game is written atomically to
+//! `autosave.pgn` in the data directory, and the main menu offers to
+//! continue it.
+//!
+//! Files go where [`SaveFolder`] says: the data directory in the game
+//! window, nowhere in a headless app unless a test sets one.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use bevy::prelude::*;
+
+use crate::AppSystems;
+use crate::interaction::Toast;
+use crate::match_state::{
+    Authority, BoardResynced, GameEnded, GameSetup, InstallMatch, Match, MoveApplied, Player,
+};
+use chimera_game::clock::TimeControl;
+use chimera_store::paths;
+use chimera_game::record::{self, GameResult, Loaded, MatchRecord, RecordError};
+use chimera_rules::{Color, Outcome, variants};
+
+/// The autosave's file name in the data directory.
+pub const AUTOSAVE: &str = "autosave.pgn";
+
+/// Registers the save folder, the saved-game list, the requests and the autosave.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<SaveFolder>()
+        .init_resource::<SavedGames>()
+        .add_message::<SaveRequest>()
+        .add_message::<GameOpened>()
+        .add_systems(Startup, check_autosave)
+        .add_systems(
+            Update,
+            handle_requests
+                .in_set(AppSystems::ApplyMatch)
+                .before(crate::match_state::install_matches),
+        )
+        .add_systems(Update, autosave.in_set(AppSystems::FollowMatch));
+}
+
+/// The data directory saved games and the autosave go to; `None` (the
+/// default, and a headless app's) saves nothing.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SaveFolder(pub Option<PathBuf>);
+
+impl SaveFolder {
+    /// The OS data directory (`$CHIMERA_DATA_DIR` overrides it).
+    pub fn from_env() -> SaveFolder {
+        SaveFolder(paths::data_dir())
+    }
+    /// The folder of saved games.
+    pub fn games(&self) -> Option<PathBuf> {
+        self.0.as_ref().map(|d| d.join("games"))
+    }
+    /// The autosave file.
+    pub fn autosave(&self) -> Option<PathBuf> {
+        self.0.as_ref().map(|d| d.join(AUTOSAVE))
+    }
+}
+
+/// What the menus ask of the saved games.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum SaveRequest {
+    /// Save the running game into the games folder.
+    Save,
+    /// Read the games folder again for the load screen.
+    List,
+    /// Open game `i` of [`SavedGames::games`].
+    Open(usize),
+    /// Open the autosave.
+    Continue,
+}
+
+/// A saved game replaced the match (the menus go to the board).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameOpened;
+
+/// What the load screen lists and the main menu's "Continue" offers.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct SavedGames {
+    /// The games of the games folder, newest file first.
+    pub games: Vec<SavedGame>,
+    /// The autosaved game, when there is one that loads.
+    pub autosave: Option<GameInfo>,
+    /// Why the last game could not be opened (shown on the load screen).
+    pub message: Option<String>,
+}
+
+/// One game of a file of the games folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedGame {
+    /// The file.
+    pub path: PathBuf,
+    /// Which game of the file, from 1.
+    pub number: usize,
+    /// The game, or why the file or game does not load.
+    pub about: Result<GameInfo, String>,
+}
+
+impl SavedGame {
+    /// The line the load screen shows for it.
+    pub fn line(&self) -> String {
+        let file = self
+            .path
+            .file_name()
+            .map_or_else(String::new, |f| f.to_string_lossy().into_owned());
+        match &self.about {
+            Ok(info) => info.line(),
+            Err(e) => format!("{file}: {e}"),
+        }
+    }
+}
+
+/// What the load screen says about a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    /// The `Date` tag (`2026.11.23`).
+    pub date: String,
+    /// The variant's name.
+    pub variant: String,
+    /// White's and Black's names (`?` when unknown).
+    pub players: [String; 2],
+    /// `1-0 resignation`, `*` for a game that goes on.
+    pub result: String,
+    /// Plies played.
+    pub plies: usize,
+}
+
+impl GameInfo {
+    /// The game as a record describes it.
+    pub fn of(r: &MatchRecord) -> GameInfo {
+        let variant = variants()
+            .iter()
+            .find(|v| v.id == r.variant)
+            .map_or(r.variant.as_str(), |v| v.name);
+        let tag = |name| r.tag(name).filter(|t| !t.is_empty()).unwrap_or("?");
+        GameInfo {
+            date: tag("Date").to_string(),
+            variant: variant.to_string(),
+            players: [tag("White").to_string(), tag("Black").to_string()],
+            result: r.result.map_or_else(|| "*".to_string(), |r| r.text()),
+            plies: r.moves.len(),
+        }
+    }
+    /// `2026.11.23  Holy Grail  Ann - Bob  1-0 resignation  23 moves`.
+    pub fn line(&self) -> String {
+        let moves = self.plies.div_ceil(2);
+        format!(
+            "{}  {}  {} - {}  {}  {moves} move{}",
+            self.date,
+            self.variant,
+            self.players[0],
+            self.players[1],
+            self.result,
+            if moves == 1 { "" } else { "s" }
+        )
+    }
+}
+
+fn side_word(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// The record of a match: variant, options, start, moves, the result it
+/// ended with (resignations, agreements and flag falls too), the time
+/// control, and the tags `Event`, `Date` (`now` since the epoch), `White`,
+/// `Black` (the setup's names; a computer seat is `Chimera level N`),
+/// `WhiteType`/`BlackType` (`human` or `program`) and
+/// `WhiteLevel`/`BlackLevel` for computer seats. The one function that
+/// builds the record of a match: the clock's state belongs here.
+pub fn match_record(m: &Match, now: Duration) -> MatchRecord {
+    let setup = m.setup();
+    let mut r = MatchRecord::from_game(m.game());
+    r.result = m.outcome().map(GameResult::from);
+    // Each move's `{[%clk …]}`: the mover's time after it.
+    for (rm, time) in r.moves.iter_mut().zip(m.move_times()) {
+        rm.clock = time;
+    }
+    r.set_time_control(setup.time, m.game());
+    let mut tags = vec![
+        ("Event".to_string(), "Chimera local game".to_string()),
+        ("Date".to_string(), chimera_game::record::files::pgn_date(now)),
+    ];
+    for side in [Color::White, Color::Black] {
+        let word = side_word(side);
+        let given = setup.names[side.index()].trim();
+        let (name, kind) = match setup.player(side) {
+            Player::Human => (given.to_string(), "human"),
+            Player::Computer { level } => {
+                tags.push((format!("{word}Level"), level.to_string()));
+                let name = if given.is_empty() {
+                    format!("Chimera level {level}")
+                } else {
+                    given.to_string()
+                };
+                (name, "program")
+            }
+        };
+        if !name.is_empty() {
+            tags.push((word.to_string(), name));
+        }
+        tags.push((format!("{word}Type"), kind.to_string()));
+    }
+    for (name, value) in tags {
+        // Fixed, valid tag names: this cannot fail.
+        let _ = r.set_tag(&name, &value);
+    }
+    r
+}
+
+/// The match a loaded record describes: its variant, options, start and
+/// moves, the recorded end (a resigned game stays resigned), its time
+/// control, the players' names and seats (a `WhiteLevel`/`BlackLevel` tag
+/// makes that side the computer at that level).
+pub fn match_from_loaded(loaded: &Loaded) -> Match {
+    let r = &loaded.record;
+    let v = loaded.game.variant();
+    let tag = |side: Color, suffix: &str| r.tag(&format!("{}{suffix}", side_word(side)));
+    let player = |side| match tag(side, "Level").and_then(|l| l.trim().parse::<u8>().ok()) {
+        Some(level) => Player::Computer {
+            level: level.clamp(1, 8),
+        },
+        None => Player::Human,
+    };
+    let name = |side| {
+        tag(side, "")
+            .filter(|n| !n.is_empty() && *n != "?")
+            .unwrap_or("")
+            .to_string()
+    };
+    let setup = GameSetup {
+        variant: v.id().to_string(),
+        options: v.options().to_vec(),
+        time: r.clock.map_or(TimeControl::None, |c| c.control),
+        players: [player(Color::White), player(Color::Black)],
+        names: [name(Color::White), name(Color::Black)],
+    };
+    let mut m = Match::with_setup(setup, loaded.game.clone()).ended_as(r.result.map(Outcome::from));
+    if let Some(clock) = &r.clock {
+        let times: Vec<_> = r.moves.iter().map(|rm| rm.clock).collect();
+        m.restore_clock(clock, &times);
+    }
+    m
+}
+
+/// Game `number` (from 1) of a record file as a match.
+pub fn open_file(path: &Path, number: usize) -> Result<Match, RecordError> {
+    let text = record::read_file(path)?;
+    Ok(match_from_loaded(&record::load(&text, number)?))
+}
+
+/// The record text of a match.
+fn record_text(m: &Match, now: Duration) -> Result<(MatchRecord, String), String> {
+    let r = match_record(m, now);
+    let text = r.to_text().map_err(|e| e.to_string())?;
+    Ok((r, text))
+}
+
+/// Saves a match into `dir` as `YYYY-MM-DD-HHMMSS-variant-White-Black.pgn`;
+/// returns the file.
+pub fn save_into(dir: &Path, m: &Match, now: Duration) -> Result<PathBuf, String> {
+    let (r, text) = record_text(m, now)?;
+    let names = [Color::White, Color::Black].map(|c| r.tag(side_word(c)).unwrap_or(side_word(c)));
+    let stem = chimera_game::record::files::record_stem(now, &r.variant, names);
+    chimera_game::record::files::write_new_record(dir, &stem, &text).map_err(|e| format!("{}: {e}", dir.display()))
+}
+
+/// Writes the autosave of a match (atomically: the previous one stays whole
+/// if this write does not finish); returns what "Continue" will show.
+pub fn write_autosave(path: &Path, m: &Match, now: Duration) -> Result<GameInfo, String> {
+    let (r, text) = record_text(m, now)?;
+    paths::write_atomic(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(GameInfo::of(&r))
+}
+
+/// The games of a folder's `.pgn` files, newest file first (by modification
+/// time, then name); a file or game that does not load is listed with its
+/// error. A missing folder holds no games.
+pub fn list_folder(dir: &Path) -> Result<Vec<SavedGame>, String> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(format!("{}: {e}", dir.display())),
+    };
+    let mut files: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("pgn")))
+        .map(|p| {
+            let modified = p.metadata().and_then(|m| m.modified());
+            (modified.unwrap_or(std::time::UNIX_EPOCH), p)
+        })
+        .collect();
+    files.sort_by(|a, b| b.cmp(a));
+    Ok(files
+        .into_iter()
+        .flat_map(|(_, p)| file_games(&p))
+        .collect())
+}
+
+/// The games of one file, each loaded (or its error); one error entry when
+/// the file itself cannot be read.
+fn file_games(path: &Path) -> Vec<SavedGame> {
+    let entry = |number, about| SavedGame {
+        path: path.to_path_buf(),
+        number,
+        about,
+    };
+    let listed = record::read_file(path).and_then(|text| Ok((record::list(&text)?, text)));
+    match listed {
+        Err(e) => vec![entry(1, Err(e.to_string()))],
+        Ok((games, text)) => games
+            .iter()
+            .map(|g| {
+                let about = record::load(&text, g.number)
+                    .map(|l| GameInfo::of(&l.record))
+                    .map_err(|e| e.to_string());
+                entry(g.number, about)
+            })
+            .collect(),
+    }
+}
+
+fn wall_clock() -> Duration {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default()
+}
+
+/// At start: is there an autosave to continue?
+fn check_autosave(folder: Res<SaveFolder>, mut saved: ResMut<SavedGames>) {
+    let Some(path) = folder.autosave().filter(|p| p.exists()) else {
+        return;
+    };
+    let loaded = record::read_file(&path).and_then(|t| record::load(&t, 1));
+    match loaded {
+        Ok(l) => saved.autosave = Some(GameInfo::of(&l.record)),
+        Err(e) => warn!("the autosave {} does not load: {e}", path.display()),
+    }
+}
+
+/// The match the menus opened, and where it came from.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Opener<'w> {
+    install: MessageWriter<'w, InstallMatch>,
+    opened: MessageWriter<'w, GameOpened>,
+}
+
+impl Opener<'_> {
+    fn open(&mut self, m: Match) {
+        self.install.write(InstallMatch(Box::new(m)));
+        self.opened.write(GameOpened);
+    }
+}
+
+/// Saves, lists and opens games as the menus ask. A game that does not
+/// open leaves the match as it is and says why in [`SavedGames::message`].
+fn handle_requests(
+    mut requests: MessageReader<SaveRequest>,
+    folder: Res<SaveFolder>,
+    mut saved: ResMut<SavedGames>,
+    game: Option<Res<Match>>,
+    mut opener: Opener,
+    mut toast: MessageWriter<Toast>,
+) {
+    const NO_FOLDER: &str = "no data directory to save into (set CHIMERA_DATA_DIR or HOME)";
+    for req in requests.read() {
+        match req {
+            SaveRequest::Save => {
+                let Some(game) = game.as_deref() else {
+                    continue;
+                };
+                let said = match folder.games() {
+                    None => NO_FOLDER.to_string(),
+                    Some(dir) => match save_into(&dir, game, wall_clock()) {
+                        Ok(path) => format!(
+                            "Saved as {}",
+                            path.file_name().unwrap_or_default().to_string_lossy()
+                        ),
+                        Err(e) => format!("Cannot save the game: {e}"),
+                    },
+                };
+                toast.write(Toast(said));
+            }
+            SaveRequest::List => {
+                let listed = folder.games().ok_or(NO_FOLDER.to_string());
+                match listed.and_then(|dir| list_folder(&dir)) {
+                    Ok(games) => {
+                        saved.games = games;
+                        saved.message = None;
+                    }
+                    Err(e) => {
+                        saved.games.clear();
+                        saved.message = Some(e);
+                    }
+                }
+            }
+            SaveRequest::Open(i) => {
+                let Some(entry) = saved.games.get(*i).cloned() else {
+                    continue;
+                };
+                match open_file(&entry.path, entry.number) {
+                    Ok(m) => {
+                        saved.message = None;
+                        opener.open(m);
+                    }
+                    Err(e) => saved.message = Some(entry.line_with(e)),
+                }
+            }
+            SaveRequest::Continue => {
+                let Some(path) = folder.autosave() else {
+                    continue;
+                };
+                match open_file(&path, 1) {
+                    Ok(m) => opener.open(m),
+                    Err(e) => {
+                        saved.autosave = None;
+                        saved.message = Some(format!("The autosave does not load: {e}"));
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl SavedGame {
+    fn line_with(&self, e: RecordError) -> String {
+        SavedGame {
+            about: Err(e.to_string()),
+            ..self.clone()
+        }
+        .line()
+    }
+}
+
+/// Writes the autosave after every applied move and every change by a
+/// command (undo, redo, new or opened game, resignation, agreement).
+fn autosave(
+    (mut applied, mut resynced, mut ended): (
+        MessageReader<MoveApplied>,
+        MessageReader<BoardResynced>,
+        MessageReader<GameEnded>,
+    ),
+    game: Option<Res<Match>>,
+    folder: Res<SaveFolder>,
+    mut saved: ResMut<SavedGames>,
+    mut toast: MessageWriter<Toast>,
+    network: Option<Res<Authority>>,
+) {
+    let changes = applied.read().count() + resynced.read().count() + ended.read().count();
+    let (Some(game), Some(path)) = (game, folder.autosave()) else {
+        return;
+    };
+    // A LAN game is the host's to keep (it autosaves its own record); the
+    // local autosave keeps the last local game for Continue.
+    if changes == 0 || network.is_some() {
+        return;
+    }
+    match write_autosave(&path, &game, wall_clock()) {
+        Ok(info) => saved.autosave = Some(info),
+        Err(e) => {
+            toast.write(Toast(format!("Autosave failed: {e}")));
+        }
+    }
+}

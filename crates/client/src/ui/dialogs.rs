@@ -1,0 +1,220 @@
+//! Windows over the board: the chooser (promotion, serpent form, castling or
+//! step, crowning prince), the in-game menu, the game-end dialog and the
+//! new-line question (a move chosen at an earlier ply). Each is
+//! a column of entries with the keyboard/gamepad focus ringed.
+
+use super::{FocusView, entry_button, outcome_text};
+use crate::computer::Computer;
+use crate::interaction::{Panel, Replay, answering_side};
+use crate::match_state::{Authority, Match, Offer};
+use crate::menus::{Entry, MenuActivated, Overlays};
+use crate::scene::{ShowLetters, ViewMode};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+const WIDE: [f32; 2] = [240.0, 28.0];
+
+fn centred(title: &str) -> egui::Window<'_> {
+    egui::Window::new(title)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-140.0, 0.0))
+}
+
+pub(super) fn chooser_window(
+    mut contexts: EguiContexts,
+    view: FocusView,
+    mut activated: MessageWriter<MenuActivated>,
+) -> Result {
+    let Some(chooser) = view.ctx.selection.0.chooser() else {
+        return Ok(());
+    };
+    let focused = view.focused(Panel::Chooser);
+    let ctx = contexts.ctx_mut()?;
+    centred(chooser.title.as_str()).show(ctx, |ui| {
+        for (i, c) in chooser.choices.iter().enumerate() {
+            let label = if i < 9 {
+                format!("{}  ({})", c.label, i + 1)
+            } else {
+                c.label.clone()
+            };
+            let b = egui::Button::new(label).min_size(WIDE.into());
+            entry_button(ui, b, Entry::Choice(i), focused, &mut activated);
+        }
+        entry_button(
+            ui,
+            egui::Button::new("Cancel"),
+            Entry::CancelChooser,
+            focused,
+            &mut activated,
+        );
+    });
+    Ok(())
+}
+
+/// What an in-game menu entry says.
+fn label(
+    entry: Entry,
+    game: Option<&Match>,
+    authority: Option<&Authority>,
+    mode: ViewMode,
+    (computer, letters): (&Computer, ShowLetters),
+) -> String {
+    let side = game
+        .and_then(|g| answering_side(g, authority))
+        .map(super::side_name);
+    match entry {
+        Entry::Continue => "Back to the game".into(),
+        Entry::Undo => "Undo".into(),
+        Entry::Redo => "Redo".into(),
+        Entry::Flip => "Flip the board".into(),
+        Entry::SwitchView => match mode {
+            ViewMode::TwoD => "Switch to 3D".into(),
+            ViewMode::ThreeD => "Switch to 2D".into(),
+        },
+        Entry::ShowLetters => match letters {
+            ShowLetters(false) => "Show the pieces' letters".into(),
+            ShowLetters(true) => "Hide the pieces' letters".into(),
+        },
+        Entry::OfferDraw => format!("{} offers a draw", side.unwrap_or("")),
+        Entry::Accept(Offer::Draw) => format!("{} accepts the draw", side.unwrap_or("")),
+        Entry::Accept(offer) => format!("Accept the {}", offer.word()),
+        Entry::Decline(offer) => format!("Decline the {}", offer.word()),
+        Entry::ClaimWin => "Claim the win (opponent gone)".into(),
+        Entry::Resign => format!("{} resigns", side.unwrap_or("")),
+        Entry::NewGame if authority.is_some() => "Rematch (colours swapped)".into(),
+        Entry::NewGame => "New game (same variant)".into(),
+        Entry::Guide => "How the pieces move".into(),
+        Entry::Controls => "Controls".into(),
+        Entry::MainMenu => "Main menu".into(),
+        Entry::Quit => "Quit Chimera".into(),
+        Entry::LookAtBoard => "Look at the board".into(),
+        Entry::StartNewLine => "Start the new line".into(),
+        Entry::KeepLine => "Keep the game as it is".into(),
+        Entry::Hint => "Hint: the best move".into(),
+        Entry::PauseComputer if computer.paused => "Resume the computer".into(),
+        Entry::PauseComputer => "Pause the computer".into(),
+        Entry::EvalBar if computer.eval_bar => "Hide the evaluation bar".into(),
+        Entry::EvalBar => "Show the evaluation bar".into(),
+        Entry::SaveGame => "Save the game".into(),
+        Entry::LoadGame => "Load a game".into(),
+        Entry::PauseClock if game.is_some_and(Match::clock_paused) => "Resume the clock".into(),
+        Entry::PauseClock => "Pause the clock".into(),
+        other => format!("{other:?}"),
+    }
+}
+
+pub(super) fn game_menu(
+    mut contexts: EguiContexts,
+    view: FocusView,
+    overlays: Res<Overlays>,
+    mode: Res<ViewMode>,
+    computer: Res<Computer>,
+    letters: Res<ShowLetters>,
+    mut activated: MessageWriter<MenuActivated>,
+) -> Result {
+    if !overlays.game_menu {
+        return Ok(());
+    }
+    let focused = view.focused(Panel::GameMenu);
+    let game = view.ctx.game.as_deref();
+    let authority = view.ctx.authority.as_deref();
+    let list = view.ctx.entries(Panel::GameMenu);
+    let ctx = contexts.ctx_mut()?;
+    centred("Menu").show(ctx, |ui| {
+        for entry in list {
+            let text = label(entry, game, authority, *mode, (&computer, *letters));
+            let b = egui::Button::new(text).min_size(WIDE.into());
+            entry_button(ui, b, entry, focused, &mut activated);
+        }
+    });
+    Ok(())
+}
+
+pub(super) fn end_dialog(
+    mut contexts: EguiContexts,
+    view: FocusView,
+    overlays: Res<Overlays>,
+    mode: Res<ViewMode>,
+    computer: Res<Computer>,
+    mut activated: MessageWriter<MenuActivated>,
+) -> Result {
+    let Some(outcome) = overlays.end else {
+        return Ok(());
+    };
+    let focused = view.focused(Panel::EndDialog);
+    let game = view.ctx.game.as_deref();
+    let ctx = contexts.ctx_mut()?;
+    centred("Game over").show(ctx, |ui| {
+        ui.label(
+            egui::RichText::new(outcome_text(&outcome))
+                .size(20.0)
+                .strong(),
+        );
+        ui.weak(outcome.result_text());
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            for entry in view.ctx.entries(Panel::EndDialog) {
+                let text = label(
+                    entry,
+                    game,
+                    view.ctx.authority.as_deref(),
+                    *mode,
+                    (&computer, ShowLetters::default()),
+                );
+                let b = egui::Button::new(text);
+                entry_button(ui, b, entry, focused, &mut activated);
+            }
+        });
+    });
+    Ok(())
+}
+
+/// "Start a new line from here?": a move chosen at an earlier ply replaces
+/// the later moves, which stay recoverable (undoing the new move brings
+/// them back).
+pub(super) fn new_line_dialog(
+    mut contexts: EguiContexts,
+    view: FocusView,
+    overlays: Res<Overlays>,
+    replay: Res<Replay>,
+    mode: Res<ViewMode>,
+    mut activated: MessageWriter<MenuActivated>,
+) -> Result {
+    let (Some(req), Some(game)) = (overlays.new_line, view.ctx.game.as_deref()) else {
+        return Ok(());
+    };
+    let focused = view.focused(Panel::NewLine);
+    let san = replay.position(game).san(req.mv);
+    let later = game.ply().saturating_sub(req.ply);
+    let ctx = contexts.ctx_mut()?;
+    centred("Start a new line?").show(ctx, |ui| {
+        ui.label(
+            egui::RichText::new(format!(
+                "Play {} instead?",
+                super::replay::numbered(req.ply, &san)
+            ))
+            .size(18.0)
+            .strong(),
+        );
+        ui.label(format!(
+            "It replaces the {later} later move{} of this game. They are not lost: \
+             undo the new move and Redo plays them again.",
+            if later == 1 { "" } else { "s" }
+        ));
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            for entry in [Entry::StartNewLine, Entry::KeepLine] {
+                let b = egui::Button::new(label(
+                    entry,
+                    Some(game),
+                    None,
+                    *mode,
+                    (&Computer::default(), ShowLetters::default()),
+                ));
+                entry_button(ui, b, entry, focused, &mut activated);
+            }
+        });
+    });
+    Ok(())
+}

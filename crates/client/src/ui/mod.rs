@@ -1,0 +1,372 @@
+//! bevy_egui screens. Each view draws the entries of `menus` with the
+//! keyboard/gamepad focus ringed and reports clicks as `MenuActivated`, so
+//! mouse, keyboard and gamepad share one logic: the main menu (`menu`), the
+//! in-game side panel (`panel`), dialogs — chooser, in-game menu, game end
+//! (`dialogs`) — the controls screen (`controls`) and the piece guide
+//! (`guide`); here the shared pieces: move list, short messages, hover names
+//! and the "how it moves" banner. The side panel also tells the board which
+//! part of the window it may use.
+
+mod clock_view;
+mod computer;
+mod controls;
+mod dialogs;
+mod guide;
+mod lan;
+mod menu;
+mod panel;
+mod replay;
+mod saves;
+
+use crate::interaction::{ActivePanel, HowItMoves, Panel, Replay, ShowHowItMoves, Toast};
+use crate::match_state::{CommandRejected, Match, MoveRejected, hand_kind};
+use crate::menus::{Entry, EntryContext, MenuActivated, MenuFocus, NumberEditor, shown_value};
+use crate::scene::BoardViewport;
+use crate::{AppSystems, Screen};
+use chimera_rules::{Color, EndReason, Kind, Outcome};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MoveList>()
+        .init_resource::<Toasts>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                (menu::menu_screen, lan::join_screen)
+                    .chain()
+                    .run_if(in_state(Screen::Menu)),
+                (
+                    panel::game_panel,
+                    dialogs::chooser_window,
+                    dialogs::game_menu,
+                    dialogs::end_dialog,
+                    dialogs::new_line_dialog,
+                    toast_overlay,
+                    hover_name,
+                    help_banner,
+                )
+                    .chain()
+                    .run_if(in_state(Screen::Game)),
+                guide::guide_window,
+                controls::controls_window,
+                saves::load_window,
+            )
+                .chain(),
+        )
+        .add_systems(
+            Update,
+            (refresh_move_list, collect_toasts).in_set(AppSystems::Present),
+        )
+        .add_systems(OnEnter(Screen::Menu), release_board_viewport);
+}
+
+/// What the views need to know about the keyboard/gamepad focus.
+#[derive(SystemParam)]
+pub struct FocusView<'w> {
+    active: Res<'w, ActivePanel>,
+    focus: Res<'w, MenuFocus>,
+    editor: Res<'w, NumberEditor>,
+    ctx: EntryContext<'w>,
+}
+
+impl FocusView<'_> {
+    /// What the main menu shows as option `k`'s value (a caret while its
+    /// number is being typed).
+    pub fn option_value(&self, k: usize) -> String {
+        shown_value(&self.ctx.choice, &self.editor, k)
+    }
+
+    /// The focused entry, if `panel` is in front.
+    pub fn focused(&self, panel: Panel) -> Option<Entry> {
+        if self.active.0 != panel || self.focus.panel != Some(panel) {
+            return None;
+        }
+        self.focus.entry(&self.ctx.entries(panel))
+    }
+}
+
+/// The colour of the keyboard/gamepad focus ring.
+const FOCUS: egui::Color32 = egui::Color32::from_rgb(0x3c, 0x9c, 0xff);
+
+/// A button for `entry`: clicked → [`MenuActivated`]; ringed when focused.
+fn entry_button(
+    ui: &mut egui::Ui,
+    button: impl egui::Widget,
+    entry: Entry,
+    focused: Option<Entry>,
+    out: &mut MessageWriter<MenuActivated>,
+) -> egui::Response {
+    let r = ui.add(button);
+    ring_if(ui, &r, focused == Some(entry));
+    if r.clicked() {
+        out.write(MenuActivated(entry));
+    }
+    r
+}
+
+/// The "Back" entry of a screen.
+fn back_button(
+    ui: &mut egui::Ui,
+    focused: Option<Entry>,
+    out: &mut MessageWriter<MenuActivated>,
+) -> egui::Response {
+    entry_button(ui, egui::Button::new("Back"), Entry::Back, focused, out)
+}
+
+/// Draws the focus ring around a widget.
+fn ring_if(ui: &egui::Ui, r: &egui::Response, focused: bool) {
+    if focused {
+        ui.painter().rect_stroke(
+            r.rect.expand(3.0),
+            4.0,
+            egui::Stroke::new(2.5, FOCUS),
+            egui::StrokeKind::Outside,
+        );
+    }
+}
+
+/// The moves of the game in readable notation, and the material each side
+/// has lost, rebuilt when the game changes.
+#[derive(Resource, Default)]
+pub struct MoveList {
+    key: Option<(u64, usize)>,
+    /// One entry per ply.
+    pub sans: Vec<String>,
+    /// Per side (White, Black): kinds it has lost since the start, with counts.
+    pub lost: [Vec<(Kind, u8)>; 2],
+}
+
+/// Pieces of each side on the board and in hand, by kind.
+fn material(pos: &chimera_rules::Position) -> [Vec<(Kind, u8)>; 2] {
+    let mut out: [Vec<(Kind, u8)>; 2] = [Vec::new(), Vec::new()];
+    let mut add = |c: Color, k: Kind, n: u8| {
+        let list = &mut out[c.index()];
+        match list.iter_mut().find(|(kk, _)| *kk == k) {
+            Some(e) => e.1 += n,
+            None => list.push((k, n)),
+        }
+    };
+    let v = pos.variant().clone();
+    for s in v.squares() {
+        if let Some(p) = pos.piece_at(s) {
+            // A serpent on the board counts as the serpent it came from.
+            add(p.color, hand_kind(&v, p.kind), 1);
+        }
+    }
+    for c in [Color::White, Color::Black] {
+        let mut seen: Vec<Kind> = Vec::new();
+        for k in v.hand_kinds() {
+            if !seen.contains(k) {
+                seen.push(*k);
+                add(c, *k, pos.hand_count(c, *k));
+            }
+        }
+    }
+    out
+}
+
+fn refresh_move_list(game: Option<Res<Match>>, mut list: ResMut<MoveList>) {
+    let Some(game) = game else { return };
+    let key = Some((game.position().hash(), game.game().moves().len()));
+    if list.key == key {
+        return;
+    }
+    list.key = key;
+    let mut pos = game.game().start().clone();
+    list.sans.clear();
+    for &m in game.game().moves() {
+        list.sans.push(pos.san(m));
+        pos.make_move(m);
+    }
+    let (before, now) = (material(game.game().start()), material(game.position()));
+    for side in 0..2 {
+        list.lost[side] = before[side]
+            .iter()
+            .filter_map(|(k, n)| {
+                let left = now[side].iter().find(|(kk, _)| kk == k).map_or(0, |e| e.1);
+                (left < *n).then(|| (*k, n - left))
+            })
+            .collect();
+    }
+}
+
+/// Short messages shown over the board for a moment.
+#[derive(Resource, Default)]
+struct Toasts(Vec<(String, f32)>);
+
+const TOAST_SECS: f32 = 2.5;
+
+fn collect_toasts(
+    mut toasts: ResMut<Toasts>,
+    mut from_input: MessageReader<Toast>,
+    mut rejected: MessageReader<MoveRejected>,
+    mut failed: MessageReader<CommandRejected>,
+    time: Res<Time<Real>>,
+) {
+    let now = time.elapsed_secs();
+    for t in from_input.read() {
+        toasts.0.push((t.0.clone(), now));
+    }
+    for r in rejected.read() {
+        toasts.0.push((r.reason.to_string(), now));
+    }
+    for r in failed.read() {
+        toasts.0.push((r.reason.to_string(), now));
+    }
+    if toasts.0.iter().any(|(_, at)| now - at > TOAST_SECS) {
+        toasts.0.retain(|(_, at)| now - at <= TOAST_SECS);
+    }
+    if toasts.0.len() > 3 {
+        let extra = toasts.0.len() - 3;
+        toasts.0.drain(..extra);
+    }
+}
+
+fn release_board_viewport(mut viewport: ResMut<BoardViewport>) {
+    viewport.0 = None;
+}
+
+fn root_ui(ctx: &egui::Context) -> egui::Ui {
+    egui::Ui::new(
+        ctx.clone(),
+        "chimera-root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    )
+}
+
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// The result in words: "White wins by checkmate", "Draw by repetition".
+pub fn outcome_text(o: &Outcome) -> String {
+    let why = match o.reason {
+        EndReason::Checkmate => "checkmate",
+        EndReason::Stalemate => "stalemate",
+        EndReason::Repetition => "threefold repetition",
+        EndReason::HundredPly => "the 100-ply rule",
+        EndReason::Insufficient => "bare kings",
+        EndReason::NoMoves => "having no move",
+        EndReason::Resignation => "resignation",
+        EndReason::DrawAgreed => "agreement",
+        EndReason::TimeForfeit => "time forfeit",
+        EndReason::Abandoned => "abandonment",
+    };
+    match o.winner {
+        Some(c) => format!("{} wins by {why}", side_name(c)),
+        None => format!("Draw by {why}"),
+    }
+}
+
+fn toast_overlay(
+    mut contexts: EguiContexts,
+    toasts: Res<Toasts>,
+    viewport: Res<BoardViewport>,
+    window: Single<&Window, With<PrimaryWindow>>,
+) -> Result {
+    if toasts.0.is_empty() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let scale = window.scale_factor();
+    let centre_x = viewport
+        .0
+        .map(|r| (r.min.x + r.max.x) as f32 * 0.5 / scale)
+        .unwrap_or(ctx.viewport_rect().center().x);
+    egui::Area::new("toasts".into())
+        .fixed_pos(egui::pos2(centre_x - 160.0, 14.0))
+        .order(egui::Order::Foreground)
+        .interactable(false)
+        .show(ctx, |ui| {
+            for (text, _) in &toasts.0 {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.set_width(320.0);
+                    ui.label(egui::RichText::new(text).size(15.0));
+                });
+            }
+        });
+    Ok(())
+}
+
+/// The name of the piece under the pointer (in the position shown), next to it.
+pub(super) fn hover_name(
+    mut contexts: EguiContexts,
+    target: Res<crate::input::mouse::PointerTarget>,
+    game: Option<Res<Match>>,
+    replay: Res<Replay>,
+) -> Result {
+    let Some(game) = game else { return Ok(()) };
+    let name = if let Some(sq) = target.square {
+        replay.position(&game).piece_at(sq).map(|p| {
+            let mut n = format!("{} {}", side_name(p.color), p.kind.name());
+            if p.locked {
+                n.push_str(" (locked)");
+            }
+            n
+        })
+    } else {
+        target
+            .hand
+            .map(|(side, kind)| format!("{} {} (in hand)", side_name(side), kind.name()))
+    };
+    let Some(name) = name else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?;
+    let Some(at) = ctx.pointer_latest_pos() else {
+        return Ok(());
+    };
+    egui::Area::new("hover-name".into())
+        .fixed_pos(at + egui::vec2(16.0, 18.0))
+        .order(egui::Order::Tooltip)
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.label(name);
+            });
+        });
+    Ok(())
+}
+
+/// The banner over the board while "how it moves" is open.
+fn help_banner(
+    mut contexts: EguiContexts,
+    help: Res<HowItMoves>,
+    viewport: Res<BoardViewport>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut show_help: MessageWriter<ShowHowItMoves>,
+) -> Result {
+    let Some(open) = &help.0 else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?;
+    let scale = window.scale_factor();
+    let centre_x = viewport
+        .0
+        .map(|r| (r.min.x + r.max.x) as f32 * 0.5 / scale)
+        .unwrap_or(ctx.viewport_rect().center().x);
+    egui::Area::new("help-banner".into())
+        .fixed_pos(egui::pos2(centre_x - 210.0, 8.0))
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_width(420.0);
+                ui.horizontal(|ui| {
+                    ui.label(
+                        egui::RichText::new(format!("How the {} moves", open.piece.kind.name()))
+                            .strong()
+                            .size(17.0),
+                    );
+                    if ui.button("Close (H / Esc)").clicked() {
+                        show_help.write(ShowHowItMoves(None));
+                    }
+                });
+                ui.label(crate::help::legend(&open.reach, &open.attacks));
+            });
+        });
+    Ok(())
+}

@@ -1,0 +1,262 @@
+//! The in-game side panel: variant, game actions (with their keys), whose
+//! turn, check, result, draw offers, captured material, the pieces of the
+//! variant and the move list. What it leaves free is the board's viewport.
+
+use super::controls::hint;
+use super::replay::ReplayControls;
+use super::{MoveList, outcome_text, root_ui, side_name};
+use crate::Screen;
+use crate::computer::Computer;
+use crate::input::bindings::Controls;
+use crate::input::cursor::BoardCursor;
+use crate::input::help_subject;
+use crate::input::pads::PadLayout;
+use crate::interaction::{
+    GameAction, HelpSubject, SelectInput, Selection, ShowHowItMoves, answering_side,
+    offers_to_answer,
+};
+use crate::match_state::{Match, Offer};
+use crate::menus::{Entry, MenuActivated};
+use crate::scene::{BoardViewport, ViewMode};
+use chimera_rules::{Color, PieceInfo};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, egui};
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn game_panel(
+    mut contexts: EguiContexts,
+    game: Option<Res<Match>>,
+    list: Res<MoveList>,
+    mode: Res<ViewMode>,
+    mut viewport: ResMut<BoardViewport>,
+    mut next: ResMut<NextState<Screen>>,
+    mut activated: MessageWriter<MenuActivated>,
+    mut select: MessageWriter<SelectInput>,
+    selection: Res<Selection>,
+    cursor: Res<BoardCursor>,
+    mut show_help: MessageWriter<ShowHowItMoves>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    (controls, layout): (Option<Res<Controls>>, Res<PadLayout>),
+    mut replay: ReplayControls,
+    computer: Res<Computer>,
+    mut lan: super::lan::LanPanel,
+) -> Result {
+    let keys = |a: GameAction| hint(controls.as_deref(), *layout, a);
+    // Where the answers are for keyboard and pad.
+    let menu = match keys(GameAction::Menu) {
+        k if k.is_empty() => "in the menu".to_string(),
+        k => format!("in the menu ({k})"),
+    };
+    let ctx = contexts.ctx_mut()?;
+    let mut root = root_ui(ctx);
+    let whole = ctx.viewport_rect();
+    let mut act = |ui: &mut egui::Ui, enabled: bool, text: &str, keys: &str, entry: Entry| {
+        if ui
+            .add_enabled(enabled, egui::Button::new(text))
+            .on_hover_text(keys)
+            .clicked()
+        {
+            activated.write(MenuActivated(entry));
+        }
+    };
+    let mut computer_click = None;
+    let mut lan_click = None;
+    let panel = egui::Panel::right("game-panel")
+        .default_size(280.0)
+        .min_size(230.0)
+        .show(&mut root, |ui| {
+            ui.add_space(6.0);
+            let Some(game) = game.as_ref() else {
+                ui.heading("Chimera");
+                ui.label("No game.");
+                if ui.button("Menu").clicked() {
+                    next.set(Screen::Menu);
+                }
+                return;
+            };
+            let pos = game.position();
+            ui.heading(game.variant().name());
+            lan_click = super::lan::lan_section(ui, &mut lan, game, &menu);
+            ui.horizontal_wrapped(|ui| {
+                let main_menu = format!("Main menu ({}: in-game menu)", keys(GameAction::Menu));
+                act(ui, true, "Menu", &main_menu, Entry::MainMenu);
+                act(ui, true, "Flip", &keys(GameAction::FlipBoard), Entry::Flip);
+                let other = match *mode {
+                    ViewMode::TwoD => "3D",
+                    ViewMode::ThreeD => "2D",
+                };
+                act(
+                    ui,
+                    true,
+                    other,
+                    &keys(GameAction::ToggleView),
+                    Entry::SwitchView,
+                );
+                act(
+                    ui,
+                    game.can_undo(),
+                    "Undo",
+                    &keys(GameAction::Undo),
+                    Entry::Undo,
+                );
+                act(
+                    ui,
+                    game.can_redo(),
+                    "Redo",
+                    &keys(GameAction::Redo),
+                    Entry::Redo,
+                );
+                act(
+                    ui,
+                    true,
+                    "Sound",
+                    &format!("{}: sound on/off", keys(GameAction::Mute)),
+                    Entry::Mute,
+                );
+            });
+            ui.separator();
+            match game.outcome() {
+                Some(o) => {
+                    ui.label(egui::RichText::new(outcome_text(&o)).strong().size(17.0));
+                    super::clock_view::clocks(ui, game);
+                }
+                None => {
+                    // Who answers here: the seat played in a LAN game,
+                    // whoever is to move.
+                    let me = answering_side(game, lan.authority());
+                    let mut status = format!("{} to move", side_name(pos.side_to_move()));
+                    if pos.in_check() {
+                        status.push_str(" — check!");
+                    }
+                    ui.label(egui::RichText::new(status).strong().size(17.0));
+                    super::clock_view::clocks(ui, game);
+                    // The menu's answers, the same offers.
+                    let answer_draw =
+                        offers_to_answer(game, lan.authority()).contains(&Offer::Draw);
+                    ui.horizontal_wrapped(|ui| {
+                        act(ui, me.is_some(), "Resign", &menu, Entry::Resign);
+                        match (game.draw_offer(), me) {
+                            (Some(by), _) if answer_draw => {
+                                ui.label(format!(
+                                    "{} offers a draw — Accept/Decline here or {menu}:",
+                                    side_name(by)
+                                ));
+                                let accept = Entry::Accept(Offer::Draw);
+                                act(ui, true, "Accept", &menu, accept);
+                                act(ui, true, "Decline", &menu, Entry::Decline(Offer::Draw));
+                            }
+                            (Some(_), Some(_)) => {
+                                ui.weak("Draw offered");
+                            }
+                            (Some(by), None) => {
+                                ui.label(format!("{} offers a draw", side_name(by)));
+                            }
+                            (None, _) => {
+                                act(ui, me.is_some(), "Offer draw", &menu, Entry::OfferDraw)
+                            }
+                        }
+                    });
+                    let shown = replay.position(game);
+                    let subject = help_subject(&selection, &cursor, shown);
+                    if ui
+                        .add_enabled(subject.is_some(), egui::Button::new("How it moves"))
+                        .on_hover_text(format!(
+                            "{}: the piece alone, every square it reaches marked",
+                            keys(GameAction::HowItMoves)
+                        ))
+                        .clicked()
+                    {
+                        show_help.write(ShowHowItMoves(subject));
+                    }
+                    if selection.0.can_mutate()
+                        && ui
+                            .button("Mutate serpent")
+                            .on_hover_text(format!(
+                                "{} / pick the serpent again",
+                                keys(GameAction::Mutate)
+                            ))
+                            .clicked()
+                    {
+                        select.write(SelectInput::Mutate);
+                    }
+                }
+            }
+            computer_click =
+                super::computer::computer_section(ui, &computer, game, &keys(GameAction::Hint));
+            ui.separator();
+            for (side, lost) in [Color::White, Color::Black].iter().zip(&list.lost) {
+                if lost.is_empty() {
+                    continue;
+                }
+                let text: Vec<String> = lost
+                    .iter()
+                    .map(|(k, n)| {
+                        if *n > 1 {
+                            format!("{} ×{n}", k.name())
+                        } else {
+                            k.name().to_string()
+                        }
+                    })
+                    .collect();
+                ui.label(format!("{} lost: {}", side_name(*side), text.join(", ")));
+            }
+            egui::CollapsingHeader::new("Pieces of this variant").show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    for kind in game.variant().piece_kinds() {
+                        if ui.small_button(kind.name()).clicked() {
+                            show_help.write(ShowHowItMoves(Some(HelpSubject {
+                                piece: PieceInfo {
+                                    color: Color::White,
+                                    kind,
+                                    locked: false,
+                                },
+                                at: None,
+                            })));
+                        }
+                    }
+                });
+            });
+            ui.separator();
+            replay.bar(ui, game, &list.sans, controls.as_deref(), *layout);
+            let shown = replay.shown_ply(game);
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    if list.sans.is_empty() {
+                        ui.weak("No moves yet.");
+                    }
+                    egui::Grid::new("moves")
+                        .num_columns(3)
+                        .striped(true)
+                        .show(ui, |ui| {
+                            for (i, pair) in list.sans.chunks(2).enumerate() {
+                                ui.weak(format!("{}.", i + 1));
+                                for (k, san) in pair.iter().enumerate() {
+                                    replay.move_cell(ui, 2 * i + k, san, shown);
+                                }
+                                ui.end_row();
+                            }
+                        });
+                });
+        })
+        .response
+        .rect;
+    for entry in [computer_click, lan_click].into_iter().flatten() {
+        activated.write(MenuActivated(entry));
+    }
+    // What is left is the board's.
+    let free = egui::Rect::from_min_max(whole.min, egui::pos2(panel.min.x, whole.max.y));
+    let scale = window.scale_factor();
+    let rect = URect::new(
+        (free.min.x * scale).max(0.0) as u32,
+        (free.min.y * scale).max(0.0) as u32,
+        (free.max.x * scale) as u32,
+        (free.max.y * scale) as u32,
+    );
+    if viewport.0 != Some(rect) {
+        viewport.0 = Some(rect);
+    }
+    Ok(())
+}

@@ -1,0 +1,129 @@
+//! The replay controls of the side panel: first / previous / next / last
+//! buttons (with their keys), which ply is shown while it is not the live
+//! one, and the move list whose moves jump there when clicked.
+
+use super::controls::hint;
+use crate::input::bindings::Controls;
+use crate::input::pads::PadLayout;
+use crate::interaction::{GameAction, Replay, ReplayStep};
+use crate::match_state::Match;
+use chimera_rules::Position;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+/// The colour of "an earlier position is shown".
+const PAST: egui::Color32 = egui::Color32::from_rgb(0xe0, 0xa0, 0x30);
+
+/// What the replay controls read and write.
+#[derive(SystemParam)]
+pub struct ReplayControls<'w> {
+    replay: Res<'w, Replay>,
+    steps: MessageWriter<'w, ReplayStep>,
+}
+
+/// A move with its number: `3. Nf3` (White) or `3... Nf6` (Black), for the
+/// move made at ply `ply` (0-based).
+pub fn numbered(ply: usize, san: &str) -> String {
+    let dots = if ply.is_multiple_of(2) { "." } else { "..." };
+    format!("{}{dots} {san}", ply / 2 + 1)
+}
+
+impl ReplayControls<'_> {
+    /// The ply shown.
+    pub fn shown_ply(&self, game: &Match) -> usize {
+        self.replay.shown_ply(game)
+    }
+
+    /// The position shown.
+    pub fn position<'a>(&'a self, game: &'a Match) -> &'a Position {
+        self.replay.position(game)
+    }
+
+    /// The buttons and, at an earlier ply, which one is shown.
+    pub fn bar(
+        &mut self,
+        ui: &mut egui::Ui,
+        game: &Match,
+        sans: &[String],
+        controls: Option<&Controls>,
+        layout: PadLayout,
+    ) {
+        let shown = self.replay.shown_ply(game);
+        let live = game.ply();
+        ui.horizontal(|ui| {
+            ui.strong("Moves");
+            for (text, step, action, enabled) in [
+                ("|<", ReplayStep::First, GameAction::ReplayFirst, shown > 0),
+                ("<", ReplayStep::Prev, GameAction::ReplayPrev, shown > 0),
+                (">", ReplayStep::Next, GameAction::ReplayNext, shown < live),
+                (">|", ReplayStep::Last, GameAction::ReplayLast, shown < live),
+            ] {
+                let tip = format!(
+                    "{} ({})",
+                    action_tip(action),
+                    hint(controls, layout, action)
+                );
+                if ui
+                    .add_enabled(enabled, egui::Button::new(text))
+                    .on_hover_text(tip)
+                    .clicked()
+                {
+                    self.steps.write(step);
+                }
+            }
+        });
+        if self.replay.is_live() {
+            return;
+        }
+        let at = match shown
+            .checked_sub(1)
+            .and_then(|p| sans.get(p).map(|s| (p, s)))
+        {
+            Some((p, san)) => format!("after {}", numbered(p, san)),
+            None => "the start position".into(),
+        };
+        ui.label(
+            egui::RichText::new(format!("Showing {at} (ply {shown} of {live})"))
+                .color(PAST)
+                .strong(),
+        );
+        let missed = self.replay.missed();
+        if missed > 0 {
+            ui.label(
+                egui::RichText::new(format!(
+                    "{missed} new move{} since",
+                    if missed == 1 { "" } else { "s" }
+                ))
+                .color(PAST),
+            );
+        }
+        if ui
+            .button(format!(
+                "Back to the game ({})",
+                hint(controls, layout, GameAction::ReplayLast)
+            ))
+            .clicked()
+        {
+            self.steps.write(ReplayStep::Last);
+        }
+    }
+
+    /// One move of the list: shown highlighted when its position is on the
+    /// board; a click shows the position after it.
+    pub fn move_cell(&mut self, ui: &mut egui::Ui, ply: usize, san: &str, shown: usize) {
+        let text = egui::RichText::new(san).monospace();
+        if ui.selectable_label(shown == ply + 1, text).clicked() {
+            self.steps.write(ReplayStep::To(ply + 1));
+        }
+    }
+}
+
+fn action_tip(a: GameAction) -> &'static str {
+    match a {
+        GameAction::ReplayFirst => "Start position",
+        GameAction::ReplayPrev => "One move back",
+        GameAction::ReplayNext => "One move on",
+        _ => "The live position",
+    }
+}

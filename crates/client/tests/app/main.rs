@@ -1,0 +1,26 @@
+//! Tests of the game client, driven headless (no window, no GPU): whole games
+//! through the selector, the match state, couch play with keyboard and pad,
+//! replay and new lines, a player's variant file, the steady state, and the
+//! layer order of the client's imports.
+//! One test binary, so that a build links Bevy once for all of them.
+
+mod clocks;
+#[path = "../../../rules/tests/rules/common.rs"]
+#[allow(dead_code)]
+mod common;
+mod computer;
+mod config;
+mod cues;
+mod couch_play;
+mod games;
+mod generic_art;
+mod lan;
+mod lan_answers;
+mod layers;
+mod match_state;
+mod player_variants;
+mod replay;
+mod saves;
+mod settings;
+mod sound;
+mod steady;

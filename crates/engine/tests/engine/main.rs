@@ -1,0 +1,7 @@
+//! The computer opponent (`chimera-engine`): search mechanics, levels, and a
+//! tactics suite per variant.
+
+mod board;
+mod levels;
+mod search;
+mod tactics;

@@ -1,0 +1,490 @@
+//! Game records: a PGN-style text format that a chess player recognises,
+//! read and written, and [`MatchRecord`], the match it describes (what is
+//! saved, and what a network snapshot carries with its clock).
+//!
+//! Writing: the Seven Tag Roster (`Event Site Date Round White Black
+//! Result`), then `Variant` (Chimera's id), `Options` (every option, written
+//! in full), `VFEN` (only when the game did not start from the variant's start
+//! position), `TimeControl` (see [`TimeControl`]), `Termination`, other tags;
+//! movetext in the readable notation of the side panel with move numbers,
+//! NAGs, comments and `{[%clk 0:09:58]}` after every move of a timed game.
+//!
+//! Reading accepts that, LMN moves in any mix, free whitespace and line
+//! breaks, a byte-order mark, CRLF, `{…}` and `;` comments, `( … )`
+//! variations (skipped), `%` escape lines and several games in one file. A
+//! game whose `Variant` tag is a pychess/lichess name (`Grand`, `Embassy`,
+//! `Standard`, `Chess`, or no tag) is read in Fairy-Stockfish's dialect
+//! ([`fsf`]): its piece letters, its `FEN` tag and its UCI moves.
+
+mod error;
+pub mod files;
+pub mod fsf;
+mod read;
+mod syntax;
+mod write;
+
+use std::io::Read;
+use std::path::Path;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+pub use error::RecordError;
+pub use read::{GameSummary, Loaded, list, load};
+
+use crate::clock::{ClockState, TimeControl};
+use chimera_rules::{Color, EndReason, Game, Outcome, Variant};
+
+/// The largest record file read (4 MB): larger files are refused before
+/// reading them.
+pub const MAX_RECORD_BYTES: u64 = 4 * 1024 * 1024;
+
+/// The score of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Score {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+}
+
+impl Score {
+    /// A win for `c`.
+    pub fn win(c: Color) -> Score {
+        match c {
+            Color::White => Score::WhiteWins,
+            Color::Black => Score::BlackWins,
+        }
+    }
+    /// The score of this winner (`None` = draw).
+    pub fn of(winner: Option<Color>) -> Score {
+        winner.map_or(Score::Draw, Score::win)
+    }
+    /// The winner, `None` for a draw.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Score::WhiteWins => Some(Color::White),
+            Score::BlackWins => Some(Color::Black),
+            Score::Draw => None,
+        }
+    }
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn text(self) -> &'static str {
+        match self {
+            Score::WhiteWins => "1-0",
+            Score::BlackWins => "0-1",
+            Score::Draw => "1/2-1/2",
+        }
+    }
+    fn parse(t: &str) -> Option<Score> {
+        [Score::WhiteWins, Score::BlackWins, Score::Draw]
+            .into_iter()
+            .find(|s| s.text() == t)
+    }
+}
+
+/// Why a game ended: the rules' reasons plus those outside the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Termination {
+    /// `checkmate`.
+    Checkmate,
+    /// `stalemate`.
+    Stalemate,
+    /// `repetition`: the same position a third time.
+    Repetition,
+    /// `100-ply`: 100 plies without capture, pawn move or drop.
+    HundredPly,
+    /// `insufficient`: only kings left.
+    Insufficient,
+    /// `no-moves`: Ghostarelay's side without a move wins.
+    NoMoves,
+    /// `resignation`.
+    Resignation,
+    /// `agreement`: a draw agreed.
+    Agreement,
+    /// `time forfeit`: a flag fell.
+    TimeForfeit,
+    /// `abandoned`: a player left.
+    Abandoned,
+}
+
+const TERMINATIONS: [Termination; 10] = [
+    Termination::Checkmate,
+    Termination::Stalemate,
+    Termination::Repetition,
+    Termination::HundredPly,
+    Termination::Insufficient,
+    Termination::NoMoves,
+    Termination::Resignation,
+    Termination::Agreement,
+    Termination::TimeForfeit,
+    Termination::Abandoned,
+];
+
+impl Termination {
+    /// The word of the `Termination` tag and of the result line.
+    pub fn word(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::Repetition => "repetition",
+            Termination::HundredPly => "100-ply",
+            Termination::Insufficient => "insufficient",
+            Termination::NoMoves => "no-moves",
+            Termination::Resignation => "resignation",
+            Termination::Agreement => "agreement",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::Abandoned => "abandoned",
+        }
+    }
+    /// Whether the rules decide it from the position (so a record cannot
+    /// claim it for a position that does not show it).
+    pub fn by_rules(self) -> bool {
+        matches!(
+            self,
+            Termination::Checkmate
+                | Termination::Stalemate
+                | Termination::Repetition
+                | Termination::HundredPly
+                | Termination::Insufficient
+                | Termination::NoMoves
+        )
+    }
+}
+
+impl From<EndReason> for Termination {
+    fn from(r: EndReason) -> Termination {
+        match r {
+            EndReason::Checkmate => Termination::Checkmate,
+            EndReason::Stalemate => Termination::Stalemate,
+            EndReason::Repetition => Termination::Repetition,
+            EndReason::HundredPly => Termination::HundredPly,
+            EndReason::Insufficient => Termination::Insufficient,
+            EndReason::NoMoves => Termination::NoMoves,
+            EndReason::Resignation => Termination::Resignation,
+            EndReason::DrawAgreed => Termination::Agreement,
+            EndReason::TimeForfeit => Termination::TimeForfeit,
+            EndReason::Abandoned => Termination::Abandoned,
+        }
+    }
+}
+
+impl From<Termination> for EndReason {
+    fn from(t: Termination) -> EndReason {
+        match t {
+            Termination::Checkmate => EndReason::Checkmate,
+            Termination::Stalemate => EndReason::Stalemate,
+            Termination::Repetition => EndReason::Repetition,
+            Termination::HundredPly => EndReason::HundredPly,
+            Termination::Insufficient => EndReason::Insufficient,
+            Termination::NoMoves => EndReason::NoMoves,
+            Termination::Resignation => EndReason::Resignation,
+            Termination::Agreement => EndReason::DrawAgreed,
+            Termination::TimeForfeit => EndReason::TimeForfeit,
+            Termination::Abandoned => EndReason::Abandoned,
+        }
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GameResult {
+    /// Who won.
+    pub score: Score,
+    /// Why it ended.
+    pub termination: Termination,
+}
+
+impl GameResult {
+    /// Score and reason as `chimera fen` prints them: `1-0 checkmate`,
+    /// `0-1 time forfeit`.
+    pub fn text(&self) -> String {
+        format!("{} {}", self.score.text(), self.termination.word())
+    }
+    /// The winner, `None` for a draw.
+    pub fn winner(&self) -> Option<Color> {
+        self.score.winner()
+    }
+}
+
+impl From<GameResult> for Outcome {
+    fn from(r: GameResult) -> Outcome {
+        Outcome {
+            winner: r.winner(),
+            reason: r.termination.into(),
+        }
+    }
+}
+
+impl From<Outcome> for GameResult {
+    fn from(o: Outcome) -> GameResult {
+        GameResult {
+            score: Score::of(o.winner),
+            termination: o.reason.into(),
+        }
+    }
+}
+
+/// One move of a record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedMove {
+    /// The move in LMN.
+    pub lmn: String,
+    /// The mover's clock after the move (timed games).
+    pub clock: Option<Duration>,
+    /// Annotations (`$1` = `!`, `$2` = `?`, `$5` = `!?` …).
+    pub nags: Vec<u8>,
+    /// A comment after the move.
+    pub comment: Option<String>,
+}
+
+impl RecordedMove {
+    /// A bare move.
+    pub fn new(lmn: impl Into<String>) -> RecordedMove {
+        RecordedMove {
+            lmn: lmn.into(),
+            clock: None,
+            nags: Vec::new(),
+            comment: None,
+        }
+    }
+}
+
+/// Tags the record sets itself from its fields; [`MatchRecord::set_tag`]
+/// refuses them.
+const DERIVED_TAGS: [&str; 8] = [
+    "Variant",
+    "Options",
+    "VFEN",
+    "FEN",
+    "SetUp",
+    "Result",
+    "TimeControl",
+    "Termination",
+];
+
+/// A match as saved and sent: from it the game can be rebuilt exactly.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchRecord {
+    /// Variant id (`holygrail`).
+    pub variant: String,
+    /// Options as (name, value); missing ones take their default.
+    pub options: Vec<(String, String)>,
+    /// The start position, when it is not the variant's own.
+    pub start_vfen: Option<String>,
+    /// The moves played.
+    pub moves: Vec<RecordedMove>,
+    /// The clock after the last move; `None` for an untimed game.
+    pub clock: Option<ClockState>,
+    /// The result; `None` while the game goes on.
+    pub result: Option<GameResult>,
+    /// Every other tag (players, event, date …), in order.
+    pub tags: Vec<(String, String)>,
+}
+
+impl MatchRecord {
+    /// The record of `game` (its variant, options, start and moves; the
+    /// result the rules give, if any). No clock, no tags.
+    pub fn from_game(game: &Game) -> MatchRecord {
+        let v = game.variant();
+        let start = game.start().to_vfen();
+        let mut pos = game.start().clone();
+        let moves = game
+            .moves()
+            .iter()
+            .map(|&m| {
+                let lmn = pos.lmn(m);
+                pos.make_move(m);
+                RecordedMove::new(lmn)
+            })
+            .collect();
+        MatchRecord {
+            variant: v.id().to_string(),
+            options: v.options().to_vec(),
+            start_vfen: (start != v.start_position().to_vfen()).then_some(start),
+            moves,
+            clock: None,
+            result: game.outcome().map(GameResult::from),
+            tags: Vec::new(),
+        }
+    }
+
+    /// The value of a tag of [`MatchRecord::tags`].
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets (or replaces) a tag such as `White` or `Event`. Names are letters,
+    /// digits and `_`; the tags the record derives from its fields
+    /// (`Variant`, `Options`, `VFEN`, `FEN`, `SetUp`, `Result`,
+    /// `TimeControl`, `Termination`) are refused.
+    pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), RecordError> {
+        check_tag_name(name)?;
+        match self.tags.iter_mut().find(|(n, _)| n == name) {
+            Some(t) => t.1 = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+        Ok(())
+    }
+
+    /// Sets the time control (`TimeControl::None` removes the clock) with the
+    /// clock state the moves' clock times give: each side's last time
+    /// written, or its time at the start where none is; stopped; flagged when
+    /// the result is a time forfeit against the side to move. `game` is the
+    /// game the record rebuilds.
+    pub fn set_time_control(&mut self, control: TimeControl, game: &Game) {
+        self.clock = control.is_timed().then(|| {
+            let mut left = [control.initial(); 2];
+            let mut counts = [0u32; 2];
+            let mut side = game.start().side_to_move();
+            for m in &self.moves {
+                counts[side.index()] += 1;
+                if let Some(t) = m.clock {
+                    left[side.index()] = t;
+                }
+                side = side.opposite();
+            }
+            let to_move = game.position().side_to_move();
+            ClockState {
+                control,
+                left,
+                to_move,
+                turn_elapsed: Duration::ZERO,
+                running: false,
+                moves: counts,
+                flagged: self.result.is_some_and(|r| {
+                    r.termination == Termination::TimeForfeit && r.winner() != Some(to_move)
+                }),
+            }
+        });
+    }
+
+    /// Rebuilds the game: variant, options, start position, every move (a
+    /// variant that is not registered is named as not installed).
+    pub fn game(&self) -> Result<Game, RecordError> {
+        let bad = |e: String| RecordError::Invalid(e);
+        let v = Variant::new(&self.variant, &self.options).map_err(|e| match e {
+            chimera_rules::RulesError::UnknownVariant(id) => {
+                bad(chimera_store::variant_files::not_installed(&id))
+            }
+            e => bad(e.to_string()),
+        })?;
+        let mut game = match &self.start_vfen {
+            Some(f) => Game::from_vfen(&v, f).map_err(|e| bad(format!("start VFEN: {e}")))?,
+            None => Game::new(&v),
+        };
+        for (i, m) in self.moves.iter().enumerate() {
+            game.play_lmn(&m.lmn)
+                .map_err(|e| bad(format!("move {} '{}': {e}", i + 1, m.lmn)))?;
+        }
+        Ok(game)
+    }
+
+    /// The record as text (one game). Fails only if the record does not
+    /// rebuild or holds a tag that cannot be written.
+    pub fn to_text(&self) -> Result<String, RecordError> {
+        self.write(None)
+    }
+
+    fn write(&self, stopped: Option<Termination>) -> Result<String, RecordError> {
+        for (name, _) in &self.tags {
+            check_tag_name(name)?;
+        }
+        let game = self.game()?;
+        Ok(write::write(self, &game, stopped))
+    }
+
+    /// The text of an unfinished game (`*`) with a `Termination` tag saying
+    /// why it stopped: `abandoned` when a host shut down mid-game. (A
+    /// reader takes such a record as a game that goes on.) Fails like
+    /// [`MatchRecord::to_text`], or if the record has a result.
+    pub fn unfinished_text(&self, why: Termination) -> Result<String, RecordError> {
+        if let Some(r) = self.result {
+            return Err(RecordError::Invalid(format!(
+                "the game is not unfinished: it ended {}",
+                r.text()
+            )));
+        }
+        self.write(Some(why))
+    }
+
+    /// Game `number` (from 1) of a record text.
+    pub fn from_text(text: &str, number: usize) -> Result<MatchRecord, RecordError> {
+        load(text, number).map(|l| l.record)
+    }
+}
+
+/// Text from a file as an error message shows it: on one line, at most 40
+/// characters (`…` marks the cut).
+pub(crate) fn shorten(text: &str) -> String {
+    let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    match one_line.char_indices().nth(40) {
+        Some((i, _)) => format!("{}…", &one_line[..i]),
+        None => one_line,
+    }
+}
+
+fn check_tag_name(name: &str) -> Result<(), RecordError> {
+    let problem =
+        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            "a tag name is letters, digits and '_'"
+        } else if DERIVED_TAGS.contains(&name) {
+            "the record sets this tag itself"
+        } else {
+            return Ok(());
+        };
+    Err(RecordError::BadTag {
+        name: name.to_string(),
+        problem: problem.to_string(),
+    })
+}
+
+/// The record text of `game` with these tags (`White`, `Event` …), untimed.
+pub fn export(game: &Game, tags: &[(String, String)]) -> Result<String, RecordError> {
+    export_timed(game, tags, TimeControl::None)
+}
+
+/// The record text of `game` with these tags and time control: the library
+/// side of `chimera export`. The moves carry no clock times (none were
+/// measured), so a timed game reads back with each side's starting time.
+pub fn export_timed(
+    game: &Game,
+    tags: &[(String, String)],
+    control: TimeControl,
+) -> Result<String, RecordError> {
+    let mut r = MatchRecord::from_game(game);
+    r.set_time_control(control, game);
+    for (k, v) in tags {
+        r.set_tag(k, v)?;
+    }
+    r.to_text()
+}
+
+/// Reads a record from `r`, refusing more than [`MAX_RECORD_BYTES`] without
+/// reading further, and checks that it is text.
+pub fn read_text(r: impl Read) -> Result<String, RecordError> {
+    let mut bytes = Vec::new();
+    r.take(MAX_RECORD_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| RecordError::Io(e.to_string()))?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        return Err(RecordError::TooLarge { size: None });
+    }
+    syntax::text(&bytes).map(str::to_string)
+}
+
+/// Reads a record file: its size is checked before anything is read.
+pub fn read_file(path: &Path) -> Result<String, RecordError> {
+    let io = |e: std::io::Error| RecordError::Io(format!("{}: {e}", path.display()));
+    let file = std::fs::File::open(path).map_err(io)?;
+    let size = file.metadata().map_err(io)?.len();
+    if size > MAX_RECORD_BYTES {
+        return Err(RecordError::TooLarge { size: Some(size) });
+    }
+    read_text(file)
+}

@@ -1,0 +1,9 @@
+//! Match tests: the clock, and game records read, written and fuzzed.
+
+mod clock;
+#[allow(dead_code)]
+#[path = "../../../rules/tests/rules/common.rs"]
+mod common;
+mod record;
+mod record_foreign;
+mod record_fuzz;

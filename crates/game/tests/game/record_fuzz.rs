@@ -1,0 +1,172 @@
+//! Fuzz-style test of the record reader (issue 11): thousands of mutated
+//! records (byte flips, record punctuation dropped in, truncations,
+//! duplicated tags and spans, deleted spans). Each must give an error or a
+//! valid game, never a panic; a valid game rebuilds from its match record and
+//! writes a text that loads to the same position.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use chimera_game::clock::Clock;
+use chimera_game::record::{self, MatchRecord};
+use chimera_rules::{Color, Variant};
+
+use crate::common::{MoveKinds, Rng, random_game};
+
+/// Valid records to start from: our own (timed, with comments and NAGs,
+/// several variants), a pychess and a lichess one, two games in one file.
+fn seeds() -> Vec<Vec<u8>> {
+    let mut rng = Rng(99);
+    let mut out = Vec::new();
+    for (id, plies) in [
+        ("holygrail", 60),
+        ("ghostarelay", 50),
+        ("holywar", 40),
+        ("grand", 40),
+    ] {
+        let v = Variant::new(id, &[]).unwrap();
+        let g = random_game(&v, None, &mut rng, plies, &mut MoveKinds::default());
+        let mut r = MatchRecord::from_game(&g);
+        let mut c = Clock::new("300+3".parse().unwrap(), Color::White);
+        c.start(std::time::Duration::ZERO);
+        for (i, m) in r.moves.iter_mut().enumerate() {
+            m.clock = c
+                .move_made(std::time::Duration::from_millis(700 * (i as u64 + 1)))
+                .unwrap();
+            if i % 7 == 3 {
+                m.comment = Some(format!("comment {i}"));
+                m.nags = vec![5];
+            }
+        }
+        r.clock = Some(c.state(std::time::Duration::from_millis(700 * r.moves.len() as u64)));
+        r.set_tag("White", "Ann").unwrap();
+        out.push(r.to_text().unwrap().into_bytes());
+    }
+    out.push(
+        b"[Variant \"Grand\"]\n[FEN \"r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1\"]\n\
+          [SetUp \"1\"]\n\n1. e5 Af7 2. Cg4 Cg7 3. Af4 Axe5 4. Axe5 1-0\n"
+            .to_vec(),
+    );
+    out.push(
+        "\u{feff}[Variant \"Standard\"]\r\n[TimeControl \"180+2\"]\r\n\r\n1. e4 { [%clk 0:03:00] } 1... e5 \
+         (1... c5 {Sicilian (open)} 2. Nf3) 2. Bc4 $1 Nc6 3. Qh5 Nf6?? 4. Qxf7# 1-0\r\n\r\n\
+         [Variant \"chess\"]\n1. d2d4 d5 ; rest\n*\n"
+            .as_bytes()
+            .to_vec(),
+    );
+    out
+}
+
+const PUNCTUATION: &[u8] = b"[]{}()\"\\;$%*~@^=,.-+#!?0123456789/ \n\rxOKQa";
+
+/// One random change of `b`.
+fn mutate(b: &mut Vec<u8>, rng: &mut Rng) {
+    let n = b.len().max(1);
+    match rng.below(7) {
+        0 => {
+            if let Some(x) = b.get_mut(rng.below(n)) {
+                *x = rng.next() as u8;
+            }
+        }
+        1 => {
+            if let Some(x) = b.get_mut(rng.below(n)) {
+                *x = PUNCTUATION[rng.below(PUNCTUATION.len())];
+            }
+        }
+        2 => b.truncate(rng.below(n)),
+        3 => {
+            // Duplicate a whole line (tags most often).
+            let text = b.clone();
+            let lines: Vec<&[u8]> = text.split(|&c| c == b'\n').collect();
+            let line = lines[rng.below(lines.len())];
+            let at = rng.below(n);
+            let mut ins = line.to_vec();
+            ins.push(b'\n');
+            b.splice(at..at, ins);
+        }
+        4 => {
+            let a = rng.below(n);
+            let len = rng.below(20);
+            b.drain(a.min(b.len())..(a + len).min(b.len()));
+        }
+        5 => {
+            let a = rng.below(n);
+            let end = (a + rng.below(30)).min(b.len());
+            let span = b.get(a..end).unwrap_or(&[]).to_vec();
+            let at = rng.below(n);
+            b.splice(at.min(b.len())..at.min(b.len()), span);
+        }
+        _ => {
+            let i = rng.below(n);
+            let j = rng.below(n);
+            if i < b.len() && j < b.len() {
+                b.swap(i, j);
+            }
+        }
+    }
+}
+
+/// Loads every game of `bytes`; checks each valid one. Returns (valid,
+/// refused) counts.
+fn check(bytes: &[u8]) -> (usize, usize) {
+    let text = match record::read_text(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            assert!(!e.to_string().contains('\n'));
+            return (0, 1);
+        }
+    };
+    let count = match record::list(&text) {
+        Ok(games) => games.len(),
+        Err(_) => 1,
+    };
+    let (mut ok, mut bad) = (0, 0);
+    for n in 1..=count {
+        match record::load(&text, n) {
+            Ok(l) => {
+                let rebuilt = l.record.game().expect("a loaded record rebuilds");
+                assert_eq!(rebuilt.position().to_vfen(), l.final_vfen());
+                let again = l.record.to_text().expect("a loaded record writes");
+                let l2 = record::load(&again, 1).expect("a written record loads");
+                assert_eq!(l2.final_vfen(), l.final_vfen());
+                assert_eq!(l2.record.result, l.record.result);
+                ok += 1;
+            }
+            Err(e) => {
+                let msg = e.to_string();
+                assert!(!msg.is_empty() && !msg.contains('\n'), "{msg}");
+                bad += 1;
+            }
+        }
+    }
+    (ok, bad)
+}
+
+#[test]
+fn mutated_records_give_an_error_or_a_valid_game() {
+    let seeds = seeds();
+    for s in &seeds {
+        assert_eq!(
+            check(s).1,
+            0,
+            "seed must load:\n{}",
+            String::from_utf8_lossy(s)
+        );
+    }
+    let mut rng = Rng(2024);
+    let (mut ok, mut bad) = (0, 0);
+    for i in 0..4000 {
+        let mut b = seeds[i % seeds.len()].clone();
+        for _ in 0..1 + rng.below(3) {
+            mutate(&mut b, &mut rng);
+        }
+        match catch_unwind(AssertUnwindSafe(|| check(&b))) {
+            Ok((o, e)) => {
+                ok += o;
+                bad += e;
+            }
+            Err(_) => panic!("panic on mutation {i}:\n{}", String::from_utf8_lossy(&b)),
+        }
+    }
+    // Both outcomes happen: comments and whitespace take many changes.
+    assert!(ok > 200 && bad > 1000, "{ok} valid, {bad} refused");
+}

@@ -1,0 +1,1180 @@
+//! [`Host`]: the authoritative side of a LAN match as a pure state machine.
+//!
+//! No sockets, no Bevy. Inputs: a client connected or disconnected, bytes
+//! from a client, a message from the host's own window ([`Host::local`]),
+//! time passing ([`Host::advance`]). Outputs ([`HostEvent`], taken with
+//! [`Host::take_events`]): frames to send, clients to disconnect, messages
+//! for the host's window, log lines, and what happened to the game.
+//!
+//! It owns the seats and their tokens (a client that comes back with its
+//! token gets its seat, from any address), the spectators, the offers, the
+//! rematch, the chat and request limits, the grace period after a player
+//! drops and the win claimed after it. Every request is checked (right seat,
+//! current ply, legal move) before it changes anything.
+//!
+//! Clocks: a [`chimera_game::clock::Clock`] of the configured time control (none,
+//! Fischer, delay, fixed time per move, moves per period) on the host's time
+//! line. It starts when both seats are taken and stops while a seated player
+//! is away (see [`MatchState::clock_side`]); a confirmed move charges the
+//! mover and adds any increment; a takeback keeps the times shown. When the
+//! side to move runs out, the result is [`chimera_game::clock::flag_result`]'s: a
+//! loss, or a draw when the opponent has a lone king and an empty hand (in
+//! the variants with the bare-kings draw).
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use chimera_game::clock::{ClockState, TimeControl, flag_result};
+use chimera_rules::RulesError;
+
+use super::protocol::{
+    ClientMsg, Hello, HostMsg, MAX_REASON_CHARS, MoveConfirmed, OfferKind, PROTOCOL_VERSION, Role,
+    SeatState, SeatToken, SeatWish, Side, WireEndReason, WireResult, encode,
+};
+use super::seats::{HeldSeat, HostSeats};
+use super::state::MatchState;
+
+/// A connected client, as the transport numbers it.
+pub type ClientId = u64;
+
+/// Request limits per client.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Limits {
+    /// Requests per second a client may send on average.
+    pub requests_per_s: f64,
+    /// Requests a client may send at once.
+    pub request_burst: f64,
+    /// Chat lines per second on average.
+    pub chat_per_s: f64,
+    /// Chat lines at once.
+    pub chat_burst: f64,
+    /// Spectators at most.
+    pub max_spectators: usize,
+    /// Clients that have connected but not yet said hello, at most.
+    pub max_pending: usize,
+    /// A client that says nothing this long after connecting is dropped.
+    pub hello_timeout: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            requests_per_s: 20.0,
+            request_burst: 40.0,
+            chat_per_s: 0.5,
+            chat_burst: 5.0,
+            max_spectators: 16,
+            max_pending: 8,
+            hello_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+impl Limits {
+    /// Clients connected at once at most (players, spectators, newcomers).
+    pub fn max_clients(&self) -> usize {
+        2 + self.max_spectators + self.max_pending
+    }
+}
+
+/// How a host is set up.
+#[derive(Clone, Debug)]
+pub struct HostConfig {
+    /// Shown in the discovery beacon and the join list.
+    pub name: String,
+    /// Variant id.
+    pub variant: String,
+    /// Options, name and value.
+    pub options: Vec<(String, String)>,
+    /// Start position instead of the variant's own.
+    pub start_vfen: Option<String>,
+    /// Moves already played from the start (resuming a saved game), LMN.
+    pub moves: Vec<String>,
+    /// Resuming: the mover's time after each of `moves` (`%clk`), as saved.
+    pub move_times: Vec<Option<Duration>>,
+    /// Resuming: the clock as saved, to go on from instead of full time.
+    pub clock: Option<ClockState>,
+    /// Resuming: the remote seats as they were (a player back with its
+    /// token takes its seat; until then the seat is away).
+    pub seats: HostSeats,
+    /// Time control ([`TimeControl::None`]: untimed).
+    pub time_control: TimeControl,
+    /// The side the host's own window plays (`None`: both seats remote).
+    pub local_side: Option<Side>,
+    /// The name of the host's own player.
+    pub local_name: String,
+    /// How long a dropped player's seat waits before the opponent may claim.
+    pub grace: Duration,
+    /// Request limits.
+    pub limits: Limits,
+    /// The protocol version spoken (only tests change it).
+    pub protocol_version: u32,
+}
+
+impl HostConfig {
+    /// A dedicated host (both seats remote) of `variant` with defaults.
+    pub fn new(variant: &str) -> HostConfig {
+        HostConfig {
+            name: "Chimera".to_string(),
+            variant: variant.to_string(),
+            options: Vec::new(),
+            start_vfen: None,
+            moves: Vec::new(),
+            move_times: Vec::new(),
+            clock: None,
+            seats: HostSeats::default(),
+            time_control: TimeControl::None,
+            local_side: None,
+            local_name: "Host".to_string(),
+            grace: Duration::from_secs(120),
+            limits: Limits::default(),
+            protocol_version: PROTOCOL_VERSION,
+        }
+    }
+}
+
+/// What the host wants done, or reports.
+#[derive(Clone, Debug, PartialEq)]
+pub enum HostEvent {
+    /// Send this frame to this client (reliable, ordered).
+    Send {
+        /// The client.
+        to: ClientId,
+        /// The frame.
+        frame: Vec<u8>,
+    },
+    /// Disconnect this client.
+    Kick(ClientId),
+    /// A message for the host's own window.
+    ToLocal(HostMsg),
+    /// One line for the log.
+    Log(String),
+    /// A move was applied to the match.
+    Applied {
+        /// Moves before it.
+        ply: u32,
+        /// Who played it.
+        side: Side,
+        /// The move.
+        lmn: String,
+        /// Position hash after it.
+        hash: u64,
+    },
+    /// Moves were taken back; `ply` moves are left.
+    TakenBack {
+        /// Moves left.
+        ply: u32,
+    },
+    /// The game ended.
+    Ended(WireResult),
+    /// A rematch started, colours swapped.
+    NewGame {
+        /// Its number.
+        game_number: u32,
+    },
+}
+
+/// Who sent a request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sender {
+    Local,
+    Remote(ClientId),
+}
+
+/// Who holds a seat now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Holder {
+    Nobody,
+    Local,
+    Remote(ClientId),
+}
+
+/// A seat: its holder, token and name, and how long it has been empty.
+#[derive(Clone, Debug)]
+struct Seat {
+    holder: Holder,
+    token: Option<SeatToken>,
+    name: String,
+    away_for: Duration,
+}
+
+impl Seat {
+    fn open() -> Seat {
+        Seat {
+            holder: Holder::Nobody,
+            token: None,
+            name: String::new(),
+            away_for: Duration::ZERO,
+        }
+    }
+    fn taken(&self) -> bool {
+        self.holder != Holder::Nobody || self.token.is_some()
+    }
+    fn state(&self, grace: Duration) -> SeatState {
+        match self.holder {
+            Holder::Local | Holder::Remote(_) => SeatState::Connected {
+                name: self.name.clone(),
+            },
+            Holder::Nobody if self.token.is_some() => SeatState::Away {
+                name: self.name.clone(),
+                grace_left_s: grace.saturating_sub(self.away_for).as_secs_f64().ceil() as u32,
+            },
+            Holder::Nobody => SeatState::Open,
+        }
+    }
+}
+
+/// A token bucket: `rate` per second, up to `burst`.
+#[derive(Clone, Debug)]
+struct Bucket {
+    tokens: f64,
+    rate: f64,
+    burst: f64,
+    at: Duration,
+}
+
+impl Bucket {
+    fn new(rate: f64, burst: f64, now: Duration) -> Bucket {
+        Bucket {
+            tokens: burst,
+            rate,
+            burst,
+            at: now,
+        }
+    }
+    fn take(&mut self, now: Duration) -> bool {
+        let dt = now.saturating_sub(self.at).as_secs_f64();
+        self.at = now;
+        self.tokens = (self.tokens + dt * self.rate).min(self.burst);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PeerRole {
+    Pending,
+    Player(Side),
+    Spectator,
+}
+
+/// A connected client.
+#[derive(Clone, Debug)]
+struct Peer {
+    role: PeerRole,
+    name: String,
+    connected_at: Duration,
+    requests: Bucket,
+    chat: Bucket,
+    dropped: u64,
+    flooding: bool,
+    last_resync: Option<Duration>,
+    resync_due: bool,
+    kick_at: Option<Duration>,
+}
+
+/// Minimum time between two snapshots sent to one client on request.
+const RESYNC_INTERVAL: Duration = Duration::from_secs(1);
+/// Time given to a refusal to reach a client before it is disconnected.
+const KICK_DELAY: Duration = Duration::from_secs(1);
+
+/// The authoritative host state machine.
+pub struct Host {
+    cfg: HostConfig,
+    state: MatchState,
+    seats: [Seat; 2],
+    peers: HashMap<ClientId, Peer>,
+    now: Duration,
+    rng: u64,
+    events: Vec<HostEvent>,
+}
+
+type Refusal = String;
+
+impl Host {
+    /// A host for `cfg`; `seed` feeds the seat tokens (take it from the OS).
+    /// Fails on a bad variant, option, start position or resumed move.
+    pub fn new(cfg: HostConfig, seed: u64) -> Result<Host, RulesError> {
+        let mut state = MatchState::new(
+            &cfg.variant,
+            &cfg.options,
+            cfg.start_vfen.as_deref(),
+            cfg.time_control,
+        )?;
+        for (i, lmn) in cfg.moves.iter().enumerate() {
+            state.play(lmn).map_err(|e| e.at_move(i + 1, lmn))?;
+        }
+        state.result = state.rules_result();
+        state.reset_clock(cfg.time_control);
+        if let Some(saved) = cfg.clock.filter(|c| c.control == cfg.time_control) {
+            state.restore_clock(&saved, &cfg.move_times);
+        }
+        let mut host = Host {
+            state,
+            seats: [Seat::open(), Seat::open()],
+            peers: HashMap::new(),
+            now: Duration::ZERO,
+            rng: seed ^ 0x9E37_79B9_7F4A_7C15,
+            events: Vec::new(),
+            cfg,
+        };
+        for side in Side::BOTH {
+            let Some(held) = host.cfg.seats.0[side.index()].clone() else {
+                continue;
+            };
+            if host.cfg.local_side == Some(side) {
+                host.log(format!(
+                    "the saved seat of {} ({}) is the host's now: not kept",
+                    side.name(),
+                    held.name
+                ));
+                continue;
+            }
+            let seat = &mut host.seats[side.index()];
+            seat.token = Some(held.token);
+            seat.name = clean_name(&held.name);
+            host.log(format!(
+                "{}'s seat is kept for {} (back with its seat token)",
+                side.name(),
+                held.name
+            ));
+            host.refresh_seat(side);
+        }
+        if let Some(side) = host.cfg.local_side {
+            let seat = &mut host.seats[side.index()];
+            seat.holder = Holder::Local;
+            seat.name = clean_name(&host.cfg.local_name);
+            host.refresh_seat(side);
+            host.welcome(Sender::Local, Role::Player(side), None);
+        }
+        host.log(format!(
+            "hosting {} ({}), protocol {}",
+            host.state.game().variant().name(),
+            host.cfg.variant,
+            host.cfg.protocol_version
+        ));
+        Ok(host)
+    }
+
+    /// The match.
+    pub fn state(&self) -> &MatchState {
+        &self.state
+    }
+    /// The configuration.
+    pub fn config(&self) -> &HostConfig {
+        &self.cfg
+    }
+    /// Clients connected now (players, spectators, newcomers).
+    pub fn client_count(&self) -> usize {
+        self.peers.len()
+    }
+    /// The role of a connected client, if it has joined.
+    pub fn role_of(&self, id: ClientId) -> Option<Role> {
+        match self.peers.get(&id)?.role {
+            PeerRole::Pending => None,
+            PeerRole::Player(s) => Some(Role::Player(s)),
+            PeerRole::Spectator => Some(Role::Spectator),
+        }
+    }
+    /// The remote seats with their tokens and names, to keep across a
+    /// restart ([`HostConfig::seats`]).
+    pub fn held_seats(&self) -> HostSeats {
+        HostSeats(self.seats.clone().map(|s| match (s.holder, s.token) {
+            (Holder::Local, _) | (_, None) => None,
+            (_, Some(token)) => Some(HeldSeat {
+                token,
+                name: s.name,
+            }),
+        }))
+    }
+    /// Whether both seats have been taken (moves are allowed then).
+    pub fn started(&self) -> bool {
+        self.seats.iter().all(Seat::taken)
+    }
+
+    /// Takes the events produced so far.
+    pub fn take_events(&mut self) -> Vec<HostEvent> {
+        std::mem::take(&mut self.events)
+    }
+
+    /// A client connected (it must say hello next).
+    pub fn connected(&mut self, id: ClientId) {
+        let pending = self
+            .peers
+            .values()
+            .filter(|p| p.role == PeerRole::Pending)
+            .count();
+        if self.peers.contains_key(&id) {
+            return;
+        }
+        if pending >= self.cfg.limits.max_pending {
+            self.log(format!(
+                "client {id} connected but too many clients are joining; disconnecting"
+            ));
+            self.events.push(HostEvent::Kick(id));
+            return;
+        }
+        let l = self.cfg.limits;
+        self.peers.insert(
+            id,
+            Peer {
+                role: PeerRole::Pending,
+                name: String::new(),
+                connected_at: self.now,
+                requests: Bucket::new(l.requests_per_s, l.request_burst, self.now),
+                chat: Bucket::new(l.chat_per_s, l.chat_burst, self.now),
+                dropped: 0,
+                flooding: false,
+                last_resync: None,
+                resync_due: false,
+                kick_at: None,
+            },
+        );
+        self.log(format!("client {id} connected"));
+    }
+
+    /// A client disconnected (`why` in words, for the log).
+    pub fn disconnected(&mut self, id: ClientId, why: &str) {
+        let Some(peer) = self.peers.remove(&id) else {
+            return;
+        };
+        self.log(format!("{} disconnected: {why}", describe(id, &peer)));
+        match peer.role {
+            PeerRole::Player(side) if self.seats[side.index()].holder == Holder::Remote(id) => {
+                let started = self.started();
+                let seat = &mut self.seats[side.index()];
+                if started {
+                    // The seat waits for its token (and the grace period runs).
+                    seat.holder = Holder::Nobody;
+                    seat.away_for = Duration::ZERO;
+                } else {
+                    // Before the game starts a seat left is free again.
+                    *seat = Seat::open();
+                }
+                self.refresh_seat(side);
+            }
+            PeerRole::Spectator => self.set_spectators(),
+            _ => {}
+        }
+    }
+
+    /// Bytes from a client: decoded, limited and handled.
+    pub fn received(&mut self, id: ClientId, bytes: &[u8]) {
+        let now = self.now;
+        let Some(peer) = self.peers.get_mut(&id) else {
+            return;
+        };
+        if peer.kick_at.is_some() {
+            return;
+        }
+        if !peer.requests.take(now) {
+            peer.dropped += 1;
+            if !peer.flooding {
+                peer.flooding = true;
+                let who = describe(id, peer);
+                self.log(format!(
+                    "{who} sends too fast (over {}/s): dropping its requests",
+                    self.cfg.limits.requests_per_s
+                ));
+            }
+            return;
+        }
+        match super::protocol::decode::<ClientMsg>(bytes) {
+            Ok(msg) => self.handle(Sender::Remote(id), msg),
+            Err(e) => self.refuse(Sender::Remote(id), "message", format!("unreadable: {e}")),
+        }
+    }
+
+    /// A request from the host's own window (same checks as a remote one).
+    pub fn local(&mut self, msg: ClientMsg) {
+        if self.cfg.local_side.is_none() {
+            self.log("a local request on a host without a local player, ignored".to_string());
+            return;
+        }
+        self.handle(Sender::Local, msg);
+    }
+
+    /// Time passes: clocks, grace periods, silent newcomers, flood reports.
+    pub fn advance(&mut self, dt: Duration) {
+        let before = self.now;
+        self.now += dt;
+        self.state.advance(dt);
+        self.check_flag();
+        for side in Side::BOTH {
+            let seat = &mut self.seats[side.index()];
+            if seat.holder == Holder::Nobody && seat.token.is_some() {
+                let was = seat.away_for;
+                seat.away_for += dt;
+                let now = seat.away_for;
+                self.refresh_seat(side);
+                if was < self.cfg.grace && now >= self.cfg.grace {
+                    self.log(format!(
+                        "{side}'s grace period is over: {} may claim the win",
+                        side.opposite().name(),
+                        side = side.name()
+                    ));
+                }
+            }
+        }
+        let mut kicks = Vec::new();
+        let mut lines = Vec::new();
+        let mut snapshots = Vec::new();
+        let whole_second = before.as_secs() != self.now.as_secs();
+        for (&id, peer) in self.peers.iter_mut() {
+            if peer.resync_due
+                && peer
+                    .last_resync
+                    .is_none_or(|t| self.now.saturating_sub(t) >= RESYNC_INTERVAL)
+            {
+                snapshots.push(id);
+            }
+            if peer.kick_at.is_some_and(|t| t <= self.now) {
+                kicks.push(id);
+            } else if peer.role == PeerRole::Pending
+                && peer.kick_at.is_none()
+                && self.now.saturating_sub(peer.connected_at) >= self.cfg.limits.hello_timeout
+            {
+                lines.push(format!("client {id} never said hello; disconnecting"));
+                kicks.push(id);
+            }
+            if whole_second && peer.flooding {
+                lines.push(format!(
+                    "{}: {} requests dropped (rate limit)",
+                    describe(id, peer),
+                    peer.dropped
+                ));
+                peer.dropped = 0;
+                peer.flooding = false;
+            }
+        }
+        kicks.sort_unstable();
+        snapshots.sort_unstable();
+        lines.sort();
+        for id in snapshots {
+            self.send_snapshot(Sender::Remote(id));
+        }
+        for line in lines {
+            self.log(line);
+        }
+        for id in kicks {
+            self.events.push(HostEvent::Kick(id));
+            self.disconnected(id, "disconnected by the host");
+        }
+    }
+
+    fn log(&mut self, line: String) {
+        self.events.push(HostEvent::Log(line));
+    }
+
+    fn who(&self, s: Sender) -> String {
+        match s {
+            Sender::Local => format!("host player ({})", self.local_name()),
+            Sender::Remote(id) => match self.peers.get(&id) {
+                Some(p) => describe(id, p),
+                None => format!("client {id}"),
+            },
+        }
+    }
+
+    fn local_name(&self) -> String {
+        clean_name(&self.cfg.local_name)
+    }
+
+    fn send(&mut self, to: Sender, msg: &HostMsg) {
+        match to {
+            Sender::Local => self.events.push(HostEvent::ToLocal(msg.clone())),
+            Sender::Remote(id) => match encode(msg) {
+                Ok(frame) => self.events.push(HostEvent::Send { to: id, frame }),
+                Err(e) => self.log(format!("cannot send to client {id}: {e}")),
+            },
+        }
+    }
+
+    /// Everyone who has joined (and the host's window).
+    fn audience(&self) -> Vec<Sender> {
+        let mut ids: Vec<ClientId> = self
+            .peers
+            .iter()
+            .filter(|(_, p)| p.role != PeerRole::Pending && p.kick_at.is_none())
+            .map(|(&id, _)| id)
+            .collect();
+        ids.sort_unstable();
+        let mut out: Vec<Sender> = ids.into_iter().map(Sender::Remote).collect();
+        if self.cfg.local_side.is_some() {
+            out.insert(0, Sender::Local);
+        }
+        out
+    }
+
+    fn broadcast(&mut self, msg: &HostMsg) {
+        let frame = match encode(msg) {
+            Ok(f) => f,
+            Err(e) => return self.log(format!("cannot broadcast: {e}")),
+        };
+        for to in self.audience() {
+            match to {
+                Sender::Local => self.events.push(HostEvent::ToLocal(msg.clone())),
+                Sender::Remote(id) => self.events.push(HostEvent::Send {
+                    to: id,
+                    frame: frame.clone(),
+                }),
+            }
+        }
+    }
+
+    fn refuse(&mut self, to: Sender, what: &str, reason: String) {
+        let reason: String = reason.chars().take(MAX_REASON_CHARS).collect();
+        self.log(format!("{}: {what} refused: {reason}", self.who(to)));
+        self.send(
+            to,
+            &HostMsg::Rejected {
+                what: what.to_string(),
+                reason,
+            },
+        );
+    }
+
+    /// Recomputes a seat's public state and tells everyone if it changed.
+    fn refresh_seat(&mut self, side: Side) {
+        let state = self.seats[side.index()].state(self.cfg.grace);
+        if self.state.seats[side.index()] != state {
+            self.state.seats[side.index()] = state.clone();
+            self.state.sync_clock();
+            self.broadcast(&HostMsg::Seat { side, state });
+        }
+    }
+
+    fn set_spectators(&mut self) {
+        let n = self
+            .peers
+            .values()
+            .filter(|p| p.role == PeerRole::Spectator)
+            .count() as u32;
+        if n != self.state.spectators {
+            self.state.spectators = n;
+            self.broadcast(&HostMsg::Spectators(n));
+        }
+    }
+
+    fn welcome(&mut self, to: Sender, role: Role, token: Option<SeatToken>) {
+        let snapshot = Box::new(self.state.snapshot());
+        self.send(
+            to,
+            &HostMsg::Welcome {
+                role,
+                token,
+                snapshot,
+            },
+        );
+    }
+
+    fn new_token(&mut self) -> SeatToken {
+        let mut out = [0u8; 16];
+        for chunk in out.chunks_mut(8) {
+            chunk.copy_from_slice(&splitmix(&mut self.rng).to_le_bytes());
+        }
+        SeatToken(out)
+    }
+
+    fn handle(&mut self, from: Sender, msg: ClientMsg) {
+        let what = what_of(&msg);
+        let role = match from {
+            Sender::Local => self.cfg.local_side.map(PeerRole::Player),
+            Sender::Remote(id) => self.peers.get(&id).map(|p| p.role),
+        };
+        let Some(role) = role else { return };
+        let result = match (role, msg) {
+            (PeerRole::Pending, ClientMsg::Hello(h)) => match from {
+                Sender::Remote(id) => self.hello(id, h),
+                Sender::Local => Ok(()),
+            },
+            (PeerRole::Pending, _) => Err("say hello first".to_string()),
+            (_, ClientMsg::Hello(_)) => Err("already joined".to_string()),
+            (_, ClientMsg::Chat(text)) => self.chat(from, &text),
+            (_, ClientMsg::Resync { ply }) => self.resync(from, ply),
+            (PeerRole::Spectator, _) => Err("spectators cannot play".to_string()),
+            (PeerRole::Player(side), msg) => self.play_action(side, msg),
+        };
+        if let Err(reason) = result {
+            self.refuse(from, &what, reason);
+        }
+    }
+
+    fn hello(&mut self, id: ClientId, h: Hello) -> Result<(), Refusal> {
+        let name = clean_name(&h.name);
+        if let Some(p) = self.peers.get_mut(&id) {
+            p.name = name.clone();
+        }
+        if h.version != self.cfg.protocol_version {
+            let text = format!(
+                "this host speaks Chimera network protocol {}, your build speaks {}: use the same Chimera version on both machines",
+                self.cfg.protocol_version, h.version
+            );
+            self.log(format!(
+                "client {id} ({name}): protocol {} refused",
+                h.version
+            ));
+            self.send(
+                Sender::Remote(id),
+                &HostMsg::VersionMismatch {
+                    host_version: self.cfg.protocol_version,
+                    text,
+                },
+            );
+            self.kick_later(id);
+            return Ok(());
+        }
+        let by_token = h.token.and_then(|t| {
+            Side::BOTH
+                .into_iter()
+                .find(|s| self.seats[s.index()].token == Some(t))
+        });
+        if h.token.is_some() && by_token.is_none() {
+            self.log(format!("client {id} ({name}): unknown seat token ignored"));
+        }
+        let free = |s: Side| !self.seats[s.index()].taken();
+        let side = match (by_token, h.wish) {
+            (Some(s), _) => Some(s),
+            (None, SeatWish::Spectate) => None,
+            (None, SeatWish::White) if free(Side::White) => Some(Side::White),
+            (None, SeatWish::Black) if free(Side::Black) => Some(Side::Black),
+            (None, SeatWish::Any) => Side::BOTH.into_iter().find(|&s| free(s)),
+            (None, wish) => {
+                let side = if wish == SeatWish::White {
+                    Side::White
+                } else {
+                    Side::Black
+                };
+                let holder = self.seats[side.index()].name.clone();
+                self.kick_later(id);
+                return Err(format!("{} is taken ({holder})", side.name()));
+            }
+        };
+        match side {
+            Some(side) => self.seat(id, side, name, by_token.is_some()),
+            None if h.wish == SeatWish::Any => {
+                self.kick_later(id);
+                Err("both seats are taken; join as a spectator".to_string())
+            }
+            None => self.spectate(id, name),
+        }
+    }
+
+    fn seat(&mut self, id: ClientId, side: Side, name: String, back: bool) -> Result<(), Refusal> {
+        if let Holder::Remote(old) = self.seats[side.index()].holder
+            && old != id
+        {
+            self.log(format!(
+                "client {old} replaced by client {id} with the same seat token"
+            ));
+            self.events.push(HostEvent::Kick(old));
+            self.peers.remove(&old);
+        }
+        let token = match self.seats[side.index()].token {
+            Some(t) => t,
+            None => self.new_token(),
+        };
+        let seat = &mut self.seats[side.index()];
+        seat.token = Some(token);
+        seat.holder = Holder::Remote(id);
+        seat.away_for = Duration::ZERO;
+        seat.name = name.clone();
+        if let Some(p) = self.peers.get_mut(&id) {
+            p.role = PeerRole::Player(side);
+        }
+        let verb = if back { "is back in" } else { "takes" };
+        self.log(format!(
+            "client {id} ({name}) {verb} {}'s seat",
+            side.name()
+        ));
+        self.refresh_seat(side);
+        self.welcome(Sender::Remote(id), Role::Player(side), Some(token));
+        Ok(())
+    }
+
+    fn spectate(&mut self, id: ClientId, name: String) -> Result<(), Refusal> {
+        let watching = self.state.spectators as usize;
+        if watching >= self.cfg.limits.max_spectators {
+            self.kick_later(id);
+            return Err(format!("this game already has {watching} spectators"));
+        }
+        if let Some(p) = self.peers.get_mut(&id) {
+            p.role = PeerRole::Spectator;
+        }
+        self.log(format!("client {id} ({name}) watches"));
+        self.set_spectators();
+        self.welcome(Sender::Remote(id), Role::Spectator, None);
+        Ok(())
+    }
+
+    fn kick_later(&mut self, id: ClientId) {
+        let at = self.now + KICK_DELAY;
+        if let Some(p) = self.peers.get_mut(&id) {
+            p.kick_at = Some(at);
+        }
+    }
+
+    fn chat(&mut self, from: Sender, text: &str) -> Result<(), Refusal> {
+        let now = self.now;
+        let (name, ok) = match from {
+            Sender::Local => (self.local_name(), true),
+            Sender::Remote(id) => match self.peers.get_mut(&id) {
+                Some(p) => (p.name.clone(), p.chat.take(now)),
+                None => return Ok(()),
+            },
+        };
+        if !ok {
+            return Err("chatting too fast".to_string());
+        }
+        let text: String = text.chars().filter(|c| !c.is_control()).collect();
+        let text = text.trim();
+        if text.is_empty() {
+            return Err("empty chat line".to_string());
+        }
+        self.log(format!("chat {name}: {text}"));
+        self.broadcast(&HostMsg::Chat {
+            from: name,
+            text: text.to_string(),
+        });
+        Ok(())
+    }
+
+    /// A client's copy went wrong: it gets a snapshot, at most one per
+    /// [`RESYNC_INTERVAL`] (a request within it is answered when it ends).
+    fn resync(&mut self, from: Sender, ply: u32) -> Result<(), Refusal> {
+        self.log(format!(
+            "{} asked for a snapshot at its ply {ply} (its copy went wrong)",
+            self.who(from)
+        ));
+        let now = self.now;
+        if let Sender::Remote(id) = from
+            && let Some(p) = self.peers.get_mut(&id)
+            && p.last_resync
+                .is_some_and(|t| now.saturating_sub(t) < RESYNC_INTERVAL)
+        {
+            p.resync_due = true;
+            return Ok(());
+        }
+        self.send_snapshot(from);
+        Ok(())
+    }
+
+    fn send_snapshot(&mut self, to: Sender) {
+        if let Sender::Remote(id) = to
+            && let Some(p) = self.peers.get_mut(&id)
+        {
+            p.last_resync = Some(self.now);
+            p.resync_due = false;
+        }
+        let snapshot = Box::new(self.state.snapshot());
+        self.send(to, &HostMsg::Snapshot(snapshot));
+    }
+
+    fn play_action(&mut self, side: Side, msg: ClientMsg) -> Result<(), Refusal> {
+        if let ClientMsg::Offer(OfferKind::Rematch)
+        | ClientMsg::Accept(OfferKind::Rematch)
+        | ClientMsg::Decline(OfferKind::Rematch) = msg
+        {
+            if self.state.result.is_none() {
+                return Err("the game is not over".to_string());
+            }
+        } else if let Some(r) = self.state.result {
+            return Err(format!("the game is over ({})", r.result_text()));
+        }
+        if !self.started() {
+            let open = Side::BOTH
+                .into_iter()
+                .find(|s| !self.seats[s.index()].taken())
+                .map_or("a", Side::name);
+            return Err(format!("the game has not started: {open}'s seat is open"));
+        }
+        match msg {
+            ClientMsg::Move { ply, lmn } => self.play_move(side, ply, &lmn),
+            ClientMsg::Resign => {
+                self.log(format!("{} resigns", side.name()));
+                self.end(WireResult {
+                    winner: Some(side.opposite()),
+                    reason: WireEndReason::Resignation,
+                });
+                Ok(())
+            }
+            ClientMsg::Offer(kind) => self.offer(side, kind),
+            ClientMsg::Accept(kind) => self.accept(side, kind),
+            ClientMsg::Decline(kind) => {
+                self.pending_from(side.opposite(), kind)?;
+                self.state.clear_offer(kind);
+                self.log(format!("{} declines the {}", side.name(), kind.word()));
+                self.broadcast(&HostMsg::Declined { kind, by: side });
+                Ok(())
+            }
+            ClientMsg::ClaimWin => self.claim(side),
+            ClientMsg::Hello(_) | ClientMsg::Chat(_) | ClientMsg::Resync { .. } => Ok(()),
+        }
+    }
+
+    fn play_move(&mut self, side: Side, ply: u32, lmn: &str) -> Result<(), Refusal> {
+        let to_move = self.state.side_to_move();
+        if side != to_move {
+            return Err(format!(
+                "you play {}; it is {}'s turn",
+                side.name(),
+                to_move.name()
+            ));
+        }
+        let now = self.state.ply();
+        if ply != now {
+            return Err(format!(
+                "stale move: made at ply {ply}, the game is at ply {now}"
+            ));
+        }
+        let lmn = self.state.play(lmn).map_err(|e| e.to_string())?;
+        let hash = self.state.hash();
+        self.state.offers.clear();
+        // `advance` ends the game the moment a flag falls, and time passes
+        // only there: the mover has time left.
+        let _ = self.state.punch_clock();
+        // The result is set before the clocks are sent, so that they stop.
+        let ended = self.state.rules_result();
+        self.state.result = ended;
+        self.state.sync_clock();
+        self.log(format!(
+            "ply {} {} {lmn}",
+            ply + 1,
+            side.name().to_lowercase()
+        ));
+        self.events.push(HostEvent::Applied {
+            ply,
+            side,
+            lmn: lmn.clone(),
+            hash,
+        });
+        self.broadcast(&HostMsg::Moved(MoveConfirmed {
+            ply,
+            lmn,
+            hash,
+            clocks: self.state.wire_clocks(),
+        }));
+        if let Some(r) = ended {
+            self.announce_end(r);
+        }
+        Ok(())
+    }
+
+    fn pending_from(&self, by: Side, kind: OfferKind) -> Result<(), Refusal> {
+        match self.state.offer_by(kind) {
+            Some(s) if s == by => Ok(()),
+            _ => Err(format!("{} has not offered a {}", by.name(), kind.word())),
+        }
+    }
+
+    fn offer(&mut self, side: Side, kind: OfferKind) -> Result<(), Refusal> {
+        match self.state.offer_by(kind) {
+            Some(s) if s == side => {
+                return Err(format!("you already offered a {}", kind.word()));
+            }
+            Some(_) => return self.accept(side, kind),
+            None => {}
+        }
+        if kind == OfferKind::Takeback && self.takeback_target(side).is_none() {
+            return Err("you have no move to take back".to_string());
+        }
+        self.state.offers.push((kind, side));
+        self.log(format!("{} offers a {}", side.name(), kind.word()));
+        self.broadcast(&HostMsg::Offered { kind, by: side });
+        Ok(())
+    }
+
+    /// The ply a takeback asked by `side` goes back to (before its last move).
+    fn takeback_target(&self, side: Side) -> Option<u32> {
+        let ply = self.state.ply();
+        let back = if self.state.side_to_move() == side {
+            2
+        } else {
+            1
+        };
+        ply.checked_sub(back)
+    }
+
+    fn accept(&mut self, side: Side, kind: OfferKind) -> Result<(), Refusal> {
+        let by = side.opposite();
+        self.pending_from(by, kind)?;
+        self.state.clear_offer(kind);
+        self.log(format!("{} accepts the {}", side.name(), kind.word()));
+        match kind {
+            OfferKind::Draw => self.end(WireResult {
+                winner: None,
+                reason: WireEndReason::DrawAgreed,
+            }),
+            OfferKind::Takeback => {
+                let ply = self
+                    .takeback_target(by)
+                    .ok_or_else(|| "no move to take back".to_string())?;
+                self.state.take_back_to(ply);
+                self.state.offers.clear();
+                self.state.sync_clock();
+                self.events.push(HostEvent::TakenBack { ply });
+                self.broadcast(&HostMsg::TakenBack {
+                    ply,
+                    hash: self.state.hash(),
+                    clocks: self.state.wire_clocks(),
+                });
+            }
+            OfferKind::Rematch => self.rematch(),
+        }
+        Ok(())
+    }
+
+    fn rematch(&mut self) {
+        self.state.restart();
+        self.seats.swap(0, 1);
+        self.state.seats.swap(0, 1);
+        self.state.sync_clock();
+        self.cfg.local_side = self.cfg.local_side.map(Side::opposite);
+        for peer in self.peers.values_mut() {
+            if let PeerRole::Player(s) = peer.role {
+                peer.role = PeerRole::Player(s.opposite());
+            }
+        }
+        let n = self.state.game_number;
+        self.log(format!("rematch: game {n}, colours swapped"));
+        self.events.push(HostEvent::NewGame { game_number: n });
+        for to in self.audience() {
+            let (role, token) = match to {
+                Sender::Local => (self.cfg.local_side.map(Role::Player), None),
+                Sender::Remote(id) => match self.peers.get(&id).map(|p| p.role) {
+                    Some(PeerRole::Player(s)) => {
+                        (Some(Role::Player(s)), self.seats[s.index()].token)
+                    }
+                    _ => (Some(Role::Spectator), None),
+                },
+            };
+            if let Some(role) = role {
+                self.welcome(to, role, token);
+            }
+        }
+    }
+
+    fn claim(&mut self, side: Side) -> Result<(), Refusal> {
+        let other = side.opposite();
+        match self.seats[other.index()].state(self.cfg.grace) {
+            SeatState::Away {
+                grace_left_s: 0, ..
+            } => {
+                self.log(format!("{} claims the win", side.name()));
+                self.end(WireResult {
+                    winner: Some(side),
+                    reason: WireEndReason::Abandoned,
+                });
+                Ok(())
+            }
+            SeatState::Away { grace_left_s, .. } => Err(format!(
+                "{} may still come back ({}:{:02} left)",
+                other.name(),
+                grace_left_s / 60,
+                grace_left_s % 60
+            )),
+            _ => Err(format!("{} is connected", other.name())),
+        }
+    }
+
+    /// Ends the game if the side to move has run out of time.
+    fn check_flag(&mut self) {
+        if let Some(side) = self.state.flagged() {
+            let r = flag_result(self.state.game().position(), side.into());
+            self.end(WireResult {
+                winner: r.winner().map(Side::from),
+                reason: WireEndReason::TimeForfeit,
+            });
+        }
+    }
+
+    /// Ends the game (unless it has ended already).
+    fn end(&mut self, result: WireResult) {
+        if self.state.result.is_some() {
+            return;
+        }
+        self.state.result = Some(result);
+        self.state.offers.clear();
+        self.state.sync_clock();
+        self.announce_end(result);
+    }
+
+    fn announce_end(&mut self, result: WireResult) {
+        self.log(format!("result: {}", result.result_text()));
+        self.events.push(HostEvent::Ended(result));
+        self.broadcast(&HostMsg::Ended {
+            result,
+            clocks: self.state.wire_clocks(),
+        });
+    }
+
+    /// The beacon describing this match (for discovery and version probes).
+    pub fn beacon(&self, port: u16) -> super::discovery::Beacon {
+        super::discovery::Beacon {
+            version: self.cfg.protocol_version,
+            host_name: clean_name(&self.cfg.name),
+            variant: self.cfg.variant.clone(),
+            options: self.state.game().variant().options().to_vec(),
+            time_control: self
+                .cfg
+                .time_control
+                .is_timed()
+                .then(|| self.cfg.time_control.to_string()),
+            seats: self.state.seats.clone(),
+            spectators: self.state.spectators,
+            port,
+        }
+    }
+}
+
+/// `client 3 (Alice)` or `client 3` before it said hello.
+fn describe(id: ClientId, p: &Peer) -> String {
+    if p.name.is_empty() {
+        format!("client {id}")
+    } else {
+        format!("client {id} ({})", p.name)
+    }
+}
+
+/// A name without control characters, trimmed, never empty.
+fn clean_name(name: &str) -> String {
+    let n: String = name
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(super::protocol::MAX_NAME_CHARS)
+        .collect();
+    let n = n.trim();
+    if n.is_empty() {
+        "Player".to_string()
+    } else {
+        n.to_string()
+    }
+}
+
+/// What a request is, for refusals and the log.
+fn what_of(msg: &ClientMsg) -> String {
+    match msg {
+        ClientMsg::Hello(_) => "hello".to_string(),
+        ClientMsg::Move { ply, lmn } => format!("move {lmn} at ply {ply}"),
+        ClientMsg::Resign => "resignation".to_string(),
+        ClientMsg::Offer(k) => format!("{} offer", k.word()),
+        ClientMsg::Accept(k) => format!("{} accept", k.word()),
+        ClientMsg::Decline(k) => format!("{} decline", k.word()),
+        ClientMsg::ClaimWin => "win claim".to_string(),
+        ClientMsg::Chat(_) => "chat".to_string(),
+        ClientMsg::Resync { .. } => "snapshot request".to_string(),
+    }
+}
+
+/// SplitMix64: the next pseudo-random word.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

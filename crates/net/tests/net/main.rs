@@ -1,0 +1,13 @@
+//! Network core (issue 12): protocol frames, the host and client state
+//! machines, discovery, and whole matches over real UDP on 127.0.0.1.
+
+mod client_copy;
+mod common;
+mod discovery;
+mod host_clock;
+mod host_rules;
+mod lan;
+mod loopback;
+mod lossy;
+mod protocol;
+mod seats;

@@ -1,0 +1,14 @@
+//! Rules-engine tests: one module per variant or topic. They share one test
+//! binary so that a build links the crate once for all of them.
+
+mod attacks;
+mod chess_grand_embassy;
+mod common;
+mod ghostarelay;
+mod herculean;
+mod holygrail;
+mod holywar;
+mod notation;
+mod perft_reference;
+mod soak;
+mod variant_files;

@@ -1,7 +1,0 @@
-//! The computer opponent (`src/ai`): search mechanics, levels, and a
-//! tactics suite per variant.
-
-mod board;
-mod levels;
-mod search;
-mod tactics;
