@@ -24,10 +24,10 @@ use clap::Args;
 use super::CliError;
 use super::args::{VariantArgs, time_control, whole_number};
 use chimera_game::clock::TimeControl;
+use chimera_game::record::Termination;
 use chimera_net::discovery::discovery_addr;
 use chimera_net::transport::{DEFAULT_PORT, random_u64, wall_clock};
 use chimera_net::{Host, HostConfig, HostEvent, HostRunner, MatchState};
-use chimera_game::record::Termination;
 
 /// Host updates per second.
 pub const TICK_HZ: u32 = 100;
@@ -232,11 +232,12 @@ fn append_record(path: &Path, text: &str) -> Result<(), String> {
 /// Writes a record into the games folder as
 /// `YYYY-MM-DD-HHMMSS-variant-White-Black.pgn` (UTC; `-2`, `-3` … if taken).
 fn new_record_file(s: &MatchState, now: Duration, text: &str) -> Result<PathBuf, String> {
-    let dir =
-        chimera_store::paths::games_dir().ok_or("no data directory (set CHIMERA_DATA_DIR or HOME)")?;
+    let dir = chimera_store::paths::games_dir()
+        .ok_or("no data directory (set CHIMERA_DATA_DIR or HOME)")?;
     let names = [0, 1].map(|i| s.seats[i].name().unwrap_or("nobody"));
     let stem = chimera_game::record::files::record_stem(now, s.game().variant().id(), names);
-    chimera_game::record::files::write_new_record(&dir, &stem, text).map_err(|e| format!("{}: {e}", dir.display()))
+    chimera_game::record::files::write_new_record(&dir, &stem, text)
+        .map_err(|e| format!("{}: {e}", dir.display()))
 }
 
 /// The Bevy side: the dedicated host and the signal flag.

@@ -39,6 +39,8 @@ pub use scene::ViewMode;
 /// engine, lies below them all). A module may use modules of lower layers
 /// only.
 pub const LAYERS: &[&[&str]] = &[
+    // Pure data of the client: the settings file and which sound an event plays.
+    &["config", "cues"],
     // Shared data with no game logic: the board in the world, the piece art.
     &["scene", "piece_art", "prefs"],
     // The authoritative match: the only writer of `Match`.
@@ -276,7 +278,7 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
         settings::install(&mut app, settings::AppSettings::from_config_dir());
     }
     if let Some(loaded) = &args.load {
-        app.insert_resource(saves::match_from_loaded(loaded));
+        app.insert_resource(match_state::CurrentMatch(saves::match_from_loaded(loaded)));
     } else if let Some(id) = &args.variant {
         let m = match_state::Match::start(id, &args.options, &args.moves)?;
         let setup = match_state::GameSetup {
@@ -284,7 +286,10 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
             time: args.time,
             ..m.setup().clone()
         };
-        app.insert_resource(match_state::Match::with_setup(setup, m.game().clone()));
+        app.insert_resource(match_state::CurrentMatch(match_state::Match::with_setup(
+            setup,
+            m.game().clone(),
+        )));
     }
     if args.variant.is_some() || args.load.is_some() {
         // A game named on the command line is seen as the command line says.
@@ -303,8 +308,10 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
     if args.flip {
         app.world_mut().resource_mut::<scene::BoardLayout>().flipped = true;
     }
-    if let (Some(kind), Some(game)) = (args.guide, app.world().get_resource::<match_state::Match>())
-    {
+    if let (Some(kind), Some(game)) = (
+        args.guide,
+        app.world().get_resource::<match_state::CurrentMatch>(),
+    ) {
         let variant = game.variant().clone();
         let world = app.world_mut();
         world.resource_scope(|world, mut guide: Mut<menus::Guide>| {
@@ -343,7 +350,7 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
 
 /// The client without a window or renderer: logic, selection, board entities
 /// and animations run; nothing is drawn. For tests (drive it with
-/// `MoveRequested`, `SelectInput` or pointer-level input, then `update()`).
+/// `MoveIntent`, `SelectInput` or pointer-level input, then `update()`).
 pub fn headless_app() -> App {
     use bevy::input::InputPlugin;
     use bevy::state::app::StatesPlugin;

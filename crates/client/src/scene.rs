@@ -8,8 +8,8 @@
 //! World layout: the board lies in the XY plane, one unit per square, centred
 //! on the origin, +Z up (toward the 2D camera, and "up" in the 3D view).
 
-use chimera_rules::{Color, Kind, PieceInfo, Position, Sq};
 use bevy::prelude::*;
+use chimera_rules::{Color, Kind, PieceInfo, Position, Sq};
 
 /// Registers the shared board resources.
 pub fn plugin(app: &mut App) {

@@ -12,12 +12,12 @@
 //! menu. Screenshot and frame-time runs use the defaults and save nothing.
 
 use crate::AppSystems;
+use crate::config::{LoadedSettings, Settings, View};
 use crate::menus::MenuChoice;
 use crate::prefs::Prefs;
 use crate::scene::{BoardLayout, ShowLetters, ViewMode};
-use chimera_game::clock::TimeControl;
-use crate::config::{LoadedSettings, Settings, View};
 use bevy::prelude::*;
+use chimera_game::clock::TimeControl;
 use std::path::{Path, PathBuf};
 
 /// Registers the saving of changed settings (loading is [`install`]).
@@ -59,8 +59,8 @@ impl AppSettings {
     /// files there (so the file may name one of them).
     pub fn from_config_dir() -> AppSettings {
         let variant_problems = chimera_store::variant_files::load_problems();
-        let settings =
-            chimera_store::paths::config_dir().map_or_else(AppSettings::default, |d| AppSettings::load(&d));
+        let settings = chimera_store::paths::config_dir()
+            .map_or_else(AppSettings::default, |d| AppSettings::load(&d));
         AppSettings {
             variant_problems,
             ..settings

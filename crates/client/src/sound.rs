@@ -12,13 +12,14 @@
 //! so no device is ever needed there.
 
 use crate::AppSystems;
-use crate::interaction::{ActivePanel, GameAction, Panel};
-use crate::match_state::{GameEnded, Match, MoveApplied, PieceCaptured, low_time};
-use crate::prefs::Prefs;
-use chimera_rules::Color;
 use crate::cues::{MoveFacts, SoundCue};
+use crate::interaction::{ActivePanel, GameAction, Panel};
+use crate::match_state::CurrentMatch;
+use crate::match_state::{GameEnded, MoveApplied, PieceCaptured, low_time};
+use crate::prefs::Prefs;
 use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings, Volume};
 use bevy::prelude::*;
+use chimera_rules::Color;
 use leafwing_input_manager::prelude::ActionState;
 
 /// Registers the cue log and the systems that choose and play cues.
@@ -89,7 +90,7 @@ fn choose_cues(
     mut applied: MessageReader<MoveApplied>,
     mut captured: MessageReader<PieceCaptured>,
     mut ended: MessageReader<GameEnded>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     mut warned: ResMut<LowTimeWarned>,
     mut log: ResMut<CueLog>,
 ) {

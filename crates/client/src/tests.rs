@@ -1,20 +1,21 @@
-//! Headless tests of the client: input → selection → `MoveRequested` →
+//! Headless tests of the client: input → selection → `MoveIntent` →
 //! `Match` → announced messages → piece entities, with animations run out.
 
 use super::headless_app;
 use super::input::mouse::PointerTarget;
 use super::interaction::{SelectInput, Selection};
+use super::match_state::CurrentMatch;
 use super::match_state::{Match, MatchCommand};
 use super::scene::{BoardLayout, HandSlot, PieceView};
-use chimera_rules::{Color, Kind, Position, Sq};
 use bevy::input::ButtonState;
 use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
+use chimera_rules::{Color, Kind, Position, Sq};
 
 fn app_with(id: &str, moves: &[&str]) -> App {
     let mut app = headless_app();
     let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-    app.insert_resource(Match::start(id, &[], &moves).expect("setup"));
+    app.insert_resource(CurrentMatch(Match::start(id, &[], &moves).expect("setup")));
     settle(&mut app);
     app
 }
@@ -28,7 +29,7 @@ fn settle(app: &mut App) {
 
 fn sq(app: &App, name: &str) -> Sq {
     app.world()
-        .resource::<Match>()
+        .resource::<CurrentMatch>()
         .variant()
         .parse_square(name)
         .expect("square")
@@ -43,7 +44,7 @@ fn click(app: &mut App, name: &str) {
 /// Every piece entity stands, at rest, on the square the match says, and
 /// every piece of the match has exactly one entity.
 fn assert_views_match(app: &mut App) {
-    let pos: Position = app.world().resource::<Match>().position().clone();
+    let pos: Position = app.world().resource::<CurrentMatch>().position().clone();
     let layout = *app.world().resource::<BoardLayout>();
     let mut q = app.world_mut().query::<(&PieceView, &Transform)>();
     let views: Vec<(PieceView, Transform)> = q.iter(app.world()).map(|(p, t)| (*p, *t)).collect();
@@ -79,7 +80,7 @@ fn assert_views_match(app: &mut App) {
 }
 
 fn plies(app: &App) -> usize {
-    app.world().resource::<Match>().game().moves().len()
+    app.world().resource::<CurrentMatch>().game().moves().len()
 }
 
 #[test]
@@ -117,7 +118,7 @@ fn captures_remove_the_entity_and_castling_moves_both_pieces() {
     click(&mut app, "g1");
     settle(&mut app);
     assert_eq!(plies(&app), 7);
-    let pos = app.world().resource::<Match>().position().clone();
+    let pos = app.world().resource::<CurrentMatch>().position().clone();
     assert_eq!(
         pos.piece_at(sq(&app, "f1")).map(|p| p.kind),
         Some(Kind::Rook)
@@ -144,7 +145,11 @@ fn a_burst_of_moves_in_one_frame_leaves_every_piece_in_place() {
     for m in [
         "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "d7c6",
     ] {
-        let req = app.world().resource::<Match>().request_lmn(m).expect(m);
+        let req = app
+            .world()
+            .resource::<CurrentMatch>()
+            .request_lmn(m)
+            .expect(m);
         app.world_mut().write_message(req);
         app.update();
     }
@@ -158,7 +163,7 @@ fn holy_grail_ninja_drop_from_the_hand_with_its_landing_square() {
     let mut app = app_with("holygrail", &["e2e4", "e9e7"]);
     let before = app
         .world()
-        .resource::<Match>()
+        .resource::<CurrentMatch>()
         .position()
         .hand_count(Color::White, Kind::NinjaPawn);
     app.world_mut()
@@ -169,7 +174,7 @@ fn holy_grail_ninja_drop_from_the_hand_with_its_landing_square() {
     click(&mut app, "e3");
     settle(&mut app);
     assert_eq!(plies(&app), 3);
-    let pos = app.world().resource::<Match>().position().clone();
+    let pos = app.world().resource::<CurrentMatch>().position().clone();
     assert_eq!(
         pos.piece_at(sq(&app, "e3")).map(|p| p.kind),
         Some(Kind::NinjaPawn)
@@ -253,7 +258,9 @@ fn app_from_vfen(id: &str, vfen: &str) -> App {
     use chimera_rules::{Game, Variant};
     let mut app = headless_app();
     let v = Variant::new(id, &[]).expect("variant");
-    app.insert_resource(Match::from_game(Game::from_vfen(&v, vfen).expect("vfen")));
+    app.insert_resource(CurrentMatch(Match::from_game(
+        Game::from_vfen(&v, vfen).expect("vfen"),
+    )));
     settle(&mut app);
     app
 }
@@ -273,7 +280,7 @@ fn choose_kind(app: &mut App, kind: Kind) {
 fn kind_at(app: &App, name: &str) -> Option<Kind> {
     let s = sq(app, name);
     app.world()
-        .resource::<Match>()
+        .resource::<CurrentMatch>()
         .position()
         .piece_at(s)
         .map(|p| p.kind)
@@ -407,7 +414,7 @@ fn how_it_moves_shows_a_lone_piece_and_closing_it_restores_the_game() {
     app.world_mut().write_message(ShowHowItMoves(None));
     settle(&mut app);
     let scene = app.world().resource::<BoardScene>().position.to_vfen();
-    let game = app.world().resource::<Match>().position().to_vfen();
+    let game = app.world().resource::<CurrentMatch>().position().to_vfen();
     assert_eq!(scene, game);
     let hl = app.world().resource::<BoardHighlights>().clone();
     let mut last = hl.last_move.clone();

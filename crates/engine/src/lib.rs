@@ -8,6 +8,7 @@ pub mod rng;
 pub mod search;
 pub mod thinker;
 pub mod tt;
+pub mod uci;
 pub mod values;
 
 pub use levels::{LevelSpec, MAX_LEVEL, MIN_LEVEL, Player, level_spec};

@@ -1,5 +1,15 @@
-//! The pure match: [`clock`] keeps time and [`record`] reads and writes game
-//! records. No Bevy.
+//! The pure match: [`Match`] holds one game as it is played (moves and the
+//! redo line, the draw offer, the outcome, the clock); [`clock`] keeps time
+//! and [`record`] reads and writes game records. No Bevy.
 
+pub mod announce;
 pub mod clock;
+mod game_match;
+mod match_clock;
+pub mod offer;
 pub mod record;
+
+pub use announce::{Announcement, announce};
+pub use game_match::{GameSetup, Match, MatchError, Played, Player, hand_kind};
+pub use match_clock::low_time;
+pub use offer::Offer;

@@ -24,12 +24,12 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, TcpStream, ToSocketAdd
 use std::sync::mpsc;
 use std::time::{Duration, SystemTime};
 
+use renet::{ConnectionConfig, DefaultChannel, RenetClient, RenetServer, ServerEvent};
 use renet_netcode::{
     ClientAuthentication, NetcodeClientTransport, NetcodeDisconnectReason, NetcodeError,
     NetcodeServerTransport, NetcodeTransportError, ServerAuthentication, ServerConfig,
     generate_random_bytes,
 };
-use renet::{ConnectionConfig, DefaultChannel, RenetClient, RenetServer, ServerEvent};
 
 use super::client::{Client, ClientEvent};
 use super::discovery::{

@@ -14,15 +14,15 @@ use crate::AppSystems;
 use crate::board_view::{BoardRoot, BoardScene, spawn_piece};
 use crate::input::mouse::{DragState, PointerTarget, SnapBack};
 use crate::interaction::{HowItMoves, Replay, ReplayMoved};
+use crate::match_state::CurrentMatch;
 use crate::match_state::{
-    Announcement, KingCrowned, Match, PieceCaptured, PieceDropped, PieceMoved, SerpentMutated,
-    hand_kind,
+    Announcement, KingCrowned, PieceCaptured, PieceDropped, PieceMoved, SerpentMutated, hand_kind,
 };
 use crate::piece_art::PieceArt;
 use crate::prefs::Prefs;
 use crate::scene::{BoardLayout, HandSlot, PieceView};
-use chimera_rules::{Kind, PieceInfo, Sq};
 use bevy::prelude::*;
+use chimera_rules::{Kind, PieceInfo, Sq};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -145,7 +145,7 @@ impl Announced<'_, '_> {
 #[allow(clippy::too_many_arguments)]
 fn follow_match(
     mut commands: Commands,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     scene: Option<Res<BoardScene>>,
     mut news: Announced,
     mut stepped: MessageReader<ReplayMoved>,

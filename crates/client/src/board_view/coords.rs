@@ -7,10 +7,10 @@ use super::BoardScene;
 use super::cameras::MARGIN;
 use crate::scene::{BoardCamera2d, BoardCamera3d};
 use crate::scene::{BoardLayout, HandSlot, PieceView, ShowLetters, ViewMode};
-use chimera_rules::Color as Side;
-use chimera_rules::{Sq, Variant};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use chimera_rules::Color as Side;
+use chimera_rules::{Sq, Variant};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

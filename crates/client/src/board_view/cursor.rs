@@ -5,10 +5,10 @@ use super::BoardRoot;
 use crate::AppSystems;
 use crate::input::cursor::BoardCursor;
 use crate::interaction::Replay;
-use crate::match_state::Match;
+use crate::match_state::CurrentMatch;
 use crate::scene::BoardLayout;
-use chimera_rules::Color as Side;
 use bevy::prelude::*;
+use chimera_rules::Color as Side;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, build_cursor_art)
@@ -48,7 +48,7 @@ fn build_cursor_art(
 fn show_cursor(
     mut commands: Commands,
     cursor: Res<BoardCursor>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     layout: Res<BoardLayout>,
     art: Res<CursorArt>,
     roots: Query<Entity, With<BoardRoot>>,

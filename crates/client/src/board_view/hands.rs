@@ -5,11 +5,11 @@ use super::BoardScene;
 use super::spawn::GLYPH_Z;
 use crate::AppSystems;
 use crate::interaction::Replay;
-use crate::match_state::Match;
+use crate::match_state::CurrentMatch;
 use crate::piece_art::{PieceArt, model_transform};
 use crate::scene::{BoardLayout, HandSlot, hand_row};
-use chimera_rules::{Color, Position};
 use bevy::prelude::*;
+use chimera_rules::{Color, Position};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, update_hand_counts.in_set(AppSystems::Present));
@@ -61,7 +61,7 @@ pub(super) fn spawn_hand_slots(
 }
 
 fn update_hand_counts(
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     replay: Res<Replay>,
     scene: Option<Res<BoardScene>>,
     mut slots: Query<(&mut HandSlot, &mut Visibility)>,

@@ -9,9 +9,9 @@ use crate::AppSystems;
 use crate::computer::HintMove;
 use crate::help::help_markers;
 use crate::interaction::{HowItMoves, Marker, Origin, Replay, Selection};
-use crate::match_state::Match;
-use chimera_rules::{Move, MoveKind, Position, Sq};
+use crate::match_state::CurrentMatch;
 use bevy::prelude::*;
+use chimera_rules::{Move, MoveKind, Position, Sq};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, derive_highlights.in_set(AppSystems::Scene))
@@ -64,7 +64,7 @@ pub fn touched_squares(pos: &Position, m: Move) -> Vec<Sq> {
 /// and the squares it reaches; otherwise the last move, check, the hint,
 /// and the selection with its destinations.
 fn derive_highlights(
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     selection: Res<Selection>,
     help: Res<HowItMoves>,
     hint: Res<HintMove>,

@@ -18,10 +18,11 @@ mod spawn;
 use crate::AppSystems;
 use crate::help::lone_position;
 use crate::interaction::{HowItMoves, Replay, ReplayMoved};
-use crate::match_state::{BoardResynced, Match};
+use crate::match_state::BoardResynced;
+use crate::match_state::CurrentMatch;
 use crate::scene::PieceView;
-use chimera_rules::{PieceInfo, Position, Sq};
 use bevy::prelude::*;
+use chimera_rules::{PieceInfo, Position, Sq};
 use std::sync::Arc;
 
 pub use coords::count_badge;
@@ -72,7 +73,7 @@ pub struct BoardRoot;
 #[allow(clippy::too_many_arguments)]
 fn choose_scene(
     mut commands: Commands,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     replay: Res<Replay>,
     scene: Option<Res<BoardScene>>,
     help: Res<HowItMoves>,
@@ -109,7 +110,7 @@ fn choose_scene(
 /// announcements could not follow), the board is rebuilt from the match.
 fn check_entities(
     mut commands: Commands,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     scene: Option<Res<BoardScene>>,
     help: Res<HowItMoves>,
     pieces: Query<&PieceView>,

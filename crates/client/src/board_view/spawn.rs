@@ -7,9 +7,9 @@ use crate::AppSystems;
 use crate::piece_art::baked::BakedMaterial;
 use crate::piece_art::{Family, PieceArt, PieceArtMaker, model_transform};
 use crate::scene::{BoardLayout, HandSlot, PieceView};
-use chimera_rules::{PieceInfo, Sq, Variant};
 use bevy::prelude::*;
 use bevy::sprite_render::AlphaMode2d;
+use chimera_rules::{PieceInfo, Sq, Variant};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, build_board_art).add_systems(

@@ -5,7 +5,7 @@
 //! One search runs at a time ([`Computer`] holds it): a computer player's
 //! move first, then a requested hint, then the evaluation of the position
 //! for the bar. Each frame the search is polled; a computer's move enters
-//! as a `MoveRequested` like every other move. A search whose position is
+//! as a `MoveIntent` like every other move. A search whose position is
 //! gone — undo, redo, a new game, a load, the main menu, the game's end,
 //! the pause — is cancelled at once: its stop flag is set (the search
 //! returns within a few milliseconds) and its task dropped, so its result
@@ -26,13 +26,12 @@ use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 use leafwing_input_manager::prelude::ActionState;
 
-use chimera_engine::{self, Limits, Score, SearchResult};
 use crate::interaction::{ActivePanel, GameAction, Panel};
-use crate::match_state::{
-    BoardResynced, GameSetup, Match, MatchCommand, MoveRequested, Player,
-};
+use crate::match_state::CurrentMatch;
+use crate::match_state::{BoardResynced, GameSetup, Match, MatchCommand, MoveIntent, Player};
 use crate::menus::{Entry, MenuActivated, MenuChoice};
 use crate::{AppSystems, Screen};
+use chimera_engine::{Limits, Score, SearchResult};
 use chimera_game::clock::TimeControl;
 use chimera_rules::{Color, Move};
 
@@ -291,7 +290,7 @@ pub fn move_limits(
     per_move: Option<Duration>,
 ) -> Limits {
     let clock = |time: Duration, inc: Duration, movestogo: Option<u32>| Limits {
-        clock: Some(ai::Clock {
+        clock: Some(chimera_engine::Clock {
             time: left.unwrap_or(time),
             inc,
             movestogo,
@@ -328,7 +327,7 @@ fn spawn_search(purpose: Purpose, game: &Match, level: u8, limits: Limits, start
     let g = game.game().clone();
     let (flag, shared) = (stop.clone(), progress.clone());
     let task = AsyncComputeTaskPool::get().spawn(async move {
-        let mut player = ai::Player::new(level, seed, HASH_MB);
+        let mut player = chimera_engine::Player::new(level, seed, HASH_MB);
         player.searcher_mut().set_stop_flag(flag);
         let pos = g.position().clone();
         player.choose(&g, &limits, &mut |info| {
@@ -336,7 +335,7 @@ fn spawn_search(purpose: Purpose, game: &Match, level: u8, limits: Limits, start
                 depth: info.depth,
                 score: Some(white_view(info.score, side)),
                 nodes: info.nodes,
-                line: ai::pv_san(&pos, info.pv),
+                line: chimera_engine::pv_san(&pos, info.pv),
             };
             if let Ok(mut p) = shared.lock() {
                 *p = now;
@@ -357,7 +356,7 @@ fn spawn_search(purpose: Purpose, game: &Match, level: u8, limits: Limits, start
 /// Everything [`drive`] writes besides the computer's state.
 #[derive(bevy::ecs::system::SystemParam)]
 struct DriveOut<'w, 's> {
-    requests: MessageWriter<'w, MoveRequested>,
+    requests: MessageWriter<'w, MoveIntent>,
     commands: ResMut<'w, Messages<MatchCommand>>,
     seen: Local<'s, MessageCursor<MatchCommand>>,
     resynced: MessageReader<'w, 's, BoardResynced>,
@@ -366,13 +365,13 @@ struct DriveOut<'w, 's> {
 
 /// Each frame, after the match applied last frame's requests: cancels a
 /// search whose position is gone, delivers a finished one (a computer's
-/// move as a `MoveRequested`, a hint to [`HintMove`], a score to the bar)
+/// move as a `MoveIntent`, a hint to [`HintMove`], a score to the bar)
 /// and starts the next one needed. A new game lifts the pause. An undo
 /// that leaves a computer to move against a person takes back the
 /// computer's move too, so the person is to move again.
 fn drive(
     mut computer: ResMut<Computer>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     screen: Res<State<Screen>>,
     choice: Res<MenuChoice>,
     time: Res<Time>,
@@ -390,6 +389,7 @@ fn drive(
     }
     let live = game
         .as_deref()
+        .map(|m| &m.0)
         .filter(|g| *screen.get() == Screen::Game && g.outcome().is_none());
     let key = live.map(Key::of);
     let c = &mut *computer;
@@ -427,7 +427,7 @@ fn drive(
         match job.purpose {
             Purpose::Move => {
                 if let Some(mv) = result.best {
-                    out.requests.write(MoveRequested {
+                    out.requests.write(MoveIntent {
                         mv,
                         ply: job.key.ply,
                     });
@@ -472,12 +472,18 @@ fn drive(
         Player::Human => {
             let short = Limits::movetime(SHORT_SEARCH);
             if c.hint_for.is_some() {
-                c.job = Some(spawn_search(Purpose::Hint, g, ai::MAX_LEVEL, short, now));
+                c.job = Some(spawn_search(
+                    Purpose::Hint,
+                    g,
+                    chimera_engine::MAX_LEVEL,
+                    short,
+                    now,
+                ));
             } else if c.eval_bar && c.evaluation.map(|e| e.key) != key {
                 c.job = Some(spawn_search(
                     Purpose::Evaluation,
                     g,
-                    ai::MAX_LEVEL,
+                    chimera_engine::MAX_LEVEL,
                     short,
                     now,
                 ));
@@ -501,7 +507,7 @@ fn hint_key(
 fn menu_entries(
     mut activated: MessageReader<MenuActivated>,
     mut computer: ResMut<Computer>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
 ) {
     for MenuActivated(entry) in activated.read() {
         match entry {

@@ -37,7 +37,7 @@ fn a_timed_game_plays_on_its_clock() {
     let l = move_limits(&fischer, 8, None, 10, Some(Duration::from_secs(9)));
     assert_eq!(
         l.clock,
-        Some(ai::Clock {
+        Some(chimera_engine::Clock {
             time: base,
             inc,
             movestogo: None

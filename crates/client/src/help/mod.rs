@@ -8,12 +8,10 @@
 //! position; closing it (H, Esc, the button) shows the game again.
 
 use crate::AppSystems;
-use crate::interaction::{
-    HelpSubject, HowItMoves, Marker, OpenHelp, SelectInput, ShowHowItMoves,
-};
-use crate::match_state::Match;
-use chimera_rules::{Kind, PieceInfo, Position, Sq, Variant};
+use crate::interaction::{HelpSubject, HowItMoves, Marker, OpenHelp, SelectInput, ShowHowItMoves};
+use crate::match_state::CurrentMatch;
 use bevy::prelude::*;
+use chimera_rules::{Kind, PieceInfo, Position, Sq, Variant};
 use std::sync::Arc;
 
 pub(super) fn plugin(app: &mut App) {
@@ -99,7 +97,7 @@ pub fn help_markers(reach: &[Sq], attacks: &[Sq]) -> Vec<(Sq, Marker)> {
 fn open_or_close_help(
     mut requests: MessageReader<ShowHowItMoves>,
     mut select: MessageReader<SelectInput>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     mut help: ResMut<HowItMoves>,
 ) {
     let Some(game) = game else { return };

@@ -9,7 +9,8 @@ use crate::interaction::{
     ActivePanel, DIGIT_KEYS, GameAction, HowItMoves, Panel, Replay, ReplayStep, SelectInput,
     Selection, ShowHowItMoves,
 };
-use crate::match_state::{Match, MatchCommand};
+use crate::match_state::CurrentMatch;
+use crate::match_state::MatchCommand;
 use crate::scene::{BoardLayout, ShowLetters, ViewMode};
 use crate::{AppSystems, Screen};
 use bevy::prelude::*;
@@ -59,7 +60,7 @@ fn game_actions(
     selection: Res<Selection>,
     cursor: Res<BoardCursor>,
     help: Res<HowItMoves>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     mut show_help: MessageWriter<ShowHowItMoves>,
     mut replay: MessageWriter<ReplayStep>,
     shown: Res<Replay>,

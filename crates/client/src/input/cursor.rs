@@ -10,11 +10,11 @@
 use crate::interaction::{
     ActivePanel, GameAction, NavStep, Origin, Panel, Replay, SelectInput, Selection, Toast,
 };
-use crate::match_state::Match;
+use crate::match_state::CurrentMatch;
 use crate::scene::{BoardLayout, hand_row};
 use crate::{AppSystems, Screen};
-use chimera_rules::{Kind, Position, Sq, Variant};
 use bevy::prelude::*;
+use chimera_rules::{Kind, Position, Sq, Variant};
 use leafwing_input_manager::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -126,7 +126,7 @@ fn next_held(pos: &Position, index: usize, dir: i8) -> Option<usize> {
 
 fn move_cursor(
     step_now: Res<NavStep>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     layout: Res<BoardLayout>,
     mut cursor: ResMut<BoardCursor>,
     shown: Res<Replay>,
@@ -176,7 +176,7 @@ fn move_cursor(
 
 fn enter_or_leave_hand(
     actions: Single<&ActionState<GameAction>>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     mut cursor: ResMut<BoardCursor>,
     mut toasts: MessageWriter<Toast>,
     shown: Res<Replay>,
@@ -209,7 +209,7 @@ fn enter_or_leave_hand(
 
 fn select_at_cursor(
     actions: Single<&ActionState<GameAction>>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     selection: Res<Selection>,
     mut cursor: ResMut<BoardCursor>,
     mut select: MessageWriter<SelectInput>,

@@ -17,8 +17,8 @@ pub mod pads;
 
 use crate::interaction::{HelpSubject, Origin, Selection};
 use crate::scene::hand_row;
-use chimera_rules::{PieceInfo, Position};
 use bevy::prelude::*;
+use chimera_rules::{PieceInfo, Position};
 
 pub use actions::default_input_map;
 

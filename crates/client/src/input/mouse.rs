@@ -8,16 +8,16 @@
 
 use crate::AppSystems;
 use crate::interaction::{Replay, SelectInput};
-use crate::match_state::Match;
+use crate::match_state::CurrentMatch;
 use crate::scene::{
     BoardCamera2d, BoardCamera3d, BoardLayout, BoardViewport, CameraRig, HandSlot, PieceView,
     ViewMode,
 };
-use chimera_rules::{Color, Kind, Sq};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, egui};
+use chimera_rules::{Color, Kind, Sq};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DragState>()
@@ -103,7 +103,7 @@ fn locate_pointer(
     viewport: Res<BoardViewport>,
     mode: Res<ViewMode>,
     layout: Res<BoardLayout>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     cam2: Single<(&Camera, &GlobalTransform), With<BoardCamera2d>>,
     cam3: Single<(&Camera, &GlobalTransform), With<BoardCamera3d>>,
     slots: Query<(&HandSlot, &Transform)>,
@@ -150,7 +150,7 @@ fn locate_pointer(
 fn mouse_buttons(
     buttons: Res<ButtonInput<MouseButton>>,
     target: Res<PointerTarget>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     mut drag: ResMut<DragState>,
     mut inputs: MessageWriter<SelectInput>,
     mut snap: MessageWriter<SnapBack>,

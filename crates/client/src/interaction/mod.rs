@@ -8,16 +8,17 @@
 //! depend on it and never on each other; views read it.
 //!
 //! Its systems: the legal moves follow the match, and the selection answers
-//! [`SelectInput`] with a `MoveRequested`.
+//! [`SelectInput`] with a `MoveIntent`.
 
 mod actions;
 pub mod replay;
 pub mod select;
 
 use crate::AppSystems;
-use crate::match_state::{Authority, Match, MoveRequested, Offer, Player};
-use chimera_rules::{Color, Kind, Move, PieceInfo, Sq};
+use crate::match_state::CurrentMatch;
+use crate::match_state::{Authority, Match, MoveIntent, Offer, Player};
 use bevy::prelude::*;
+use chimera_rules::{Color, Kind, Move, PieceInfo, Sq};
 
 pub use actions::GameAction;
 pub use replay::{NewLineAsked, Replay, ReplayMoved, ReplayStep};
@@ -174,7 +175,7 @@ impl HowItMoves {
 }
 
 fn refresh_legal_moves(
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     replay: Res<Replay>,
     mut legal: ResMut<LegalMoves>,
     mut selection: ResMut<Selection>,
@@ -250,10 +251,10 @@ pub fn offers_to_answer(game: &Match, authority: Option<&Authority>) -> Vec<Offe
 #[allow(clippy::too_many_arguments)]
 fn handle_select_input(
     mut inputs: MessageReader<SelectInput>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     legal: Res<LegalMoves>,
     mut selection: ResMut<Selection>,
-    mut requests: MessageWriter<MoveRequested>,
+    mut requests: MessageWriter<MoveIntent>,
     mut toasts: MessageWriter<Toast>,
     help: Res<HowItMoves>,
     replay: Res<Replay>,
@@ -296,7 +297,7 @@ fn handle_select_input(
         match reply {
             Reply::Nothing => {}
             Reply::Play(m) => {
-                let req = MoveRequested {
+                let req = MoveIntent {
                     mv: m,
                     ply: replay.shown_ply(&game),
                 };

@@ -11,9 +11,10 @@
 //! queued move is requested the frame after.
 
 use crate::AppSystems;
-use crate::match_state::{Announcement, Match, MoveApplied, MoveRequested, announce};
-use chimera_rules::{Kind, Move, PieceInfo, Position, Sq};
+use crate::match_state::CurrentMatch;
+use crate::match_state::{Announcement, Match, MoveApplied, MoveIntent, announce};
 use bevy::prelude::*;
+use chimera_rules::{Kind, Move, PieceInfo, Position, Sq};
 use std::sync::Arc;
 
 /// Registers the replay cursor, its messages, and its systems (before the
@@ -58,7 +59,7 @@ pub struct ReplayMoved {
 /// A move was chosen while an earlier ply is shown: playing it starts a new
 /// line from there, which the player must confirm first.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NewLineAsked(pub MoveRequested);
+pub struct NewLineAsked(pub MoveIntent);
 
 /// The earlier ply on show.
 #[derive(Clone)]
@@ -74,7 +75,7 @@ struct View {
 pub struct Replay {
     view: Option<View>,
     missed: usize,
-    queued: Option<MoveRequested>,
+    queued: Option<MoveIntent>,
     /// Set for a game whose history is not this screen's to rewrite (a
     /// network game): a move chosen at an earlier ply is refused instead of
     /// starting a new line.
@@ -100,7 +101,7 @@ impl Replay {
     }
     /// Requests `req` as soon as the match is at its ply (after a confirmed
     /// truncation).
-    pub fn queue(&mut self, req: MoveRequested) {
+    pub fn queue(&mut self, req: MoveIntent) {
         self.queued = Some(req);
     }
 
@@ -141,10 +142,10 @@ pub fn target(step: ReplayStep, from: usize, live: usize) -> usize {
 /// is back at its ply, and counts the moves made meanwhile. A queued new
 /// line move is requested once the match is at its ply.
 pub(super) fn follow_match(
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     mut replay: ResMut<Replay>,
     mut applied: MessageReader<MoveApplied>,
-    mut requests: MessageWriter<MoveRequested>,
+    mut requests: MessageWriter<MoveIntent>,
 ) {
     let new_moves = applied.read().count();
     let Some(game) = game else {
@@ -250,7 +251,7 @@ pub fn reverse(before: &Position, m: Move) -> Vec<Announcement> {
 /// (forward or reversed), a jump asks for a rebuild.
 pub(super) fn apply_steps(
     mut steps: MessageReader<ReplayStep>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     mut replay: ResMut<Replay>,
     mut moved: MessageWriter<ReplayMoved>,
 ) {

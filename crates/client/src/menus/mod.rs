@@ -17,16 +17,17 @@ use crate::interaction::{
     ActivePanel, GameAction, HowItMoves, NavStep, NewLineAsked, Panel, Replay, SelectInput,
     Selection, answering_side, offers_to_answer,
 };
+use crate::match_state::CurrentMatch;
 use crate::match_state::{
-    Authority, GameEnded, GameSetup, Match, MatchCommand, MoveRequested, Offer, Player,
+    Authority, GameEnded, GameSetup, Match, MatchCommand, MoveIntent, Offer, Player,
 };
 use crate::prefs::Prefs;
 use crate::saves::{GameOpened, SaveRequest, SavedGames};
 use crate::scene::{BoardLayout, ShowLetters, ViewMode};
 use crate::{AppSystems, Screen};
+use bevy::prelude::*;
 use chimera_game::clock::TimeControl;
 use chimera_rules::{Kind, OptionKind, Outcome, Variant, VariantInfo, variants};
-use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 use std::sync::Arc;
 
@@ -254,7 +255,7 @@ pub struct Overlays {
     /// The game-end dialog, with the result it shows.
     pub end: Option<Outcome>,
     /// "Start a new line from here?", with the move chosen at an earlier ply.
-    pub new_line: Option<MoveRequested>,
+    pub new_line: Option<MoveIntent>,
     /// The load screen (saved games).
     pub load: bool,
     /// The LAN join screen.
@@ -421,7 +422,7 @@ pub struct EntryContext<'w> {
     /// The main menu's choices.
     pub choice: Res<'w, MenuChoice>,
     /// The game, if any.
-    pub game: Option<Res<'w, Match>>,
+    pub game: Option<Res<'w, CurrentMatch>>,
     /// The board's selection (its chooser).
     pub selection: Res<'w, Selection>,
     /// The piece guide.
@@ -438,7 +439,7 @@ impl EntryContext<'_> {
         entries(
             panel,
             &self.choice,
-            self.game.as_deref(),
+            self.game.as_deref().map(|m| &m.0),
             &self.selection,
             &self.guide,
             &self.saved,
@@ -724,12 +725,12 @@ pub struct EntryEffects<'w> {
 
 fn apply_entries(
     mut activated: MessageReader<MenuActivated>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     authority: Option<Res<Authority>>,
     mut fx: EntryEffects,
 ) {
     for MenuActivated(entry) in activated.read() {
-        let game = game.as_deref();
+        let game = game.as_deref().map(|m| &m.0);
         let side = game.and_then(|g| answering_side(g, authority.as_deref()));
         match *entry {
             Entry::Variant(i) => {

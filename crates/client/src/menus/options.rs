@@ -7,8 +7,8 @@
 
 use super::{Entry, MenuChoice, MenuFocus};
 use crate::interaction::{ActivePanel, DIGIT_KEYS, Panel};
-use chimera_rules::OptionKind;
 use bevy::prelude::*;
+use chimera_rules::OptionKind;
 
 /// The number `text` shows, within `min..=max` (`min` if it shows none).
 fn number(text: &str, min: u64, max: u64) -> u64 {

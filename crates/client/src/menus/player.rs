@@ -10,13 +10,13 @@
 
 use super::{Entry, MenuChoice, Overlays};
 use crate::Screen;
+use crate::config::clean_player_name;
 use crate::match_state::{ClockHold, Match, MatchCommand};
 use crate::prefs::Prefs;
-use chimera_game::clock::TimeControl;
-use crate::config::clean_player_name;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
+use chimera_game::clock::TimeControl;
 use std::time::Duration;
 
 /// The time controls the menu offers on left/right, with their labels.

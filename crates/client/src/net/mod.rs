@@ -8,12 +8,12 @@
 //! The runners are polled here, once a frame, before the match applies its
 //! requests (no renet Bevy plugins). The flow:
 //!
-//! - The player's moves enter as `MoveRequested` as always; with an
-//!   [`Authority`] present the match leaves them alone and [`tick`] sends
+//! - The player's moves are wishes (`MoveIntent`) as always; with an
+//!   [`Authority`] present no local decision is made and [`tick`] sends
 //!   them to the host (a spectator's are refused here).
-//! - Moves the host confirmed come back as `MoveRequested` that this plugin
-//!   writes and vouches for, one a frame, so the match applies them as it
-//!   applies any move (with its announcements and animations).
+//! - Moves the host confirmed come back as the authority's decisions
+//!   (`ApplyMove`), one a frame, so the match applies them as it applies
+//!   any move (with its announcements and animations).
 //! - A refusal becomes `MoveRejected` (or a `Toast`), as a local illegal
 //!   move does. Commands (resign, draw, takeback as "undo", rematch as "new
 //!   game" of the same setup) travel the wire the same way.
@@ -39,19 +39,19 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use bevy::ecs::message::{MessageCursor, Messages};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use crate::interaction::{Replay, Toast};
 use crate::match_state::{
-    Authority, GameSetup, InstallMatch, Match, MatchCommand, MatchError, MoveRejected,
-    MoveRequested, Offer, Player, install_matches, take_id,
+    ApplyCommand, ApplyMove, Authority, CurrentMatch, GameSetup, InstallMatch, Match, MatchCommand,
+    MatchError, MoveIntent, MoveRejected, Offer, Player, install_matches,
 };
 use crate::menus::{LanRequest, MenuChoice, Overlays};
 use crate::scene::BoardLayout;
 use crate::{AppSystems, Screen};
 use chimera_game::clock::TimeControl;
+use chimera_game::record::MatchRecord;
 use chimera_net::client::ChatLine;
 use chimera_net::discovery::{DEFAULT_DISCOVERY_ADDR, discovery_addr, listen_addr};
 use chimera_net::protocol::{WireEndReason, decode};
@@ -61,7 +61,6 @@ use chimera_net::{
     Client, ClientConfig, ClientEvent, ClientMsg, ClientRunner, Host, HostConfig, HostEvent,
     HostMsg, HostRunner, Link, MatchState, OfferKind, Role, SeatState, SeatWish, Side, WireResult,
 };
-use chimera_game::record::MatchRecord;
 use chimera_rules::{Color, EndReason, Outcome};
 
 /// Registers the LAN settings, the session's systems and the join list.
@@ -208,8 +207,8 @@ impl HostPlan {
     /// moves' `%clk`, as "Continue" restores a local game's), and the side
     /// the window played (tag `HostSide`; White if missing).
     pub fn resume(path: &Path, bind: SocketAddr, name: &str) -> Result<HostPlan, String> {
-        let text =
-            chimera_game::record::read_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = chimera_game::record::read_file(path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         let rec =
             MatchRecord::from_text(&text, 1).map_err(|e| format!("{}: {e}", path.display()))?;
         if let Some(r) = &rec.result {
@@ -390,7 +389,7 @@ impl NetView {
             .offers
             .iter()
             .filter(|(kind, _)| *kind != OfferKind::Draw)
-            .map(|&(kind, by)| (kind.into(), by.into()))
+            .map(|&(kind, by)| (offer_of(kind), by.into()))
             .collect();
         a.seat = self.seat().map(Color::from);
         a.offers = offers;
@@ -414,10 +413,7 @@ pub struct NetSession {
     /// Client events not yet taken into the match (one board change a frame).
     backlog: VecDeque<ClientEvent>,
     /// The player's moves sent, with their LMN, to match refusals with.
-    sent: Vec<(MoveRequested, String)>,
-    /// Ids of the messages this plugin wrote (not the player's to forward).
-    own_moves: Vec<usize>,
-    own_commands: Vec<usize>,
+    sent: Vec<(MoveIntent, String)>,
     /// The match follows the client's copy (installed at least once).
     installed: bool,
     /// Time until the next attempt to reconnect a dropped link.
@@ -443,8 +439,6 @@ impl NetSession {
             wire: Mutex::new(wire),
             backlog: VecDeque::new(),
             sent: Vec::new(),
-            own_moves: Vec::new(),
-            own_commands: Vec::new(),
             installed: false,
             retry_in: RETRY_PERIOD,
             autosave: settings.autosave.clone(),
@@ -491,7 +485,7 @@ impl NetSession {
                 .announce(dest)
                 .map_err(|e| format!("cannot announce to {dest}: {e}"))?;
         }
-        let me = Client::new(ClientConfig::new(&name, SeatWish::from(side)));
+        let me = Client::new(ClientConfig::new(&name, seat_wish(side)));
         info!(
             "LAN: hosting {} on {} (UDP game port; TCP version probe on the same port){}",
             cfg_variant,
@@ -708,40 +702,37 @@ impl NetSession {
     }
 }
 
-impl From<Offer> for OfferKind {
-    fn from(o: Offer) -> OfferKind {
-        match o {
-            Offer::Draw => OfferKind::Draw,
-            Offer::Takeback => OfferKind::Takeback,
-            Offer::Rematch => OfferKind::Rematch,
-        }
+/// The wire's word for an offer.
+fn offer_kind(o: Offer) -> OfferKind {
+    match o {
+        Offer::Draw => OfferKind::Draw,
+        Offer::Takeback => OfferKind::Takeback,
+        Offer::Rematch => OfferKind::Rematch,
     }
 }
 
-impl From<OfferKind> for Offer {
-    fn from(k: OfferKind) -> Offer {
-        match k {
-            OfferKind::Draw => Offer::Draw,
-            OfferKind::Takeback => Offer::Takeback,
-            OfferKind::Rematch => Offer::Rematch,
-        }
+/// The offer the wire names.
+pub(crate) fn offer_of(k: OfferKind) -> Offer {
+    match k {
+        OfferKind::Draw => Offer::Draw,
+        OfferKind::Takeback => Offer::Takeback,
+        OfferKind::Rematch => Offer::Rematch,
     }
 }
 
-impl From<Side> for SeatWish {
-    fn from(s: Side) -> SeatWish {
-        match s {
-            Side::White => SeatWish::White,
-            Side::Black => SeatWish::Black,
-        }
+/// The seat wish for a side.
+fn seat_wish(s: Side) -> SeatWish {
+    match s {
+        Side::White => SeatWish::White,
+        Side::Black => SeatWish::Black,
     }
 }
 
 /// What the session's systems write.
 #[derive(SystemParam)]
 pub struct NetOut<'w> {
-    moves: ResMut<'w, Messages<MoveRequested>>,
-    cmds: ResMut<'w, Messages<MatchCommand>>,
+    moves: MessageWriter<'w, ApplyMove>,
+    cmds: MessageWriter<'w, ApplyCommand>,
     authority: Option<ResMut<'w, Authority>>,
     rejected: MessageWriter<'w, MoveRejected>,
     toast: MessageWriter<'w, Toast>,
@@ -754,19 +745,13 @@ pub struct NetOut<'w> {
 }
 
 impl NetOut<'_> {
-    fn vouched_move(&mut self, s: &mut NetSession, req: MoveRequested) {
-        let id = self.moves.write(req);
-        s.own_moves.push(id.id);
-        if let Some(a) = self.authority.as_mut() {
-            a.vouch_move(id);
-        }
+    /// The host confirmed this move: the match plays it.
+    fn confirmed_move(&mut self, req: MoveIntent) {
+        self.moves.write(ApplyMove(req));
     }
-    fn vouched_command(&mut self, s: &mut NetSession, cmd: MatchCommand) {
-        let id = self.cmds.write(cmd);
-        s.own_commands.push(id.id);
-        if let Some(a) = self.authority.as_mut() {
-            a.vouch_command(id);
-        }
+    /// The host decided this: the match carries it out.
+    fn confirmed_command(&mut self, cmd: MatchCommand) {
+        self.cmds.write(ApplyCommand(cmd));
     }
 }
 
@@ -839,35 +824,28 @@ fn launch(
 /// takes what the host confirmed into the match.
 fn tick(
     mut commands: Commands,
-    (session, game, time): (Option<ResMut<NetSession>>, Option<Res<Match>>, Res<Time>),
+    (session, game, time): (
+        Option<ResMut<NetSession>>,
+        Option<Res<CurrentMatch>>,
+        Res<Time>,
+    ),
     mut actions: MessageReader<NetAction>,
     mut out: NetOut,
-    mut move_cursor: Local<MessageCursor<MoveRequested>>,
-    mut cmd_cursor: Local<MessageCursor<MatchCommand>>,
+    mut wished_moves: MessageReader<MoveIntent>,
+    mut wished_cmds: MessageReader<MatchCommand>,
 ) {
-    let local_moves: Vec<(MoveRequested, usize)> = move_cursor
-        .read_with_id(&out.moves)
-        .map(|(m, id)| (*m, id.id))
-        .collect();
-    let local_cmds: Vec<(MatchCommand, usize)> = cmd_cursor
-        .read_with_id(&out.cmds)
-        .map(|(c, id)| (c.clone(), id.id))
-        .collect();
+    let local_moves: Vec<MoveIntent> = wished_moves.read().copied().collect();
+    let local_cmds: Vec<MatchCommand> = wished_cmds.read().cloned().collect();
     let Some(mut s) = session else {
         actions.clear();
         return;
     };
     let s = &mut *s;
-    let game = game.as_deref();
-    for (req, id) in local_moves {
-        if !take_id(&mut s.own_moves, id) {
-            forward_move(s, req, game, &mut out);
-        }
+    let game = game.as_deref().map(|m| &m.0);
+    for req in local_moves {
+        forward_move(s, req, game, &mut out);
     }
-    for (cmd, id) in local_cmds {
-        if take_id(&mut s.own_commands, id) {
-            continue;
-        }
+    for cmd in local_cmds {
         if forward_command(s, cmd, game, &mut out) == Forwarded::Leave {
             s.wire().close();
             s.keep_token(false);
@@ -922,7 +900,7 @@ fn goodbye(mut exit: MessageReader<AppExit>, session: Option<ResMut<NetSession>>
 
 /// Sends the player's move to the host (or refuses it here: a spectator's,
 /// a stale one).
-fn forward_move(s: &mut NetSession, req: MoveRequested, game: Option<&Match>, out: &mut NetOut) {
+fn forward_move(s: &mut NetSession, req: MoveIntent, game: Option<&Match>, out: &mut NetOut) {
     let Some(g) = game else { return };
     let refuse = |out: &mut NetOut, reason: MatchError| {
         out.rejected.write(MoveRejected {
@@ -994,8 +972,8 @@ fn forward_command(
         }
         MatchCommand::Resign(_) => ClientMsg::Resign,
         MatchCommand::OfferDraw(_) => ClientMsg::Offer(OfferKind::Draw),
-        MatchCommand::Accept(offer, _) => ClientMsg::Accept(offer.into()),
-        MatchCommand::Decline(offer) => ClientMsg::Decline(offer.into()),
+        MatchCommand::Accept(offer, _) => ClientMsg::Accept(offer_kind(offer)),
+        MatchCommand::Decline(offer) => ClientMsg::Decline(offer_kind(offer)),
         MatchCommand::ClaimWin => ClientMsg::ClaimWin,
         MatchCommand::NewGame(setup) => {
             if game.is_none_or(|g| *g.setup() != setup) {
@@ -1052,9 +1030,9 @@ fn follow(s: &mut NetSession, game: Option<&Match>, out: &mut NetOut) {
             ClientEvent::Applied { ply, lmn, .. } => {
                 let Some(g) = game else { continue };
                 s.sent.retain(|(_, l)| *l != lmn);
-                match g.request_lmn(&lmn) {
+                match g.parse_lmn(&lmn).map(|mv| MoveIntent { mv, ply: g.ply() }) {
                     Ok(req) if req.ply == ply as usize => {
-                        out.vouched_move(s, req);
+                        out.confirmed_move(req);
                         moved = true;
                     }
                     _ => {
@@ -1069,7 +1047,7 @@ fn follow(s: &mut NetSession, game: Option<&Match>, out: &mut NetOut) {
             ClientEvent::TakenBack { ply } => {
                 let Some(g) = game else { continue };
                 for _ in ply as usize..g.ply() {
-                    out.vouched_command(s, MatchCommand::Undo);
+                    out.confirmed_command(MatchCommand::Undo);
                 }
                 s.notice(format!("moves taken back to ply {ply}"));
                 return;
@@ -1140,7 +1118,7 @@ fn notice(s: &mut NetSession, msg: HostMsg, out: &mut NetOut) {
         }
         HostMsg::Offered { kind, by } => {
             if kind == OfferKind::Draw {
-                out.vouched_command(s, MatchCommand::OfferDraw(by.into()));
+                out.confirmed_command(MatchCommand::OfferDraw(by.into()));
             }
             let line = match kind {
                 OfferKind::Draw => format!("{} offers a draw", by.name()),
@@ -1154,7 +1132,7 @@ fn notice(s: &mut NetSession, msg: HostMsg, out: &mut NetOut) {
         }
         HostMsg::Declined { kind, by } => {
             if kind == OfferKind::Draw {
-                out.vouched_command(s, MatchCommand::Decline(Offer::Draw));
+                out.confirmed_command(MatchCommand::Decline(Offer::Draw));
             }
             let line = format!("{} declined the {}", by.name(), kind.word());
             out.toast.write(Toast(line.clone()));
@@ -1162,7 +1140,7 @@ fn notice(s: &mut NetSession, msg: HostMsg, out: &mut NetOut) {
         }
         HostMsg::Ended { result, .. } => {
             if !by_rules(result.reason) {
-                out.vouched_command(s, MatchCommand::Finish(outcome_of(result)));
+                out.confirmed_command(MatchCommand::Finish(outcome_of(result)));
             }
             s.notice(format!("game over: {}", result.result_text()));
             if s.view.joined.is_some() {
@@ -1254,7 +1232,7 @@ fn install(s: &mut NetSession, out: &mut NetOut) {
     if let Some(r) = state.result
         && !by_rules(r.reason)
     {
-        out.vouched_command(s, MatchCommand::Finish(outcome_of(r)));
+        out.confirmed_command(MatchCommand::Finish(outcome_of(r)));
     }
     s.installed = true;
 }

@@ -12,8 +12,8 @@
 //! main feature: straight for orthogonal, slanted for diagonal.
 
 use super::geom::{Part, Shape, Tone};
-use chimera_rules::Kind;
 use bevy::prelude::*;
+use chimera_rules::Kind;
 use std::f32::consts::PI;
 
 pub(super) fn v(x: f32, y: f32) -> Vec2 {

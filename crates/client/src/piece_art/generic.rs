@@ -25,9 +25,9 @@
 use super::designs::{Build, Family, pts, v};
 use super::geom::{Part, Shape, Tone, front_bounds};
 use super::letters;
+use bevy::prelude::*;
 use chimera_rules::pieces::{PieceDef, Special};
 use chimera_rules::{Kind, Variant};
-use bevy::prelude::*;
 use std::f32::consts::FRAC_PI_2;
 
 /// How far a piece goes along one direction of its rose.

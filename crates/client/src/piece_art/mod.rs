@@ -9,7 +9,6 @@ pub mod geom;
 mod letters;
 mod raster;
 
-use chimera_rules::{Color as Side, Kind, Variant};
 use bevy::asset::RenderAssetUsages;
 use bevy::ecs::system::SystemParam;
 use bevy::image::{ImageSampler, ImageSamplerDescriptor};
@@ -17,6 +16,7 @@ use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::sprite_render::AlphaMode2d;
+use chimera_rules::{Color as Side, Kind, Variant};
 use std::collections::HashMap;
 
 pub use designs::{Family, family};

@@ -16,13 +16,14 @@ use bevy::prelude::*;
 
 use crate::AppSystems;
 use crate::interaction::Toast;
+use crate::match_state::CurrentMatch;
 use crate::match_state::{
     Authority, BoardResynced, GameEnded, GameSetup, InstallMatch, Match, MoveApplied, Player,
 };
 use chimera_game::clock::TimeControl;
-use chimera_store::paths;
 use chimera_game::record::{self, GameResult, Loaded, MatchRecord, RecordError};
 use chimera_rules::{Color, Outcome, variants};
+use chimera_store::paths;
 
 /// The autosave's file name in the data directory.
 pub const AUTOSAVE: &str = "autosave.pgn";
@@ -187,7 +188,10 @@ pub fn match_record(m: &Match, now: Duration) -> MatchRecord {
     r.set_time_control(setup.time, m.game());
     let mut tags = vec![
         ("Event".to_string(), "Chimera local game".to_string()),
-        ("Date".to_string(), chimera_game::record::files::pgn_date(now)),
+        (
+            "Date".to_string(),
+            chimera_game::record::files::pgn_date(now),
+        ),
     ];
     for side in [Color::White, Color::Black] {
         let word = side_word(side);
@@ -270,7 +274,8 @@ pub fn save_into(dir: &Path, m: &Match, now: Duration) -> Result<PathBuf, String
     let (r, text) = record_text(m, now)?;
     let names = [Color::White, Color::Black].map(|c| r.tag(side_word(c)).unwrap_or(side_word(c)));
     let stem = chimera_game::record::files::record_stem(now, &r.variant, names);
-    chimera_game::record::files::write_new_record(dir, &stem, &text).map_err(|e| format!("{}: {e}", dir.display()))
+    chimera_game::record::files::write_new_record(dir, &stem, &text)
+        .map_err(|e| format!("{}: {e}", dir.display()))
 }
 
 /// Writes the autosave of a match (atomically: the previous one stays whole
@@ -368,7 +373,7 @@ fn handle_requests(
     mut requests: MessageReader<SaveRequest>,
     folder: Res<SaveFolder>,
     mut saved: ResMut<SavedGames>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     mut opener: Opener,
     mut toast: MessageWriter<Toast>,
 ) {
@@ -450,7 +455,7 @@ fn autosave(
         MessageReader<BoardResynced>,
         MessageReader<GameEnded>,
     ),
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     folder: Res<SaveFolder>,
     mut saved: ResMut<SavedGames>,
     mut toast: MessageWriter<Toast>,

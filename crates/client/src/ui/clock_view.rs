@@ -5,10 +5,10 @@ use super::{ring_if, side_name};
 use crate::match_state::{Match, low_time};
 use crate::menus::{Entry, MenuActivated, MenuAdjusted, MenuChoice, TextEditor, time_label};
 use crate::prefs::Prefs;
-use chimera_game::clock::ClockTime;
-use chimera_rules::Color;
 use bevy::prelude::*;
 use bevy_egui::egui;
+use chimera_game::clock::ClockTime;
+use chimera_rules::Color;
 
 /// The colour of a clock that runs low.
 const LOW: egui::Color32 = egui::Color32::from_rgb(0xff, 0x5a, 0x4a);

@@ -2,12 +2,12 @@
 //! search's depth, score and best line, pause / resume, the hint button and
 //! the evaluation bar.
 
-use chimera_engine::Score;
 use crate::computer::{Computer, Purpose};
 use crate::match_state::{Match, Player};
 use crate::menus::Entry;
-use chimera_rules::Color;
 use bevy_egui::egui;
+use chimera_engine::Score;
+use chimera_rules::Color;
 
 /// A score from White's point of view as the panel writes it: `+0.35`
 /// (pawns), `#3` (White mates in 3), `#-2` (Black mates in 2).

@@ -117,7 +117,7 @@ pub(super) fn game_menu(
         return Ok(());
     }
     let focused = view.focused(Panel::GameMenu);
-    let game = view.ctx.game.as_deref();
+    let game = view.ctx.game.as_deref().map(|m| &m.0);
     let authority = view.ctx.authority.as_deref();
     let list = view.ctx.entries(Panel::GameMenu);
     let ctx = contexts.ctx_mut()?;
@@ -143,7 +143,7 @@ pub(super) fn end_dialog(
         return Ok(());
     };
     let focused = view.focused(Panel::EndDialog);
-    let game = view.ctx.game.as_deref();
+    let game = view.ctx.game.as_deref().map(|m| &m.0);
     let ctx = contexts.ctx_mut()?;
     centred("Game over").show(ctx, |ui| {
         ui.label(

@@ -10,9 +10,9 @@ use crate::help::{middle_square, reach_alone};
 use crate::interaction::Panel;
 use crate::menus::{Entry, Guide, MenuActivated, Overlays};
 use crate::piece_art::PieceArtMaker;
-use chimera_rules::{Color, Kind, PieceInfo, Variant};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
+use chimera_rules::{Color, Kind, PieceInfo, Variant};
 
 pub(super) fn guide_window(
     mut contexts: EguiContexts,

@@ -9,11 +9,11 @@ use super::{FocusView, back_button, entry_button, ring_if};
 use crate::interaction::{Panel, offers_to_answer};
 use crate::match_state::{Authority, Match, Offer};
 use crate::menus::{Entry, MenuActivated};
-use chimera_net::{NetAction, NetSession};
-use chimera_net::{ClientMsg, OfferKind, Role, Side};
+use crate::net::{NetAction, NetSession};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
+use chimera_net::{ClientMsg, OfferKind, Role, Side};
 
 const WARN: egui::Color32 = egui::Color32::from_rgb(0xe0, 0x50, 0x40);
 
@@ -195,7 +195,7 @@ pub(super) fn lan_section(
     }
     let to_answer = offers_to_answer(game, p.authority.as_deref());
     for (kind, by) in &v.offers {
-        let offer = Offer::from(*kind);
+        let offer = crate::net::offer_of(*kind);
         if offer == Offer::Draw {
             // The game's own section shows the draw offer.
             continue;

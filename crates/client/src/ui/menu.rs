@@ -12,9 +12,9 @@ use crate::interaction::Panel;
 use crate::match_state::Player;
 use crate::menus::{Entry, MenuActivated, MenuAdjusted, MenuChoice};
 use crate::piece_art::{PieceArt, PieceArtMaker};
-use chimera_rules::{Color as Side, Kind, Position, Sq, Variant, variants};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
+use chimera_rules::{Color as Side, Kind, Position, Sq, Variant, variants};
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn menu_screen(

@@ -19,15 +19,16 @@ mod replay;
 mod saves;
 
 use crate::interaction::{ActivePanel, HowItMoves, Panel, Replay, ShowHowItMoves, Toast};
-use crate::match_state::{CommandRejected, Match, MoveRejected, hand_kind};
+use crate::match_state::CurrentMatch;
+use crate::match_state::{CommandRejected, MoveRejected, hand_kind};
 use crate::menus::{Entry, EntryContext, MenuActivated, MenuFocus, NumberEditor, shown_value};
 use crate::scene::BoardViewport;
 use crate::{AppSystems, Screen};
-use chimera_rules::{Color, EndReason, Kind, Outcome};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use chimera_rules::{Color, EndReason, Kind, Outcome};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MoveList>()
@@ -168,7 +169,7 @@ fn material(pos: &chimera_rules::Position) -> [Vec<(Kind, u8)>; 2] {
     out
 }
 
-fn refresh_move_list(game: Option<Res<Match>>, mut list: ResMut<MoveList>) {
+fn refresh_move_list(game: Option<Res<CurrentMatch>>, mut list: ResMut<MoveList>) {
     let Some(game) = game else { return };
     let key = Some((game.position().hash(), game.game().moves().len()));
     if list.key == key {
@@ -300,7 +301,7 @@ fn toast_overlay(
 pub(super) fn hover_name(
     mut contexts: EguiContexts,
     target: Res<crate::input::mouse::PointerTarget>,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     replay: Res<Replay>,
 ) -> Result {
     let Some(game) = game else { return Ok(()) };

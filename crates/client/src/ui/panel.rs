@@ -15,18 +15,19 @@ use crate::interaction::{
     GameAction, HelpSubject, SelectInput, Selection, ShowHowItMoves, answering_side,
     offers_to_answer,
 };
-use crate::match_state::{Match, Offer};
+use crate::match_state::CurrentMatch;
+use crate::match_state::Offer;
 use crate::menus::{Entry, MenuActivated};
 use crate::scene::{BoardViewport, ViewMode};
-use chimera_rules::{Color, PieceInfo};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, egui};
+use chimera_rules::{Color, PieceInfo};
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn game_panel(
     mut contexts: EguiContexts,
-    game: Option<Res<Match>>,
+    game: Option<Res<CurrentMatch>>,
     list: Res<MoveList>,
     mode: Res<ViewMode>,
     mut viewport: ResMut<BoardViewport>,

@@ -7,10 +7,10 @@ use crate::input::bindings::Controls;
 use crate::input::pads::PadLayout;
 use crate::interaction::{GameAction, Replay, ReplayStep};
 use crate::match_state::Match;
-use chimera_rules::Position;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
+use chimera_rules::Position;
 
 /// The colour of "an earlier position is shown".
 const PAST: egui::Color32 = egui::Color32::from_rgb(0xe0, 0xa0, 0x30);

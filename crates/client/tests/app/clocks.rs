@@ -8,6 +8,7 @@ use bevy::ecs::message::Messages;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use chimera_client::headless_app;
+use chimera_client::match_state::CurrentMatch;
 use chimera_client::match_state::{GameEnded, GameSetup, Match, MatchCommand};
 use chimera_client::menus::Overlays;
 use chimera_game::clock::TimeControl;
@@ -28,7 +29,7 @@ pub fn timed_app(id: &str, vfen: Option<&str>, time: &str) -> App {
     let mut setup = GameSetup::new(id, Vec::new());
     setup.time = time.parse().expect("time control");
     let mut app = headless_app();
-    app.insert_resource(Match::with_setup(setup, game));
+    app.insert_resource(CurrentMatch(Match::with_setup(setup, game)));
     app.world_mut()
         .resource_mut::<Time<Virtual>>()
         .set_max_delta(Duration::from_secs(100_000));
@@ -48,7 +49,7 @@ pub fn advance(app: &mut App, secs: f64) {
 pub fn play(app: &mut App, lmn: &str) {
     let req = app
         .world()
-        .resource::<Match>()
+        .resource::<CurrentMatch>()
         .request_lmn(lmn)
         .expect("legal");
     app.world_mut().write_message(req);
@@ -57,7 +58,7 @@ pub fn play(app: &mut App, lmn: &str) {
 
 fn left(app: &App, side: Color) -> Duration {
     app.world()
-        .resource::<Match>()
+        .resource::<CurrentMatch>()
         .remaining(side)
         .expect("a timed game")
 }
@@ -87,7 +88,7 @@ fn fischer_adds_the_increment_after_each_move_and_runs_only_for_the_side_to_move
     play(&mut app, "e7e5");
     assert_eq!(left(&app, B), secs(61.5));
     // The record's clock comments: each mover's time after its move.
-    let m = app.world().resource::<Match>();
+    let m = app.world().resource::<CurrentMatch>();
     assert_eq!(m.move_times(), vec![Some(secs(55.0)), Some(secs(61.5))]);
 }
 
@@ -118,24 +119,24 @@ fn a_flag_fall_loses_for_the_side_whose_time_ran_out() {
     let mut app = timed_app("chess", None, "10+0");
     play(&mut app, "e2e4");
     advance(&mut app, 9.5);
-    assert!(app.world().resource::<Match>().outcome().is_none());
+    assert!(app.world().resource::<CurrentMatch>().outcome().is_none());
     advance(&mut app, 0.5);
     let won = Outcome {
         winner: Some(W),
         reason: EndReason::TimeForfeit,
     };
     assert_eq!(ended(&app), vec![won]);
-    assert_eq!(app.world().resource::<Match>().outcome(), Some(won));
+    assert_eq!(app.world().resource::<CurrentMatch>().outcome(), Some(won));
     // Black's move comes too late: refused, the game stays over.
-    let before = app.world().resource::<Match>().ply();
+    let before = app.world().resource::<CurrentMatch>().ply();
     let req = app
         .world()
-        .resource::<Match>()
+        .resource::<CurrentMatch>()
         .request_lmn("e7e5")
         .expect("legal in the position");
     app.world_mut().write_message(req);
     advance(&mut app, 0.0);
-    assert_eq!(app.world().resource::<Match>().ply(), before);
+    assert_eq!(app.world().resource::<CurrentMatch>().ply(), before);
     assert_eq!(left(&app, B), Duration::ZERO);
 }
 
@@ -169,7 +170,7 @@ fn ghostarelay_has_no_bare_kings_draw_so_a_flag_always_loses() {
     let mut app = timed_app("ghostarelay", Some(lone), "5+0");
     advance(&mut app, 5.0);
     assert_eq!(
-        app.world().resource::<Match>().outcome(),
+        app.world().resource::<CurrentMatch>().outcome(),
         Some(Outcome {
             winner: Some(B),
             reason: EndReason::TimeForfeit,
@@ -186,7 +187,7 @@ fn the_clock_stops_while_paused_or_while_the_in_game_menu_is_open() {
     advance(&mut app, 0.0);
     advance(&mut app, 100.0);
     assert_eq!(left(&app, W), secs(59.0));
-    assert!(app.world().resource::<Match>().clock_paused());
+    assert!(app.world().resource::<CurrentMatch>().clock_paused());
     app.world_mut()
         .write_message(MatchCommand::PauseClock(false));
     // The clock restarts at the next frame's tick.
@@ -206,7 +207,7 @@ fn the_clock_stops_while_paused_or_while_the_in_game_menu_is_open() {
     advance(&mut app, 0.0);
     advance(&mut app, 7.0);
     assert_eq!(left(&app, W), secs(50.0));
-    assert!(app.world().resource::<Match>().outcome().is_none());
+    assert!(app.world().resource::<CurrentMatch>().outcome().is_none());
 }
 
 #[test]
@@ -222,18 +223,18 @@ fn undo_puts_the_clock_back_to_just_before_the_undone_move() {
     // thought are not charged.
     assert_eq!(left(&app, W), secs(50.0));
     assert_eq!(left(&app, B), secs(60.0));
-    assert_eq!(app.world().resource::<Match>().clock().to_move(), W);
+    assert_eq!(app.world().resource::<CurrentMatch>().clock().to_move(), W);
     app.world_mut().write_message(MatchCommand::Redo);
     advance(&mut app, 0.0);
     assert_eq!(left(&app, W), secs(55.0));
-    assert_eq!(app.world().resource::<Match>().clock().to_move(), B);
+    assert_eq!(app.world().resource::<CurrentMatch>().clock().to_move(), B);
 }
 
 #[test]
 fn an_untimed_game_has_no_clock() {
     let mut app = timed_app("chess", None, "-");
     advance(&mut app, 1000.0);
-    let m = app.world().resource::<Match>();
+    let m = app.world().resource::<CurrentMatch>();
     assert_eq!(m.remaining(W), None);
     assert_eq!(m.outcome(), None);
     assert!(m.clock_state().control == TimeControl::None);

@@ -1,5 +1,5 @@
 //! The computer at the board (issue 13), driven headless: a computer
-//! player's move enters as a `MoveRequested` like every other; a game
+//! player's move enters as a `MoveIntent` like every other; a game
 //! between two computers plays on and pauses; undo, a new game and the main
 //! menu cancel a running search and its move is never applied; the client
 //! keeps running frames and answering input while a search runs; the hint
@@ -15,14 +15,15 @@ use std::time::Duration;
 use bevy::diagnostic::FrameCount;
 use bevy::ecs::message::Messages;
 use bevy::prelude::*;
-use chimera_engine::{Limits, Score};
 use chimera_client::Screen;
 use chimera_client::board_view::{BoardHighlights, touched_squares};
 use chimera_client::computer::{Computer, HintMove, Purpose};
 use chimera_client::headless_app;
 use chimera_client::interaction::{ActivePanel, Panel, SelectInput, Selection, Toast};
-use chimera_client::match_state::{GameSetup, Match, MatchCommand, MoveRequested, Player};
+use chimera_client::match_state::CurrentMatch;
+use chimera_client::match_state::{GameSetup, Match, MatchCommand, MoveIntent, Player};
 use chimera_client::menus::{Entry, MenuActivated};
+use chimera_engine::{Limits, Score};
 use chimera_rules::{Color, Game, Variant};
 use leafwing_input_manager::prelude::Buttonlike;
 
@@ -40,7 +41,7 @@ fn app_with(players: [Player; 2]) -> App {
         ..GameSetup::new("chess", Vec::new())
     };
     let v = Variant::new("chess", &[]).expect("chess");
-    app.insert_resource(Match::with_setup(setup, Game::new(&v)));
+    app.insert_resource(CurrentMatch(Match::with_setup(setup, Game::new(&v))));
     app.update();
     app
 }
@@ -50,7 +51,7 @@ fn computer(app: &App) -> &Computer {
 }
 
 fn ply(app: &App) -> usize {
-    app.world().resource::<Match>().ply()
+    app.world().resource::<CurrentMatch>().ply()
 }
 
 /// One frame, then wait for a running finite search to end.
@@ -76,7 +77,7 @@ fn step_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
 fn request(app: &mut App, lmn: &str) {
     let req = app
         .world()
-        .resource::<Match>()
+        .resource::<CurrentMatch>()
         .request_lmn(lmn)
         .expect("legal move");
     app.world_mut().write_message(req);
@@ -91,7 +92,7 @@ fn toasts(app: &App) -> Vec<String> {
 
 /// Every move of the game is legal from the start (replayed independently).
 fn replays(app: &App) -> bool {
-    let m = app.world().resource::<Match>();
+    let m = app.world().resource::<CurrentMatch>();
     let mut g = Game::new(m.variant());
     m.game().moves().iter().all(|mv| g.play(*mv).is_ok())
         && g.position().to_vfen() == m.position().to_vfen()
@@ -108,7 +109,7 @@ fn the_computer_answers_a_human_move_and_refuses_input_on_its_turn() {
     assert_eq!(ply(&app), 1);
     // Black's (the computer's) turn: a click is refused with a message and
     // picks nothing.
-    let m = app.world().resource::<Match>();
+    let m = app.world().resource::<CurrentMatch>();
     let e7 = m.variant().parse_square("e7").unwrap();
     app.world_mut().write_message(SelectInput::Square(e7));
     app.update();
@@ -124,7 +125,7 @@ fn the_computer_answers_a_human_move_and_refuses_input_on_its_turn() {
         (Purpose::Move, Color::Black)
     );
     step_until(&mut app, "the computer's reply", |a| ply(a) == 2);
-    let m = app.world().resource::<Match>();
+    let m = app.world().resource::<CurrentMatch>();
     assert_eq!(m.position().side_to_move(), Color::White);
     assert!(replays(&app));
     // Then it waits for the person.
@@ -161,7 +162,7 @@ fn two_computers_play_on_and_pause_from_the_menu() {
         .write_message(MenuActivated(Entry::PauseComputer));
     step(&mut app);
     assert!(computer(&app).paused);
-    let setup = app.world().resource::<Match>().setup().clone();
+    let setup = app.world().resource::<CurrentMatch>().setup().clone();
     app.world_mut().write_message(MatchCommand::NewGame(setup));
     step_until(&mut app, "a move in the new game", |a| ply(a) == 1);
     assert!(!computer(&app).paused);
@@ -183,7 +184,7 @@ fn undo_new_game_and_main_menu_cancel_a_search_and_its_move_never_comes() {
             app.world_mut().write_message(MatchCommand::Undo);
         }),
         ("new game", |app| {
-            let setup = app.world().resource::<Match>().setup().clone();
+            let setup = app.world().resource::<CurrentMatch>().setup().clone();
             app.world_mut().write_message(MatchCommand::NewGame(setup));
         }),
         ("main menu", |app| {
@@ -233,7 +234,11 @@ fn resigning_on_the_computers_turn_is_the_persons_and_ends_the_search() {
     app.world_mut().write_message(MenuActivated(Entry::Resign));
     app.update();
     app.update();
-    let o = app.world().resource::<Match>().outcome().expect("resigned");
+    let o = app
+        .world()
+        .resource::<CurrentMatch>()
+        .outcome()
+        .expect("resigned");
     assert_eq!(
         (o.winner, o.reason),
         (Some(Color::Black), chimera_rules::EndReason::Resignation)
@@ -301,7 +306,7 @@ fn the_hint_marks_a_legal_move_and_goes_with_the_position() {
     step_until(&mut app, "a hint", |a| {
         a.world().resource::<HintMove>().0.is_some()
     });
-    let m = app.world().resource::<Match>();
+    let m = app.world().resource::<CurrentMatch>();
     let hinted = app
         .world()
         .resource::<HintMove>()
@@ -313,7 +318,7 @@ fn the_hint_marks_a_legal_move_and_goes_with_the_position() {
     assert_eq!(want.len(), 2);
     assert_eq!(app.world().resource::<BoardHighlights>().hint, want);
     // A move played: the hint is gone from the board.
-    let played = MoveRequested { mv: hinted, ply: 0 };
+    let played = MoveIntent { mv: hinted, ply: 0 };
     app.world_mut().write_message(played);
     step(&mut app);
     step(&mut app);
@@ -328,10 +333,10 @@ fn the_evaluation_bar_scores_the_start_as_about_even() {
     app.world_mut().write_message(MenuActivated(Entry::EvalBar));
     step(&mut app);
     step_until(&mut app, "an evaluation", |a| {
-        let m = a.world().resource::<Match>();
+        let m = a.world().resource::<CurrentMatch>();
         computer(a).evaluation(m).is_some_and(|e| e.depth > 0) && !computer(a).is_searching()
     });
-    let m = app.world().resource::<Match>();
+    let m = app.world().resource::<CurrentMatch>();
     let e = computer(&app).evaluation(m).unwrap();
     // The start is symmetric: neither side is a pawn ahead.
     match e.score {

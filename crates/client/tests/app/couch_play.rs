@@ -11,6 +11,7 @@ use bevy::prelude::*;
 use chimera_client::input::cursor::BoardCursor;
 use chimera_client::input::pads::PadLayout;
 use chimera_client::interaction::{ActivePanel, DIGIT_KEYS, Panel, Selection};
+use chimera_client::match_state::CurrentMatch;
 use chimera_client::match_state::Match;
 use chimera_client::menus::{Entry, MenuAdjusted, MenuChoice, MenuFocus, NumberEditor, Overlays};
 use chimera_client::scene::{BoardLayout, ShowLetters};
@@ -137,14 +138,16 @@ pub(crate) fn settle(app: &mut App) {
 fn game_app(id: &str, vfen: &str) -> App {
     let mut app = headless_app();
     let v = Variant::new(id, &[]).expect("variant");
-    app.insert_resource(Match::from_game(Game::from_vfen(&v, vfen).expect("vfen")));
+    app.insert_resource(CurrentMatch(Match::from_game(
+        Game::from_vfen(&v, vfen).expect("vfen"),
+    )));
     settle(&mut app);
     app
 }
 
 pub(crate) fn sq(app: &App, name: &str) -> Sq {
     app.world()
-        .resource::<Match>()
+        .resource::<CurrentMatch>()
         .variant()
         .parse_square(name)
         .expect("square")
@@ -155,7 +158,7 @@ fn cursor(app: &App) -> BoardCursor {
 }
 
 fn vfen(app: &App) -> String {
-    app.world().resource::<Match>().position().to_vfen()
+    app.world().resource::<CurrentMatch>().position().to_vfen()
 }
 
 pub(crate) fn panel(app: &App) -> Panel {
@@ -221,7 +224,7 @@ fn choose(app: &mut App, dev: Device, kind: Kind) {
 }
 
 fn plies(app: &App) -> usize {
-    app.world().resource::<Match>().game().moves().len()
+    app.world().resource::<CurrentMatch>().game().moves().len()
 }
 
 #[test]
@@ -242,7 +245,7 @@ fn keyboard_alone_plays_chess_with_castling_undo_and_promotion_to_mate() {
     // c7-c8 needs a choice: a Rook, picked in the chooser with the arrows.
     play(&mut app, kb, "c7", "c8");
     choose(&mut app, kb, Kind::Rook);
-    let m = app.world().resource::<Match>();
+    let m = app.world().resource::<CurrentMatch>();
     assert_eq!(
         m.position().to_vfen(),
         "2R4k/5ppp/p7/8/8/8/8/5RK1 b - - - 0 2"
@@ -289,7 +292,7 @@ fn gamepad_alone_plays_holy_grail_with_a_ninja_drop_undo_and_mate() {
     assert_eq!(vfen(&app), after_drop);
     play(&mut app, dev, "c7", "c6");
     play(&mut app, dev, "a1", "a10");
-    let m = app.world().resource::<Match>();
+    let m = app.world().resource::<CurrentMatch>();
     assert_eq!(
         m.position().to_vfen(),
         "****2****/R8k/8pp/10/10/2p7/10/4J5/10/10/4K5/****2**** b - - - 1 2"
@@ -378,7 +381,7 @@ fn the_main_menu_is_driven_by_keyboard_and_pad_alone() {
     down_to_start(&mut app, kb);
     tap(&mut app, Device::Pad(pad), Press::Select);
     settle(&mut app);
-    let m = app.world().resource::<Match>();
+    let m = app.world().resource::<CurrentMatch>();
     assert_eq!(m.variant().id(), "ghostarelay");
     assert_eq!(m.variant().options(), pairs.as_slice());
     assert_eq!(panel(&app), Panel::Board);
@@ -408,7 +411,11 @@ fn the_in_game_menu_opens_on_start_and_its_entries_work() {
     }
     tap(&mut app, pad, Press::Select);
     settle(&mut app);
-    let o = app.world().resource::<Match>().outcome().expect("resigned");
+    let o = app
+        .world()
+        .resource::<CurrentMatch>()
+        .outcome()
+        .expect("resigned");
     assert_eq!(
         (o.winner, o.reason),
         (Some(Color::Black), EndReason::Resignation)
@@ -444,14 +451,14 @@ fn the_main_menu_seats_the_computer_and_it_opens_the_game() {
     down_to_start(&mut app, kb);
     tap(&mut app, kb, Press::Select);
     settle(&mut app);
-    let m = app.world().resource::<Match>();
+    let m = app.world().resource::<CurrentMatch>();
     assert_eq!(
         m.setup().players,
         [Player::Computer { level: 2 }, Player::Human]
     );
     // White is the computer: it opens the game by itself.
     for _ in 0..200 {
-        if app.world().resource::<Match>().ply() == 1 {
+        if app.world().resource::<CurrentMatch>().ply() == 1 {
             break;
         }
         app.update();
@@ -461,7 +468,7 @@ fn the_main_menu_seats_the_computer_and_it_opens_the_game() {
             .wait(std::time::Duration::from_secs(120));
         assert!(done, "the search ends");
     }
-    assert_eq!(app.world().resource::<Match>().ply(), 1);
+    assert_eq!(app.world().resource::<CurrentMatch>().ply(), 1);
 }
 
 /// The main menu's focused entry.
@@ -469,7 +476,7 @@ fn focused(app: &App) -> Option<Entry> {
     let list = chimera_client::menus::entries(
         Panel::MainMenu,
         app.world().resource::<MenuChoice>(),
-        app.world().get_resource::<Match>(),
+        app.world().get_resource::<CurrentMatch>().map(|m| &m.0),
         app.world().resource::<Selection>(),
         app.world().resource::<chimera_client::menus::Guide>(),
         app.world().resource::<chimera_client::saves::SavedGames>(),
@@ -495,7 +502,7 @@ fn game_menu_index(app: &App, entry: Entry) -> usize {
     chimera_client::menus::entries(
         Panel::GameMenu,
         app.world().resource::<MenuChoice>(),
-        Some(app.world().resource::<Match>()),
+        Some(app.world().resource::<CurrentMatch>()),
         app.world().resource::<Selection>(),
         app.world().resource::<chimera_client::menus::Guide>(),
         app.world().resource::<chimera_client::saves::SavedGames>(),
@@ -684,7 +691,7 @@ fn step_every_option(keyboard: bool) {
         down_to_start(&mut app, dev);
         tap(&mut app, dev, Press::Select);
         settle(&mut app);
-        let m = app.world().resource::<Match>();
+        let m = app.world().resource::<CurrentMatch>();
         assert_eq!(m.variant().id(), info.id);
         assert_eq!(m.variant().options(), chosen.as_slice(), "{}", info.id);
         assert_eq!(panel(&app), Panel::Board);

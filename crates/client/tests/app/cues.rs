@@ -8,8 +8,8 @@
 
 use crate::common::vfen;
 
-use chimera_rules::{Game, Variant};
 use chimera_client::cues::{SoundCue, move_cue, move_cues};
+use chimera_rules::{Game, Variant};
 
 use SoundCue::*;
 

@@ -1,5 +1,5 @@
 //! One full short game of every variant through the headless client
-//! (`headless_app()`): moves enter as `MoveRequested` messages, as
+//! (`headless_app()`): moves enter as `MoveIntent` messages, as
 //! selection input (`SelectInput`: clicks, hand picks, choosers, mutation)
 //! or as pointer-level mouse presses and drags. After every move the test
 //! checks, against values worked out from docs/rules.md (not copied from the
@@ -24,6 +24,7 @@ use chimera_client::board_view::BoardRoot;
 use chimera_client::headless_app;
 use chimera_client::input::mouse::PointerTarget;
 use chimera_client::interaction::{SelectInput, Selection, Toast};
+use chimera_client::match_state::CurrentMatch;
 use chimera_client::match_state::{
     BoardResynced, GameEnded, KingCrowned, Match, MatchCommand, MoveApplied, MoveRejected,
     PieceCaptured, PieceDropped, PieceMoved, SerpentMutated,
@@ -62,7 +63,7 @@ enum Sel {
 /// How a move is entered.
 #[derive(Clone, Copy, Debug)]
 enum Input {
-    /// A `MoveRequested` message for the step's LMN (read as at an edge).
+    /// A `MoveIntent` message for the step's LMN (read as at an edge).
     Request,
     /// Player actions that must end in the step's move.
     Acts(&'static [Sel]),
@@ -138,7 +139,7 @@ struct Heard<'w, 's> {
     toasts: MessageReader<'w, 's, Toast>,
 }
 
-fn record(game: Option<Res<Match>>, mut heard: Heard, mut log: ResMut<Log>) {
+fn record(game: Option<Res<CurrentMatch>>, mut heard: Heard, mut log: ResMut<Log>) {
     let Some(game) = game else { return };
     let v = game.variant().clone();
     let name = |s: Sq| v.square_name(s);
@@ -214,7 +215,7 @@ fn app_at(variant: &str, start: &str) -> App {
     let v = Variant::new(variant, &[]).expect("variant");
     let game = Game::from_vfen(&v, start).unwrap_or_else(|e| panic!("{variant}: {e}"));
     let mut app = headless_app();
-    app.insert_resource(Match::from_game(game))
+    app.insert_resource(CurrentMatch(Match::from_game(game)))
         .init_resource::<Log>()
         .add_systems(Last, record);
     settle(&mut app);
@@ -229,7 +230,7 @@ fn settle(app: &mut App) {
 
 fn sq(app: &App, name: &str) -> Sq {
     app.world()
-        .resource::<Match>()
+        .resource::<CurrentMatch>()
         .variant()
         .parse_square(name)
         .unwrap_or_else(|| panic!("{name} is not a square"))
@@ -364,7 +365,7 @@ fn board_root(app: &mut App) -> Entity {
 /// Every piece of the match has exactly one entity at rest on its square,
 /// with the right kind, colour, look, and nothing else is shown.
 fn assert_views_match(app: &mut App, ctx: &str) {
-    let pos = app.world().resource::<Match>().position().clone();
+    let pos = app.world().resource::<CurrentMatch>().position().clone();
     let layout = *app.world().resource::<BoardLayout>();
     let mut q = app
         .world_mut()
@@ -447,7 +448,7 @@ fn assert_entities_followed(app: &mut App, before: &HashMap<Sq, Entity>, root: E
 }
 
 fn vfen(app: &App) -> String {
-    app.world().resource::<Match>().position().to_vfen()
+    app.world().resource::<CurrentMatch>().position().to_vfen()
 }
 
 fn play(script: &Script) {
@@ -462,7 +463,7 @@ fn play(script: &Script) {
         *app.world_mut().resource_mut::<Log>() = Log::default();
         match step.input {
             Input::Request => {
-                let req = app.world().resource::<Match>().request_lmn(step.lmn);
+                let req = app.world().resource::<CurrentMatch>().request_lmn(step.lmn);
                 let req = req.unwrap_or_else(|e| panic!("{ctx}: {e}"));
                 app.world_mut().write_message(req);
                 app.update();
@@ -489,7 +490,7 @@ fn play(script: &Script) {
     }
     let last = script.steps.last().expect("a game has moves");
     assert!(last.effects.contains('#'), "{id}: the game ends");
-    assert!(app.world().resource::<Match>().outcome().is_some());
+    assert!(app.world().resource::<CurrentMatch>().outcome().is_some());
     record_round_trip(&app, id);
     undo_and_redo(&mut app, script);
 }
@@ -497,7 +498,7 @@ fn play(script: &Script) {
 /// The finished game written as a record and read back (issue 11): the same
 /// moves, final position and result.
 fn record_round_trip(app: &App, id: &str) {
-    let m = app.world().resource::<Match>();
+    let m = app.world().resource::<CurrentMatch>();
     let text = chimera_game::record::export(m.game(), &[]).unwrap_or_else(|e| panic!("{id}: {e}"));
     let l = chimera_game::record::load(&text, 1).unwrap_or_else(|e| panic!("{id}: {e}\n{text}"));
     assert_eq!(l.game.moves(), m.game().moves(), "{id}: record moves");

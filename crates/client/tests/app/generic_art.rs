@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use chimera_client::headless_app;
 use chimera_client::interaction::{HelpSubject, HowItMoves, ShowHowItMoves};
+use chimera_client::match_state::CurrentMatch;
 use chimera_client::match_state::Match;
 use chimera_client::menus::{Guide, Overlays, open_guide};
 use chimera_client::piece_art::generic::Reach;
@@ -30,7 +31,11 @@ fn register(id: &str, dragon: char) -> Arc<Variant> {
     ];
     let mut text = GAME.to_string();
     for (from, to) in edits {
-        assert_eq!(text.matches(from).count(), 1, "{from} in the documented game");
+        assert_eq!(
+            text.matches(from).count(),
+            1,
+            "{from} in the documented game"
+        );
         text = text.replace(from, &to);
     }
     let info = chimera_rules::variants::register(&text).expect("the test game is valid");
@@ -44,7 +49,7 @@ fn kind(v: &Variant, letter: char) -> Kind {
 
 fn app_with(id: &str) -> App {
     let mut app = headless_app();
-    app.insert_resource(Match::start(id, &[], &[]).expect("setup"));
+    app.insert_resource(CurrentMatch(Match::start(id, &[], &[]).expect("setup")));
     settle(&mut app);
     app
 }
@@ -154,7 +159,9 @@ fn the_same_new_kind_in_two_games_shows_each_games_letter() {
     assert_eq!(kind(&second, 'W'), dragon, "one kind for one identifier");
     let mut app = app_with("genart-first");
     let shown_first = models_of(&mut app, dragon);
-    app.insert_resource(Match::start("genart-second", &[], &[]).expect("setup"));
+    app.insert_resource(CurrentMatch(
+        Match::start("genart-second", &[], &[]).expect("setup"),
+    ));
     settle(&mut app);
     let shown_second = models_of(&mut app, dragon);
     assert_eq!((shown_first.len(), shown_second.len()), (2, 2));
@@ -222,7 +229,7 @@ fn how_it_moves_and_the_guide_explain_new_kinds() {
     }
     app.world_mut().write_message(ShowHowItMoves(None));
     settle(&mut app);
-    let variant = app.world().resource::<Match>().variant().clone();
+    let variant = app.world().resource::<CurrentMatch>().variant().clone();
     let world = app.world_mut();
     world.resource_scope(|world, mut guide: Mut<Guide>| {
         open_guide(&mut guide, &mut world.resource_mut::<Overlays>(), variant);
@@ -247,11 +254,11 @@ fn a_pawn_promoted_to_a_new_kind_takes_its_generic_piece() {
         .collect();
     let mut app = headless_app();
     let game = Match::start("genart-promotion", &[], &moves).expect("setup");
-    app.insert_resource(game);
+    app.insert_resource(CurrentMatch(game));
     settle(&mut app);
     let request = app
         .world()
-        .resource::<Match>()
+        .resource::<CurrentMatch>()
         .request_lmn("h7g8=D")
         .expect("the promotion is legal");
     app.world_mut().write_message(request);

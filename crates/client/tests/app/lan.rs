@@ -15,6 +15,7 @@ use bevy::ecs::message::{MessageCursor, Messages};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
+use chimera_client::match_state::CurrentMatch;
 use chimera_client::match_state::{Match, MatchError, MoveRejected};
 use chimera_client::menus::{Entry, MenuActivated, MenuChoice};
 use chimera_client::net::lobby::LanLobby;
@@ -128,7 +129,9 @@ pub(crate) fn seated_guest(app: &mut App, addr: SocketAddr) -> ClientRunner {
 }
 
 pub(crate) fn ply(app: &App) -> usize {
-    app.world().get_resource::<Match>().map_or(0, Match::ply)
+    app.world()
+        .get_resource::<CurrentMatch>()
+        .map_or(0, |m| m.ply())
 }
 
 pub(crate) fn client_ply(r: Option<&ClientRunner>) -> u32 {
@@ -139,7 +142,7 @@ pub(crate) fn client_ply(r: Option<&ClientRunner>) -> u32 {
 pub(crate) fn request(app: &mut App, lmn: &str) {
     let req = app
         .world()
-        .resource::<Match>()
+        .resource::<CurrentMatch>()
         .request_lmn(lmn)
         .unwrap_or_else(|e| panic!("{lmn}: {e}"));
     app.world_mut().write_message(req);
@@ -226,12 +229,16 @@ fn a_hosting_window_and_a_headless_client_play_to_the_end() {
         Some(&mut client),
         "the result",
         |apps, r| {
-            apps[0].world().resource::<Match>().outcome().is_some()
+            apps[0]
+                .world()
+                .resource::<CurrentMatch>()
+                .outcome()
+                .is_some()
                 && r.and_then(|r| r.client().state())
                     .is_some_and(|s| s.result.is_some())
         },
     );
-    let m = app.world().resource::<Match>();
+    let m = app.world().resource::<CurrentMatch>();
     let copy = client.client().state().unwrap();
     assert_eq!(m.position().to_vfen(), GHOSTARELAY_END);
     assert_eq!(copy.vfen(), GHOSTARELAY_END);
@@ -260,7 +267,7 @@ fn a_joining_window_plays_a_hosting_window_and_a_spectator_cannot_move() {
         None,
         "the guest's board",
         |apps, _| {
-            apps[1].world().get_resource::<Match>().is_some()
+            apps[1].world().get_resource::<CurrentMatch>().is_some()
                 && *apps[1].world().resource::<State<Screen>>().get() == Screen::Game
         },
     );
@@ -300,13 +307,13 @@ fn a_joining_window_plays_a_hosting_window_and_a_spectator_cannot_move() {
         reason: EndReason::Checkmate,
     });
     for app in [&host, &guest] {
-        let m = app.world().resource::<Match>();
+        let m = app.world().resource::<CurrentMatch>();
         assert_eq!(m.position().to_vfen(), HOLYWAR_END);
         assert_eq!(m.outcome(), mate);
     }
     assert_eq!(
-        host.world().resource::<Match>().game().moves(),
-        guest.world().resource::<Match>().game().moves()
+        host.world().resource::<CurrentMatch>().game().moves(),
+        guest.world().resource::<CurrentMatch>().game().moves()
     );
 }
 
@@ -382,7 +389,8 @@ fn the_join_screen_joins_by_pad_and_by_typed_address() {
         None,
         "the pad's join",
         |apps, _| {
-            screen(apps[1]) == Screen::Game && apps[1].world().get_resource::<Match>().is_some()
+            screen(apps[1]) == Screen::Game
+                && apps[1].world().get_resource::<CurrentMatch>().is_some()
         },
     );
     let role = |app: &App| app.world().resource::<NetSession>().view.role;
@@ -411,7 +419,8 @@ fn the_join_screen_joins_by_pad_and_by_typed_address() {
         None,
         "the typed join",
         |apps, _| {
-            screen(apps[2]) == Screen::Game && apps[2].world().get_resource::<Match>().is_some()
+            screen(apps[2]) == Screen::Game
+                && apps[2].world().get_resource::<CurrentMatch>().is_some()
         },
     );
     assert_eq!(role(&typist), Some(Role::Spectator));
@@ -484,7 +493,7 @@ fn a_hosted_game_is_autosaved_and_resumes() {
         "Black's move",
         |apps, r| ply(apps[0]) == 2 && client_ply(r) == 2,
     );
-    let vfen = app.world().resource::<Match>().position().to_vfen();
+    let vfen = app.world().resource::<CurrentMatch>().position().to_vfen();
     drop(client);
     drop(app);
     let saved = HostPlan::resume(&path, "127.0.0.1:0".parse().unwrap(), "Hostess").unwrap();
@@ -492,7 +501,7 @@ fn a_hosted_game_is_autosaved_and_resumes() {
     assert_eq!(saved.config.moves, HOLYWAR_MOVES[..2]);
     assert_eq!(saved.config.local_side, Some(Side::Black));
     let (resumed, _) = host_plan_app(saved, settings("Hostess"));
-    let m = resumed.world().resource::<Match>();
+    let m = resumed.world().resource::<CurrentMatch>();
     assert_eq!(m.ply(), 2);
     assert_eq!(m.position().to_vfen(), vfen);
     let _ = std::fs::remove_dir_all(&dir);
@@ -613,8 +622,12 @@ fn a_restarted_window_gets_its_seat_back() {
     request(&mut host, HOLYWAR_MOVES[1]);
     request_after(&mut host, &mut again, 2, HOLYWAR_MOVES[2]);
     assert_eq!(
-        host.world().resource::<Match>().position().to_vfen(),
-        again.world().resource::<Match>().position().to_vfen()
+        host.world().resource::<CurrentMatch>().position().to_vfen(),
+        again
+            .world()
+            .resource::<CurrentMatch>()
+            .position()
+            .to_vfen()
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -622,7 +635,7 @@ fn a_restarted_window_gets_its_seat_back() {
 /// Updates both windows until the second shows a board.
 pub(crate) fn await_board(host: &mut App, guest: &mut App) {
     pump(&mut [host, guest], None, "the board", |apps, _| {
-        apps[1].world().get_resource::<Match>().is_some()
+        apps[1].world().get_resource::<CurrentMatch>().is_some()
     });
 }
 
@@ -637,7 +650,7 @@ pub(crate) fn await_both_at(a: &mut App, b: &mut App, at: usize) {
 pub(crate) fn await_outcomes(host: &mut App, guest: &mut App) {
     pump(&mut [host, guest], None, "the result", |apps, _| {
         apps.iter()
-            .all(|a| a.world().resource::<Match>().outcome().is_some())
+            .all(|a| a.world().resource::<CurrentMatch>().outcome().is_some())
     });
 }
 
@@ -679,7 +692,11 @@ fn a_host_of_another_version_is_named_on_the_join_screen() {
         "{said}"
     );
     assert_eq!(screen(&app), Screen::Menu);
-    assert!(app.world().resource::<chimera_client::menus::Overlays>().join);
+    assert!(
+        app.world()
+            .resource::<chimera_client::menus::Overlays>()
+            .join
+    );
 }
 
 /// The game actions of the window go over the wire: "undo" asks the
@@ -720,12 +737,12 @@ fn takeback_resignation_and_rematch_from_the_windows() {
         reason: EndReason::Resignation,
     });
     for app in [&host, &guest] {
-        assert_eq!(app.world().resource::<Match>().outcome(), resigned);
+        assert_eq!(app.world().resource::<CurrentMatch>().outcome(), resigned);
         assert_eq!(ply(app), 2);
     }
     // "New game" of the same setup on both sides: a rematch, colours swapped.
     for app in [&mut host, &mut guest] {
-        let setup = app.world().resource::<Match>().setup().clone();
+        let setup = app.world().resource::<CurrentMatch>().setup().clone();
         app.world_mut().write_message(MatchCommand::NewGame(setup));
         app.update();
     }
@@ -735,7 +752,7 @@ fn takeback_resignation_and_rematch_from_the_windows() {
         "the rematch",
         |apps, _| {
             apps.iter()
-                .all(|a| ply(a) == 0 && a.world().resource::<Match>().outcome().is_none())
+                .all(|a| ply(a) == 0 && a.world().resource::<CurrentMatch>().outcome().is_none())
         },
     );
     let role = |app: &App| app.world().resource::<NetSession>().view.role;

@@ -14,6 +14,7 @@ use crate::lan::{
 };
 use bevy::prelude::*;
 use chimera_client::interaction::{Panel, offers_to_answer};
+use chimera_client::match_state::CurrentMatch;
 use chimera_client::match_state::{Authority, Match, MatchCommand, Offer};
 use chimera_client::menus::Entry;
 use chimera_client::net::NetSession;
@@ -44,7 +45,7 @@ fn choose(app: &mut App, dev: Device, entry: Entry) {
 /// The offers the window's menu asks it to answer.
 fn to_answer(app: &App) -> Vec<Offer> {
     let w = app.world();
-    offers_to_answer(w.resource::<Match>(), w.get_resource::<Authority>())
+    offers_to_answer(w.resource::<CurrentMatch>(), w.get_resource::<Authority>())
 }
 
 /// Offers pending on the host as the window's LAN panel sees them.
@@ -104,7 +105,7 @@ fn answer_takeback_and_rematch(pad: bool) {
         winner: Some(Color::White),
         reason: EndReason::Resignation,
     });
-    assert_eq!(guest.world().resource::<Match>().outcome(), resigned);
+    assert_eq!(guest.world().resource::<CurrentMatch>().outcome(), resigned);
     for accept in [false, true] {
         host.world_mut()
             .write_message(chimera_client::menus::MenuActivated(Entry::NewGame));
@@ -120,7 +121,7 @@ fn answer_takeback_and_rematch(pad: bool) {
     }
     pump(&mut [&mut host, &mut guest], None, "the rematch", |a, _| {
         a.iter()
-            .all(|a| ply(a) == 0 && a.world().resource::<Match>().outcome().is_none())
+            .all(|a| ply(a) == 0 && a.world().resource::<CurrentMatch>().outcome().is_none())
     });
     let role = |app: &App| app.world().resource::<NetSession>().view.seat();
     assert_eq!(role(&host), Some(Side::Black));
@@ -160,10 +161,10 @@ fn claim_the_win(pad: bool) {
     });
     choose(&mut host, dev, Entry::ClaimWin);
     pump(&mut [&mut host], None, "the win", |a, _| {
-        a[0].world().resource::<Match>().outcome().is_some()
+        a[0].world().resource::<CurrentMatch>().outcome().is_some()
     });
     assert_eq!(
-        host.world().resource::<Match>().outcome(),
+        host.world().resource::<CurrentMatch>().outcome(),
         Some(Outcome {
             winner: Some(Color::White),
             reason: EndReason::Abandoned
@@ -191,14 +192,18 @@ fn a_draw_offer_is_answered_by_the_other_seat_whoever_is_to_move() {
     let mut guest = join_app(addr, "Guest", false);
     await_board(&mut host, &mut guest);
     let pad = device(&mut guest, true);
-    let offered = |a: &App| a.world().resource::<Match>().draw_offer();
+    let offered = |a: &App| a.world().resource::<CurrentMatch>().draw_offer();
     // White offers on its own turn; Black (not on move) declines by pad.
     choose(&mut host, Device::Keyboard, Entry::OfferDraw);
     pump(&mut [&mut host, &mut guest], None, "the offer", |a, _| {
         offered(a[0]) == Some(Color::White) && offered(a[1]) == Some(Color::White)
     });
     assert_eq!(
-        guest.world().resource::<Match>().position().side_to_move(),
+        guest
+            .world()
+            .resource::<CurrentMatch>()
+            .position()
+            .side_to_move(),
         Color::White
     );
     assert_eq!(to_answer(&guest), [Offer::Draw]);
@@ -225,6 +230,6 @@ fn a_draw_offer_is_answered_by_the_other_seat_whoever_is_to_move() {
         reason: EndReason::DrawAgreed,
     });
     for app in [&host, &guest] {
-        assert_eq!(app.world().resource::<Match>().outcome(), drawn);
+        assert_eq!(app.world().resource::<CurrentMatch>().outcome(), drawn);
     }
 }

@@ -15,7 +15,7 @@ use std::path::Path;
 const ROOT_SHARED: &[&str] = &["AppSystems", "Screen"];
 
 /// Files of the root module, which composes the layers.
-const ROOT_FILES: &[&str] = &["mod.rs", "tests.rs"];
+const ROOT_FILES: &[&str] = &["lib.rs", "tests.rs"];
 
 fn layer_of(module: &str) -> Option<usize> {
     LAYERS.iter().position(|l| l.contains(&module))

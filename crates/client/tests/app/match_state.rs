@@ -1,13 +1,14 @@
-//! Headless tests of the match flow: `MoveRequested` → validation → `Match`
+//! Headless tests of the match flow: `MoveIntent` → validation → `Match`
 //! → announced messages (docs/rules.md decides every expected value). Moves are
 //! written in LMN here and read as an edge reads them
 //! (`Match::request_lmn`): the match itself only sees typed moves.
 
 use bevy::ecs::message::Messages;
 use bevy::prelude::*;
+use chimera_client::match_state::CurrentMatch;
 use chimera_client::match_state::{
     self, BoardResynced, CommandRejected, GameEnded, GameSetup, KingCrowned, Match, MatchCommand,
-    MatchError, MoveApplied, MoveRejected, MoveRequested, Offer, PieceCaptured, PieceDropped,
+    MatchError, MoveApplied, MoveIntent, MoveRejected, Offer, PieceCaptured, PieceDropped,
     PieceMoved, SerpentMutated,
 };
 use chimera_rules::{Color, EndReason, Game, Illegal, Kind, Variant};
@@ -16,7 +17,7 @@ fn app_with(m: Match) -> App {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
         .add_plugins(match_state::plugin)
-        .insert_resource(m);
+        .insert_resource(CurrentMatch(m));
     app
 }
 
@@ -37,7 +38,7 @@ fn clear<M: Message>(app: &mut App) {
 
 /// Forgets every message sent so far.
 fn clear_all(app: &mut App) {
-    clear::<MoveRequested>(app);
+    clear::<MoveIntent>(app);
     clear::<MatchCommand>(app);
     clear::<MoveApplied>(app);
     clear::<PieceMoved>(app);
@@ -59,15 +60,15 @@ fn command(app: &mut App, c: MatchCommand) {
 }
 
 /// The request for an LMN move in the match's current position.
-fn requested(app: &App, lmn: &str) -> MoveRequested {
+fn requested(app: &App, lmn: &str) -> MoveIntent {
     app.world()
-        .resource::<Match>()
+        .resource::<CurrentMatch>()
         .request_lmn(lmn)
         .unwrap_or_else(|e| panic!("{lmn}: {e}"))
 }
 
 /// Sends one move request and runs a frame.
-fn send(app: &mut App, req: MoveRequested) {
+fn send(app: &mut App, req: MoveIntent) {
     clear_all(app);
     app.world_mut().write_message(req);
     app.update();
@@ -81,12 +82,15 @@ fn request(app: &mut App, lmn: &str) {
 
 /// Whether the LMN text is refused where it is read (not a legal move now).
 fn refused_at_the_edge(app: &App, lmn: &str) -> bool {
-    app.world().resource::<Match>().request_lmn(lmn).is_err()
+    app.world()
+        .resource::<CurrentMatch>()
+        .request_lmn(lmn)
+        .is_err()
 }
 
 fn sq(app: &App, name: &str) -> chimera_rules::Sq {
     app.world()
-        .resource::<Match>()
+        .resource::<CurrentMatch>()
         .variant()
         .parse_square(name)
         .expect("square")
@@ -95,7 +99,7 @@ fn sq(app: &App, name: &str) -> chimera_rules::Sq {
 fn piece(app: &App, name: &str) -> Option<(Color, Kind)> {
     let s = sq(app, name);
     app.world()
-        .resource::<Match>()
+        .resource::<CurrentMatch>()
         .position()
         .piece_at(s)
         .map(|p| (p.color, p.kind))
@@ -113,7 +117,7 @@ fn fools_mate_is_applied_announced_and_ends_the_game() {
         assert!(sent::<GameEnded>(&app).is_empty());
     }
     // The match before the mate, to ask there for a move sent too late.
-    let before_mate = app.world().resource::<Match>().clone();
+    let before_mate = app.world().resource::<CurrentMatch>().clone();
     request(&mut app, "d8h4");
     assert_eq!(sent::<MoveApplied>(&app)[0].san, "Qh4#");
     let ended = sent::<GameEnded>(&app);
@@ -128,7 +132,10 @@ fn fools_mate_is_applied_announced_and_ends_the_game() {
     let r = sent::<MoveRejected>(&app);
     assert_eq!(r.len(), 1);
     assert_eq!(r[0].reason, MatchError::GameOver(ended[0].outcome));
-    assert_eq!(app.world().resource::<Match>().game().moves().len(), 4);
+    assert_eq!(
+        app.world().resource::<CurrentMatch>().game().moves().len(),
+        4
+    );
 }
 
 #[test]
@@ -136,24 +143,24 @@ fn illegal_and_garbage_requests_are_rejected_without_changing_the_match() {
     let mut app = app_with(Match::start("grand", &[], &[]).expect("grand"));
     // Text that is no legal move is refused where it is read, with a reason.
     for bad in ["e3e6", "zz", "", "e3e4=Q", "J@e2"] {
-        let e = app.world().resource::<Match>().request_lmn(bad);
+        let e = app.world().resource::<CurrentMatch>().request_lmn(bad);
         assert!(e.is_err_and(|e| !e.to_string().is_empty()), "{bad:?}");
     }
     // Typed moves the match cannot play now are rejected with the reason.
     let white = requested(&app, "e3e4");
-    let mut after = app.world().resource::<Match>().clone();
+    let mut after = app.world().resource::<CurrentMatch>().clone();
     after.play(white.mv, 0).expect("e3e4 is legal");
     let black = after.request_lmn("e8e7").expect("Black's reply");
     assert_eq!(black.ply, 1);
     let cases = [
         // Black's move, at White's turn: it is White's move (docs/rules.md §0).
         (
-            MoveRequested { ply: 0, ..black },
+            MoveIntent { ply: 0, ..black },
             MatchError::Illegal(Illegal::NotYourMove(Color::White)),
         ),
         // White's move stamped with a ply that is not the game's.
         (
-            MoveRequested { ply: 1, ..white },
+            MoveIntent { ply: 1, ..white },
             MatchError::NotCurrent {
                 asked: 1,
                 current: 0,
@@ -165,7 +172,13 @@ fn illegal_and_garbage_requests_are_rejected_without_changing_the_match() {
         let r = sent::<MoveRejected>(&app);
         assert_eq!(r.len(), 1, "{req:?}");
         assert_eq!((r[0].mv, r[0].ply, &r[0].reason), (req.mv, req.ply, &why));
-        assert!(app.world().resource::<Match>().game().moves().is_empty());
+        assert!(
+            app.world()
+                .resource::<CurrentMatch>()
+                .game()
+                .moves()
+                .is_empty()
+        );
     }
     assert_eq!(
         MatchError::Illegal(Illegal::NotYourMove(Color::White)).to_string(),
@@ -236,7 +249,7 @@ fn ninja_drop_with_push_then_serpent_drop_and_mutation() {
     );
     assert_eq!(
         app.world()
-            .resource::<Match>()
+            .resource::<CurrentMatch>()
             .position()
             .hand_count(Color::White, Kind::NinjaPawn),
         0
@@ -294,7 +307,10 @@ fn crowning_swaps_king_and_prince_and_play_goes_on() {
     assert_eq!(piece(&app, "i5"), Some((Color::White, Kind::King)));
     assert_eq!(piece(&app, "a1"), Some((Color::White, Kind::NinjaPawn)));
     assert_eq!(
-        app.world().resource::<Match>().position().side_to_move(),
+        app.world()
+            .resource::<CurrentMatch>()
+            .position()
+            .side_to_move(),
         Color::Black
     );
 }
@@ -324,16 +340,25 @@ fn undo_redo_resign_and_draw_agreement() {
     request(&mut app, "e7e5");
     command(&mut app, MatchCommand::Undo);
     assert_eq!(sent::<BoardResynced>(&app).len(), 1);
-    assert_eq!(app.world().resource::<Match>().game().moves().len(), 1);
+    assert_eq!(
+        app.world().resource::<CurrentMatch>().game().moves().len(),
+        1
+    );
     command(&mut app, MatchCommand::Redo);
-    assert_eq!(app.world().resource::<Match>().game().moves().len(), 2);
+    assert_eq!(
+        app.world().resource::<CurrentMatch>().game().moves().len(),
+        2
+    );
     // A draw offer needs the other side to accept.
     command(&mut app, MatchCommand::OfferDraw(Color::White));
     command(&mut app, MatchCommand::Accept(Offer::Draw, Color::White));
-    assert!(app.world().resource::<Match>().outcome().is_none());
+    assert!(app.world().resource::<CurrentMatch>().outcome().is_none());
     command(&mut app, MatchCommand::Accept(Offer::Draw, Color::Black));
     assert_eq!(
-        app.world().resource::<Match>().outcome().map(|o| o.reason),
+        app.world()
+            .resource::<CurrentMatch>()
+            .outcome()
+            .map(|o| o.reason),
         Some(EndReason::DrawAgreed)
     );
     // Resigning after the end changes nothing.
@@ -348,7 +373,7 @@ fn undo_redo_resign_and_draw_agreement() {
 
 /// The LMN of the match's moves.
 fn moves(app: &App) -> Vec<String> {
-    let m = app.world().resource::<Match>();
+    let m = app.world().resource::<CurrentMatch>();
     chimera_engine::pv_lmn(m.game().start(), m.game().moves())
 }
 
@@ -366,11 +391,11 @@ fn a_new_line_keeps_the_old_continuation_until_its_first_move_is_undone() {
     command(&mut app, MatchCommand::TruncateTo(2));
     assert_eq!(sent::<BoardResynced>(&app).len(), 1);
     assert_eq!(moves(&app), ["e2e4", "e7e5"]);
-    assert!(app.world().resource::<Match>().can_redo());
+    assert!(app.world().resource::<CurrentMatch>().can_redo());
     // A new line: 2. d4 exd4. The old continuation is set aside.
     request(&mut app, "d2d4");
     assert_eq!(sent::<MoveApplied>(&app).len(), 1);
-    assert!(!app.world().resource::<Match>().can_redo());
+    assert!(!app.world().resource::<CurrentMatch>().can_redo());
     request(&mut app, "e5d4");
     // Undoing exd4 gives exd4 to redo; undoing d4 brings 2. Nf3 Nc6 back.
     command(&mut app, MatchCommand::Undo);
@@ -379,5 +404,5 @@ fn a_new_line_keeps_the_old_continuation_until_its_first_move_is_undone() {
     command(&mut app, MatchCommand::Redo);
     command(&mut app, MatchCommand::Redo);
     assert_eq!(moves(&app), ["e2e4", "e7e5", "g1f3", "b8c6"]);
-    assert!(!app.world().resource::<Match>().can_redo());
+    assert!(!app.world().resource::<CurrentMatch>().can_redo());
 }

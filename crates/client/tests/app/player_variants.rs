@@ -12,6 +12,7 @@ use bevy::prelude::*;
 use chimera_client::computer::Computer;
 use chimera_client::headless_app;
 use chimera_client::interaction::Panel;
+use chimera_client::match_state::CurrentMatch;
 use chimera_client::match_state::{GameSetup, Match, Player};
 use chimera_client::menus::{Entry, MenuChoice, Overlays};
 use chimera_client::saves::SavedGames;
@@ -178,7 +179,7 @@ fn the_computer_plays_a_players_variant() {
         players: [Player::Computer { level: 1 }, Player::Computer { level: 2 }],
         ..GameSetup::new("wyvern", Vec::new())
     };
-    app.insert_resource(Match::with_setup(setup, wyvern()));
+    app.insert_resource(CurrentMatch(Match::with_setup(setup, wyvern())));
     for _ in 0..400 {
         if the_match(&app).ply() >= 8 || the_match(&app).outcome().is_some() {
             break;

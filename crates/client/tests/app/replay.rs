@@ -15,6 +15,7 @@ use chimera_client::headless_app;
 use chimera_client::interaction::{
     ActivePanel, Panel, Replay, ReplayMoved, ReplayStep, SelectInput, Toast,
 };
+use chimera_client::match_state::CurrentMatch;
 use chimera_client::match_state::{Announcement, Match, MoveApplied};
 use chimera_client::menus::Overlays;
 use chimera_client::scene::{HandSlot, PieceView};
@@ -51,7 +52,7 @@ fn settle(app: &mut App) {
 fn app_with(game: Game) -> App {
     let mut app = headless_app();
     app.init_resource::<Heard>().add_systems(Last, listen);
-    app.insert_resource(Match::from_game(game));
+    app.insert_resource(CurrentMatch(Match::from_game(game)));
     settle(&mut app);
     app
 }
@@ -64,7 +65,7 @@ fn chess() -> App {
 /// Plays LMN moves through the match, as requests.
 fn play(app: &mut App, moves: &[&str]) {
     for lmn in moves {
-        let req = app.world().resource::<Match>().request_lmn(lmn);
+        let req = app.world().resource::<CurrentMatch>().request_lmn(lmn);
         let req = req.unwrap_or_else(|e| panic!("{lmn}: {e}"));
         app.world_mut().write_message(req);
         settle(app);
@@ -114,7 +115,7 @@ fn shown_on(app: &mut App, name: &str) -> Option<(Color, Kind)> {
 
 /// The board's piece entities and hand counts are those of `vfen`.
 fn assert_board_shows(app: &mut App, vfen: &str, ctx: &str) {
-    let v = app.world().resource::<Match>().variant().clone();
+    let v = app.world().resource::<CurrentMatch>().variant().clone();
     let game = Game::from_vfen(&v, vfen).expect("vfen");
     let pos = game.position();
     let mut q = app.world_mut().query::<&PieceView>();
@@ -137,7 +138,7 @@ fn assert_board_shows(app: &mut App, vfen: &str, ctx: &str) {
 
 /// The match's moves (LMN) and position.
 fn match_state(app: &App) -> (Vec<String>, String) {
-    let m = app.world().resource::<Match>();
+    let m = app.world().resource::<CurrentMatch>();
     let mut pos = m.game().start().clone();
     let mut lmn = Vec::new();
     for &mv in m.game().moves() {
@@ -152,7 +153,7 @@ fn replay(app: &App) -> &Replay {
 }
 
 fn shown_ply(app: &App) -> usize {
-    replay(app).shown_ply(app.world().resource::<Match>())
+    replay(app).shown_ply(app.world().resource::<CurrentMatch>())
 }
 
 /// One announcement in the effects notation of `games.rs`.
@@ -382,7 +383,7 @@ fn a_move_at_an_earlier_ply_starts_a_new_line_once_confirmed_and_undo_restores_t
     let new_line = match_state(&app).1;
     assert_board_shows(&mut app, &new_line, "the new line");
     {
-        let m = app.world().resource::<Match>();
+        let m = app.world().resource::<CurrentMatch>();
         assert!(
             !m.can_redo(),
             "the old continuation waits behind the new move"
@@ -392,7 +393,7 @@ fn a_move_at_an_earlier_ply_starts_a_new_line_once_confirmed_and_undo_restores_t
     // replays 2. Nf3 Nc6.
     tap(&mut app, KeyCode::KeyU);
     assert_eq!(match_state(&app).0, ["e2e4", "e7e5"]);
-    assert!(app.world().resource::<Match>().can_redo());
+    assert!(app.world().resource::<CurrentMatch>().can_redo());
     tap(&mut app, KeyCode::KeyR);
     tap(&mut app, KeyCode::KeyR);
     assert_eq!(match_state(&app), done, "the old line is back whole");

@@ -10,6 +10,7 @@ use std::time::{Duration, SystemTime};
 
 use bevy::prelude::*;
 use chimera_client::interaction::{Panel, Selection};
+use chimera_client::match_state::{CurrentMatch, MoveIntent};
 use chimera_client::match_state::{GameSetup, Match, MatchCommand, MatchError, Player};
 use chimera_client::menus::{Entry, Guide, MenuActivated, MenuChoice, Overlays, entries};
 use chimera_client::saves::{self, AUTOSAVE, GameInfo, SaveFolder, SavedGames};
@@ -50,7 +51,8 @@ impl Drop for Scratch {
 /// A headless client saving into `dir`, on the board of `m`.
 pub(crate) fn game_app(dir: &Scratch, m: Match) -> App {
     let mut app = headless_app();
-    app.insert_resource(dir.folder()).insert_resource(m);
+    app.insert_resource(dir.folder())
+        .insert_resource(CurrentMatch(m));
     settle(&mut app);
     app
 }
@@ -81,7 +83,7 @@ pub(crate) fn play(app: &mut App, moves: &[&str]) {
 }
 
 pub(crate) fn the_match(app: &App) -> &Match {
-    app.world().resource::<Match>()
+    app.world().resource::<CurrentMatch>()
 }
 
 /// The match's moves in LMN.
@@ -105,7 +107,7 @@ pub(crate) fn current_entries(app: &App, panel: Panel) -> Vec<Entry> {
     entries(
         panel,
         w.resource::<MenuChoice>(),
-        w.get_resource::<Match>(),
+        w.get_resource::<CurrentMatch>().map(|m| &m.0),
         w.resource::<Selection>(),
         w.resource::<Guide>(),
         w.resource::<SavedGames>(),
@@ -220,7 +222,10 @@ fn save_then_load_gives_back_the_match_with_its_result() {
     assert_eq!(panel(&app), Panel::Board);
     assert!(!app.world().resource::<Overlays>().load);
     // Still over: no move is taken.
-    let req = m.request_lmn("a7a6").expect("a legal move on the board");
+    let req = MoveIntent {
+        mv: m.parse_lmn("a7a6").expect("a legal move on the board"),
+        ply: m.ply(),
+    };
     app.world_mut().write_message(req);
     settle(&mut app);
     assert_eq!(the_match(&app).ply(), 5);

@@ -3,13 +3,13 @@
 //! message for the menu.
 
 use bevy::prelude::*;
+use chimera_client::config::{AnimationSpeed, FILE_NAME, Settings, View};
 use chimera_client::headless_app;
 use chimera_client::menus::MenuChoice;
 use chimera_client::prefs::Prefs;
 use chimera_client::scene::{BoardLayout, ShowLetters, ViewMode};
 use chimera_client::settings::{AppSettings, install};
 use chimera_game::clock::TimeControl;
-use chimera_client::config::{AnimationSpeed, FILE_NAME, Settings, View};
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -4,10 +4,10 @@
 
 use super::clocks::{advance, play, timed_app};
 use bevy::prelude::*;
+use chimera_client::cues::SoundCue::{self, *};
 use chimera_client::match_state::MatchCommand;
 use chimera_client::sound::CueLog;
 use chimera_rules::Color;
-use chimera_client::cues::SoundCue::{self, *};
 
 fn cues(app: &App) -> Vec<SoundCue> {
     app.world().resource::<CueLog>().cues.clone()

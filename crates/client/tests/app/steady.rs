@@ -6,6 +6,7 @@ use std::collections::HashSet;
 
 use bevy::prelude::*;
 use chimera_client::headless_app;
+use chimera_client::match_state::CurrentMatch;
 use chimera_client::match_state::Match;
 use chimera_client::piece_art::baked::BakedMaterial;
 use chimera_client::scene::ViewMode;
@@ -52,7 +53,7 @@ fn an_idle_board_spawns_nothing_and_touches_nothing() {
     for view in [ViewMode::TwoD, ViewMode::ThreeD] {
         let mut app = headless_app();
         let v = Variant::new("herculean", &[]).expect("herculean");
-        app.insert_resource(Match::from_game(Game::new(&v)))
+        app.insert_resource(CurrentMatch(Match::from_game(Game::new(&v))))
             .insert_resource(view)
             .init_resource::<Touched>()
             .add_systems(Last, record_touched);

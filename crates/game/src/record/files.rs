@@ -15,11 +15,7 @@ pub fn file_part(name: &str) -> String {
 
 /// Writes `contents` atomically into a new file `<stem>.pgn` of `dir`
 /// (`<stem>-2.pgn`, `<stem>-3.pgn` … when taken); returns its path.
-pub fn write_new_record(
-    dir: &Path,
-    stem: &str,
-    contents: &str,
-) -> std::io::Result<PathBuf> {
+pub fn write_new_record(dir: &Path, stem: &str, contents: &str) -> std::io::Result<PathBuf> {
     let path = (1..)
         .map(|n| match n {
             1 => dir.join(format!("{stem}.pgn")),

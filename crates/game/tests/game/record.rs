@@ -273,7 +273,10 @@ fn round_trip_time_forfeit() {
         r.moves.push(rm);
     }
     now += Duration::from_secs(61);
-    assert_eq!(c.move_made(now), Err(chimera_game::clock::Flagged(Color::Black)));
+    assert_eq!(
+        c.move_made(now),
+        Err(chimera_game::clock::Flagged(Color::Black))
+    );
     r.result = Some(flag_result(g.position(), Color::Black));
     r.clock = Some(c.state(now));
     r.set_tag("White", "Ann \"the\" Wall\\").unwrap();

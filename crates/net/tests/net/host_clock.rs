@@ -203,8 +203,8 @@ fn a_host_resumed_from_its_record_keeps_the_times_and_the_seats() {
     let bo = held.0[1].clone().expect("Bo's seat");
     assert_eq!(bo.name, "Bo");
     // Through the record's text, as the autosave goes.
-    let read =
-        chimera_game::record::MatchRecord::from_text(&rec.to_text().unwrap(), 1).expect("the record");
+    let read = chimera_game::record::MatchRecord::from_text(&rec.to_text().unwrap(), 1)
+        .expect("the record");
     let mut cfg = config("chess", None, "60+1");
     cfg.moves = read.moves.iter().map(|m| m.lmn.clone()).collect();
     cfg.move_times = read.moves.iter().map(|m| m.clock).collect();

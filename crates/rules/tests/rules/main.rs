@@ -3,6 +3,8 @@
 
 mod attacks;
 mod chess_grand_embassy;
+// Shared with the match tests (crates/game/tests), which use all of it.
+#[allow(dead_code)]
 mod common;
 mod ghostarelay;
 mod herculean;
