@@ -108,6 +108,30 @@ impl SeatBook {
         let name = name.trim();
         self.entries.retain(|e| !(e.host == host && e.name == name));
     }
+
+    /// The token `name` holds at `host` in the book at `path` (none when the
+    /// file is missing or has no such seat).
+    pub fn lookup(path: &Path, host: &str, name: &str) -> Option<SeatToken> {
+        SeatBook::load(path).get(host, name)
+    }
+
+    /// Keeps `token` for `name` at `host` in the book at `path`, or forgets
+    /// that seat with `None` (the game is over): reads the file again first
+    /// (another client of this machine may have written meanwhile), then
+    /// writes it whole (its folder made if missing).
+    pub fn keep(
+        path: &Path,
+        host: &str,
+        name: &str,
+        token: Option<SeatToken>,
+    ) -> std::io::Result<()> {
+        let mut book = SeatBook::load(path);
+        match token {
+            Some(t) => book.set(host, name, t),
+            None => book.remove(host, name),
+        }
+        book.save(path)
+    }
 }
 
 /// The host's seat file in the config directory.

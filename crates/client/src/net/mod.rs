@@ -514,8 +514,7 @@ impl NetSession {
             cfg.token = settings
                 .seats
                 .as_deref()
-                .map(SeatBook::load)
-                .and_then(|b| b.get(&plan.address.to_string(), &settings.name));
+                .and_then(|p| SeatBook::lookup(p, &plan.address.to_string(), &settings.name));
         }
         let runner =
             ClientRunner::connect(Client::new(cfg), plan.address, random_u64(), wall_clock())
@@ -686,17 +685,8 @@ impl NetSession {
         let (Some(path), Some(addr)) = (self.seat_book.clone(), self.view.joined) else {
             return;
         };
-        let name = self.name.clone();
-        let token = self.wire().client().token();
-        let mut book = SeatBook::load(&path);
-        match token {
-            Some(t) if keep => book.set(&addr.to_string(), &name, t),
-            _ => book.remove(&addr.to_string(), &name),
-        }
-        if let Some(dir) = path.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        if let Err(e) = book.save(&path) {
+        let token = self.wire().client().token().filter(|_| keep);
+        if let Err(e) = SeatBook::keep(&path, &addr.to_string(), &self.name, token) {
             warn!("LAN: cannot keep the seat token in {}: {e}", path.display());
         }
     }

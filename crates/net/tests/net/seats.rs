@@ -36,6 +36,27 @@ fn tokens_are_kept_by_host_and_name_and_read_back() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The one way the window and `join --headless` keep a token: read the file
+/// again, set or forget the seat, write it back; other seats stay.
+#[test]
+fn a_seat_is_kept_and_forgotten_in_the_file() {
+    let dir = std::env::temp_dir().join(format!("chimera-seats-keep-{}", std::process::id()));
+    let path = dir.join("new").join("seats.txt");
+    assert_eq!(SeatBook::lookup(&path, "h:1", "Ann"), None, "no file yet");
+    SeatBook::keep(&path, "h:1", "Ann", Some(token(1))).unwrap();
+    // Another client writes meanwhile.
+    let mut other = SeatBook::load(&path);
+    other.set("h:2", "Bo", token(2));
+    other.save(&path).unwrap();
+    SeatBook::keep(&path, "h:1", "Ann", Some(token(3))).unwrap();
+    assert_eq!(SeatBook::lookup(&path, "h:1", "Ann"), Some(token(3)));
+    assert_eq!(SeatBook::lookup(&path, "h:2", "Bo"), Some(token(2)));
+    SeatBook::keep(&path, "h:1", "Ann", None).unwrap();
+    assert_eq!(SeatBook::lookup(&path, "h:1", "Ann"), None);
+    assert_eq!(SeatBook::lookup(&path, "h:2", "Bo"), Some(token(2)));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn malformed_lines_are_skipped_and_the_book_stays_small() {
     let b = SeatBook::parse(
