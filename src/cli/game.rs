@@ -2,32 +2,21 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 
 use super::CliError;
 use super::args::{DEFAULT_VARIANT, GameArgs, count, seconds};
-use chimera_client::ViewMode;
+use chimera_client::config::View;
 use chimera_client::match_state::Player;
 use chimera_rules::{Kind, Variant};
 
-/// The board view: `2d` or `3d`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum View {
-    /// Flat diagram view.
-    #[value(name = "2d")]
-    TwoD,
-    /// Lit 3D view.
-    #[value(name = "3d")]
-    ThreeD,
-}
-
-impl From<View> for ViewMode {
-    fn from(v: View) -> ViewMode {
-        match v {
-            View::TwoD => ViewMode::TwoD,
-            View::ThreeD => ViewMode::ThreeD,
-        }
-    }
+/// `--view` (here and in `host`/`join`): the board view by its name (`2d`,
+/// `3d`), the names and their descriptions listed in `--help` and in the
+/// error for any other word.
+pub fn view_parser() -> impl TypedValueParser<Value = View> {
+    PossibleValuesParser::new(View::ALL.map(|v| PossibleValue::new(v.name()).help(v.about())))
+        .map(|name| name.parse::<View>().expect("a name of View::ALL"))
 }
 
 /// What `play` and `frametime` show: a game, its view and orientation.
@@ -37,7 +26,7 @@ pub struct SceneArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Board view [play: 2d, frametime: 3d].
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = view_parser())]
     pub view: Option<View>,
     /// Black at the bottom.
     #[arg(long)]
@@ -182,7 +171,7 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         load_screen: a.load_screen,
         guide,
         window: a.window,
-        view: a.scene.view.unwrap_or(View::TwoD).into(),
+        view: a.scene.view.unwrap_or(View::TwoD),
         flip: a.scene.flip,
         moves: game.moves().to_vec(),
         variant: game.variant.variant,
@@ -212,10 +201,7 @@ pub fn frametime(a: FrametimeCmd) -> Result<(), CliError> {
             .clone()
             .unwrap_or_else(|| "herculean".into()),
         "--view".to_string(),
-        view.to_possible_value()
-            .expect("no skipped views")
-            .get_name()
-            .to_string(),
+        view.name().to_string(),
     ];
     for (k, v) in &s.game.variant.options {
         child.extend(["--option".to_string(), format!("{k}={v}")]);

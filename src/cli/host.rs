@@ -9,7 +9,8 @@ use clap::{Args, ValueEnum};
 
 use super::CliError;
 use super::args::{VariantArgs, time_control};
-use super::game::{View, window_size};
+use super::game::{view_parser, window_size};
+use chimera_client::config::View;
 use chimera_client::net;
 use chimera_game::clock::TimeControl;
 use chimera_net::Side;
@@ -30,7 +31,7 @@ pub enum SideArg {
 #[derive(Debug, Clone, Default, Args)]
 pub struct WindowArgs {
     /// Board view [default: 2d].
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = view_parser())]
     pub view: Option<View>,
     /// Save one frame to this PNG once the board is drawn, then exit.
     #[arg(long, value_name = "PNG")]
@@ -83,7 +84,7 @@ pub fn lan_window(
     w: WindowArgs,
 ) -> Result<(), CliError> {
     let play = chimera_client::PlayArgs {
-        view: w.view.unwrap_or(View::TwoD).into(),
+        view: w.view.unwrap_or(View::TwoD),
         screenshot: w.screenshot,
         window: w.window,
         net: Some(plan),

@@ -27,7 +27,7 @@ fn write_line(line: std::fmt::Arguments) -> Result<(), CliError> {
 
 /// `println!` through [`write_line`], returning early on a write error.
 macro_rules! out {
-    ($($t:tt)*) => { super::write_line(format_args!($($t)*))? };
+    ($($t:tt)*) => { $crate::cli::write_line(format_args!($($t)*))? };
 }
 
 pub mod ai;

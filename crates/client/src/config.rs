@@ -21,14 +21,54 @@ pub const FILE_NAME: &str = "settings.cfg";
 /// Longest player name kept, in characters.
 pub const MAX_NAME_CHARS: usize = 32;
 
-/// 2D or 3D board view.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// 2D or 3D: how the board is drawn. The one view type of the game: the
+/// settings file's `view`, the command line's `--view` (which parses it
+/// with [`str::parse`]) and, in the app, the `scene::CurrentView` resource.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum View {
     /// Flat diagram (`2d`).
     #[default]
     TwoD,
     /// Lit 3D board (`3d`).
     ThreeD,
+}
+
+impl View {
+    /// Both views, 2D first.
+    pub const ALL: [View; 2] = [View::TwoD, View::ThreeD];
+
+    /// Its name in the settings file and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            View::TwoD => "2d",
+            View::ThreeD => "3d",
+        }
+    }
+
+    /// What it looks like, in a few words (the command line's help).
+    pub fn about(self) -> &'static str {
+        match self {
+            View::TwoD => "Flat diagram view",
+            View::ThreeD => "Lit 3D view",
+        }
+    }
+
+    /// The other view.
+    pub fn toggled(self) -> View {
+        match self {
+            View::TwoD => View::ThreeD,
+            View::ThreeD => View::TwoD,
+        }
+    }
+}
+
+impl std::str::FromStr for View {
+    type Err = String;
+
+    /// A view by its [`View::name`].
+    fn from_str(s: &str) -> Result<View, String> {
+        pick(s, &View::ALL.map(|v| (v.name(), v)))
+    }
 }
 
 /// How fast pieces move on the board.
@@ -198,13 +238,10 @@ const KEYS: &[Key] = &[
         name: "view",
         help: "Board view: 2d or 3d.",
         read: |s, v| {
-            s.view = pick(v, &[("2d", View::TwoD), ("3d", View::ThreeD)])?;
+            s.view = v.parse()?;
             Ok(())
         },
-        write: |s| match s.view {
-            View::TwoD => "2d".into(),
-            View::ThreeD => "3d".into(),
-        },
+        write: |s| s.view.name().into(),
     },
     on_off_key!(
         "flip-board",

@@ -1,11 +1,10 @@
-//! The Bevy game client: one plugin per feature folder, registered here,
-//! with the one ordered [`AppSystems`] set every plugin files its `Update`
-//! systems under, so a frame's order reads in one place.
+//! The Bevy game client: one plugin per feature folder, composed here; the
+//! frame's order ([`schedule::AppSystems`]) and the screens
+//! ([`schedule::Screen`]) live in [`schedule`].
 //!
 //! The modules form layers ([`LAYERS`]): a module uses only modules of
-//! lower layers (and [`AppSystems`] and [`Screen`] from here), never a
-//! sibling of its own layer or anything above; `tests/app/layers.rs`
-//! checks every `use` of `src/app/`.
+//! lower layers, never a sibling of its own layer or anything above;
+//! `tests/app/layers.rs` checks every path into another module in `src/`.
 
 pub mod animation;
 pub mod board_view;
@@ -23,6 +22,7 @@ pub mod piece_art;
 pub mod prefs;
 pub mod saves;
 pub mod scene;
+pub mod schedule;
 pub mod screenshot;
 pub mod settings;
 pub mod sound;
@@ -33,14 +33,18 @@ use bevy::window::WindowResolution;
 use bevy_egui::{EguiGlobalSettings, EguiPlugin};
 use std::path::PathBuf;
 
-pub use scene::ViewMode;
+// For `net/` and `match_state/`, which still name them from the root (their
+// rewrite moves them to `crate::schedule`; then this goes).
+pub use schedule::{AppSystems, Screen};
 
 /// The client's modules from the lowest layer to the highest (`rules`, the
 /// engine, lies below them all). A module may use modules of lower layers
 /// only.
 pub const LAYERS: &[&[&str]] = &[
-    // Pure data of the client: the settings file and which sound an event plays.
+    // Pure, no Bevy: the settings file, which sound a move plays.
     &["config", "cues"],
+    // The frame's order and the screens.
+    &["schedule"],
     // Shared data with no game logic: the board in the world, the piece art.
     &["scene", "piece_art", "prefs"],
     // The authoritative match: the only writer of `Match`.
@@ -65,46 +69,6 @@ pub const LAYERS: &[&[&str]] = &[
     &["ui", "screenshot", "perf"],
 ];
 
-/// The order of a frame's `Update` systems, one step after the other. Every
-/// plugin files its `Update` systems under one of these.
-#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum AppSystems {
-    /// The match applies the commands and move requests sent last frame.
-    ApplyMatch,
-    /// State derived from the match catches up: legal moves (a stale
-    /// selection is dropped), the game-end dialog.
-    FollowMatch,
-    /// Devices become intents: `SelectInput`, `NavStep`, match commands,
-    /// help requests, board flips, camera moves, the mouse drag.
-    ReadInput,
-    /// Menus and the help answer the intents: focus moves, entries and
-    /// options apply, the help opens or closes.
-    Respond,
-    /// The selection answers `SelectInput` and requests moves.
-    Select,
-    /// What is in front is settled (`ActivePanel`, the menu focus).
-    Front,
-    /// The board view picks what the board shows and its highlights.
-    Scene,
-    /// Piece entities follow the match's announcements and the drag.
-    Animate,
-    /// Board entities are (re)built and placed.
-    Spawn,
-    /// Views that read the built board (tints, hand counts, cursor), the
-    /// move list, messages, the board check and the screenshot.
-    Present,
-}
-
-/// Which screen the client shows.
-#[derive(States, Default, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Screen {
-    /// Variant choice and options.
-    #[default]
-    Menu,
-    /// A game on the board.
-    Game,
-}
-
 /// What `chimera play` asks for (filled by the command line in `main.rs`).
 #[derive(Clone, Debug)]
 pub struct PlayArgs {
@@ -113,7 +77,7 @@ pub struct PlayArgs {
     /// Variant options as name/value pairs.
     pub options: Vec<(String, String)>,
     /// Initial view.
-    pub view: ViewMode,
+    pub view: config::View,
     /// Moves to play first (LMN).
     pub moves: Vec<String>,
     /// Black at the bottom.
@@ -151,7 +115,7 @@ impl Default for PlayArgs {
         PlayArgs {
             variant: None,
             options: Vec::new(),
-            view: ViewMode::default(),
+            view: config::View::default(),
             moves: Vec::new(),
             flip: false,
             screenshot: None,
@@ -173,24 +137,9 @@ impl Default for PlayArgs {
 /// The plugins of the client (everything but the window), with the frame's
 /// [`AppSystems`] order.
 pub fn client_plugins(app: &mut App) {
-    app.configure_sets(
-        Update,
-        (
-            AppSystems::ApplyMatch,
-            AppSystems::FollowMatch,
-            AppSystems::ReadInput,
-            AppSystems::Respond,
-            AppSystems::Select,
-            AppSystems::Front,
-            AppSystems::Scene,
-            AppSystems::Animate,
-            AppSystems::Spawn,
-            AppSystems::Present,
-        )
-            .chain(),
-    );
     // In layer order (a tuple of plugins holds at most 15).
     app.add_plugins((
+        schedule::plugin,
         scene::plugin,
         piece_art::plugin,
         prefs::plugin,
@@ -265,7 +214,7 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
         auto_create_primary_context: false,
         ..default()
     })
-    .insert_resource(args.view)
+    .insert_resource(scene::CurrentView(args.view))
     .insert_resource(saves::SaveFolder::from_env())
     .insert_state(if args.variant.is_some() || args.load.is_some() {
         Screen::Game
@@ -293,7 +242,7 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
     }
     if args.variant.is_some() || args.load.is_some() {
         // A game named on the command line is seen as the command line says.
-        app.insert_resource(args.view);
+        app.insert_resource(scene::CurrentView(args.view));
         app.world_mut().resource_mut::<scene::BoardLayout>().flipped = false;
     }
     if let Some(t) = args.think {

@@ -1,5 +1,5 @@
 //! The board in the world, as input and views share it: where squares and
-//! hand slots are ([`BoardLayout`]), 2D or 3D ([`ViewMode`]), the 3D camera's
+//! hand slots are ([`BoardLayout`]), 2D or 3D ([`CurrentView`]), the 3D camera's
 //! orbit ([`CameraRig`]), the part of the window left to the board
 //! ([`BoardViewport`]), and the tags of the entities the board view spawns
 //! ([`PieceView`], [`HandSlot`], the two board cameras). Data only: the board
@@ -8,36 +8,36 @@
 //! World layout: the board lies in the XY plane, one unit per square, centred
 //! on the origin, +Z up (toward the 2D camera, and "up" in the 3D view).
 
+use crate::config::View;
 use bevy::prelude::*;
-use chimera_rules::{Color, Kind, PieceInfo, Position, Sq};
+use chimera_rules::{Color, Kind, PieceInfo, Position, Sq, Variant};
 
 /// Registers the shared board resources.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<ViewMode>()
+    app.init_resource::<CurrentView>()
         .init_resource::<BoardLayout>()
         .init_resource::<CameraRig>()
         .init_resource::<ShowLetters>()
         .init_resource::<BoardViewport>();
 }
 
-/// 2D or 3D: which camera draws the board. Switchable at any moment.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ViewMode {
-    /// Flat diagram view.
-    #[default]
-    TwoD,
-    /// Lit 3D view.
-    ThreeD,
-}
+/// The view the board is drawn in now, 2D or 3D: which camera draws it.
+/// Switchable at any moment.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Deref, DerefMut)]
+pub struct CurrentView(pub View);
 
-impl ViewMode {
-    /// The other mode.
-    pub fn toggled(self) -> ViewMode {
-        match self {
-            ViewMode::TwoD => ViewMode::ThreeD,
-            ViewMode::ThreeD => ViewMode::TwoD,
-        }
-    }
+/// An existing square near the middle of the board: where the help shows
+/// a lone piece, and where the cursor starts when the side to move has no
+/// king.
+pub fn middle_square(v: &Variant) -> Sq {
+    let c = Vec2::new(v.width() as f32 - 1.0, v.height() as f32 - 1.0) * 0.5;
+    v.squares()
+        .min_by(|a, b| {
+            let da = Vec2::new(a.x as f32, a.y as f32).distance(c);
+            let db = Vec2::new(b.x as f32, b.y as f32).distance(c);
+            da.total_cmp(&db)
+        })
+        .unwrap_or(Sq::new(0, 0))
 }
 
 /// Whether each piece's letter is drawn beside it, in both views (for

@@ -1,6 +1,6 @@
 //! The player's settings in the client: `settings.cfg` (see
 //! [`crate::config`]) is read once at start into the resources it
-//! describes — the view ([`ViewMode`]), the board flip ([`BoardLayout`]),
+//! describes — the view ([`CurrentView`]), the board flip ([`BoardLayout`]),
 //! animation speed, volume and mute ([`Prefs`]), the main menu's variant,
 //! options, time control and player name ([`MenuChoice`]) — and written
 //! again whenever one of them changes. A malformed file is not used: the
@@ -11,11 +11,11 @@
 //! command line; the file's view and flip apply when the game starts at the
 //! menu. Screenshot and frame-time runs use the defaults and save nothing.
 
-use crate::AppSystems;
-use crate::config::{LoadedSettings, Settings, View};
+use crate::config::{LoadedSettings, Settings};
 use crate::menus::MenuChoice;
 use crate::prefs::Prefs;
-use crate::scene::{BoardLayout, ShowLetters, ViewMode};
+use crate::scene::{BoardLayout, CurrentView, ShowLetters};
+use crate::schedule::AppSystems;
 use bevy::prelude::*;
 use chimera_game::clock::TimeControl;
 use std::path::{Path, PathBuf};
@@ -74,10 +74,7 @@ impl AppSettings {
 pub fn install(app: &mut App, loaded: AppSettings) {
     let world = app.world_mut();
     let s = &loaded.settings;
-    world.insert_resource(match s.view {
-        View::TwoD => ViewMode::TwoD,
-        View::ThreeD => ViewMode::ThreeD,
-    });
+    world.insert_resource(CurrentView(s.view));
     world.resource_mut::<BoardLayout>().flipped = s.flip_board;
     world.insert_resource(ShowLetters(s.show_letters));
     *world.resource_mut::<Prefs>() = Prefs {
@@ -110,7 +107,7 @@ fn apply_menu_choice(choice: &mut MenuChoice, s: &Settings) {
 
 /// The settings the resources show now.
 pub fn current(
-    (mode, letters): (ViewMode, ShowLetters),
+    (mode, letters): (CurrentView, ShowLetters),
     layout: &BoardLayout,
     prefs: &Prefs,
     choice: &MenuChoice,
@@ -124,10 +121,7 @@ pub fn current(
         .map(|(o, v)| (o.name.to_string(), v))
         .collect();
     Settings {
-        view: match mode {
-            ViewMode::TwoD => View::TwoD,
-            ViewMode::ThreeD => View::ThreeD,
-        },
+        view: mode.0,
         flip_board: layout.flipped,
         animation_speed: prefs.animation,
         volume: prefs.volume,
@@ -143,7 +137,7 @@ pub fn current(
 /// Writes the settings when the resources they come from changed.
 fn save_changes(
     settings: Option<ResMut<AppSettings>>,
-    mode: Res<ViewMode>,
+    mode: Res<CurrentView>,
     layout: Res<BoardLayout>,
     prefs: Res<Prefs>,
     choice: Res<MenuChoice>,

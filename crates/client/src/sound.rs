@@ -11,12 +11,12 @@
 //! is present (the windowed game): the headless app has no audio plugin,
 //! so no device is ever needed there.
 
-use crate::AppSystems;
 use crate::cues::{MoveFacts, SoundCue};
 use crate::interaction::{ActivePanel, GameAction, Panel};
 use crate::match_state::CurrentMatch;
 use crate::match_state::{GameEnded, MoveApplied, PieceCaptured, low_time};
 use crate::prefs::Prefs;
+use crate::schedule::AppSystems;
 use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings, Volume};
 use bevy::prelude::*;
 use chimera_rules::Color;

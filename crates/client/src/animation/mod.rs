@@ -10,7 +10,6 @@
 //! moves can never leave a piece on a wrong square. A piece dragged by the
 //! mouse follows the pointer and glides home when let go ([`SnapBack`]).
 
-use crate::AppSystems;
 use crate::board_view::{BoardRoot, BoardScene, spawn_piece};
 use crate::input::mouse::{DragState, PointerTarget, SnapBack};
 use crate::interaction::{HowItMoves, Replay, ReplayMoved};
@@ -21,6 +20,7 @@ use crate::match_state::{
 use crate::piece_art::PieceArt;
 use crate::prefs::Prefs;
 use crate::scene::{BoardLayout, HandSlot, PieceView};
+use crate::schedule::AppSystems;
 use bevy::prelude::*;
 use chimera_rules::{Kind, PieceInfo, Sq};
 

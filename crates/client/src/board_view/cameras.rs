@@ -2,8 +2,10 @@
 //! egui overlay camera, and fitting the board into the free viewport.
 
 use super::spawn::TALLEST_PIECE;
+use crate::config::View;
 use crate::scene::{
-    BoardCamera2d, BoardCamera3d, BoardLayout, BoardViewport, CameraRig, HAND_ROW_OFFSET, ViewMode,
+    BoardCamera2d, BoardCamera3d, BoardLayout, BoardViewport, CameraRig, CurrentView,
+    HAND_ROW_OFFSET,
 };
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
@@ -109,7 +111,7 @@ fn sample_count(adapter: Option<&RenderAdapterInfo>) -> Msaa {
 }
 
 fn activate_view_camera(
-    mode: Res<ViewMode>,
+    mode: Res<CurrentView>,
     mut cam2: Query<&mut Camera, (With<BoardCamera2d>, Without<BoardCamera3d>)>,
     mut cam3: Query<&mut Camera, (With<BoardCamera3d>, Without<BoardCamera2d>)>,
 ) {
@@ -117,10 +119,10 @@ fn activate_view_camera(
         return;
     }
     for mut c in &mut cam2 {
-        c.is_active = *mode == ViewMode::TwoD;
+        c.is_active = mode.0 == View::TwoD;
     }
     for mut c in &mut cam3 {
-        c.is_active = *mode == ViewMode::ThreeD;
+        c.is_active = mode.0 == View::ThreeD;
     }
 }
 

@@ -5,8 +5,9 @@
 
 use super::BoardScene;
 use super::cameras::MARGIN;
+use crate::config::View;
 use crate::scene::{BoardCamera2d, BoardCamera3d};
-use crate::scene::{BoardLayout, HandSlot, PieceView, ShowLetters, ViewMode};
+use crate::scene::{BoardLayout, CurrentView, HandSlot, PieceView, ShowLetters};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use chimera_rules::Color as Side;
@@ -45,16 +46,16 @@ fn paint_coordinates(
     mut contexts: EguiContexts,
     scene: Res<BoardScene>,
     layout: Res<BoardLayout>,
-    mode: Res<ViewMode>,
+    mode: Res<CurrentView>,
     letters: Res<ShowLetters>,
     cam2: Query<(&Camera, &GlobalTransform), With<BoardCamera2d>>,
     cam3: Query<(&Camera, &GlobalTransform), With<BoardCamera3d>>,
     slots: Query<(&HandSlot, &GlobalTransform)>,
     pieces: Query<(&PieceView, &GlobalTransform)>,
 ) -> Result {
-    let cam = match *mode {
-        ViewMode::TwoD => cam2.single(),
-        ViewMode::ThreeD => cam3.single(),
+    let cam = match mode.0 {
+        View::TwoD => cam2.single(),
+        View::ThreeD => cam3.single(),
     };
     let Ok((camera, cam_tf)) = cam else {
         return Ok(());

@@ -2,11 +2,11 @@
 //! or on its hand slot, in 2D and 3D, hidden until the cursor is first used.
 
 use super::BoardRoot;
-use crate::AppSystems;
 use crate::input::cursor::BoardCursor;
 use crate::interaction::Replay;
 use crate::match_state::CurrentMatch;
 use crate::scene::BoardLayout;
+use crate::schedule::AppSystems;
 use bevy::prelude::*;
 use chimera_rules::Color as Side;
 

@@ -3,11 +3,11 @@
 
 use super::BoardScene;
 use super::spawn::GLYPH_Z;
-use crate::AppSystems;
 use crate::interaction::Replay;
 use crate::match_state::CurrentMatch;
 use crate::piece_art::{PieceArt, model_transform};
 use crate::scene::{BoardLayout, HandSlot, hand_row};
+use crate::schedule::AppSystems;
 use bevy::prelude::*;
 use chimera_rules::{Color, Position};
 

@@ -5,11 +5,11 @@
 
 use super::BoardSquare;
 use super::spawn::BoardArt;
-use crate::AppSystems;
 use crate::computer::HintMove;
 use crate::help::help_markers;
 use crate::interaction::{HowItMoves, Marker, Origin, Replay, Selection};
 use crate::match_state::CurrentMatch;
+use crate::schedule::AppSystems;
 use bevy::prelude::*;
 use chimera_rules::{Move, MoveKind, Position, Sq};
 

@@ -15,12 +15,12 @@ mod hands;
 mod highlight;
 mod spawn;
 
-use crate::AppSystems;
 use crate::help::lone_position;
 use crate::interaction::{HowItMoves, Replay, ReplayMoved};
 use crate::match_state::BoardResynced;
 use crate::match_state::CurrentMatch;
 use crate::scene::PieceView;
+use crate::schedule::AppSystems;
 use bevy::prelude::*;
 use chimera_rules::{PieceInfo, Position, Sq};
 use std::sync::Arc;

@@ -3,10 +3,10 @@
 
 use super::highlight::{MarkerVisual, Tint, TintedTile};
 use super::{BoardRoot, BoardScene, BoardSquare};
-use crate::AppSystems;
 use crate::piece_art::baked::BakedMaterial;
 use crate::piece_art::{Family, PieceArt, PieceArtMaker, model_transform};
 use crate::scene::{BoardLayout, HandSlot, PieceView};
+use crate::schedule::AppSystems;
 use bevy::prelude::*;
 use bevy::sprite_render::AlphaMode2d;
 use chimera_rules::{PieceInfo, Sq, Variant};

@@ -30,7 +30,7 @@ use crate::interaction::{ActivePanel, GameAction, Panel};
 use crate::match_state::CurrentMatch;
 use crate::match_state::{BoardResynced, GameSetup, Match, MatchCommand, MoveIntent, Player};
 use crate::menus::{Entry, MenuActivated, MenuChoice};
-use crate::{AppSystems, Screen};
+use crate::schedule::{AppSystems, Screen};
 use chimera_engine::{Limits, Score, SearchResult};
 use chimera_game::clock::TimeControl;
 use chimera_rules::{Color, Move};

@@ -7,9 +7,10 @@
 //! While it is open ([`HowItMoves`]) the board view shows that lone
 //! position; closing it (H, Esc, the button) shows the game again.
 
-use crate::AppSystems;
 use crate::interaction::{HelpSubject, HowItMoves, Marker, OpenHelp, SelectInput, ShowHowItMoves};
 use crate::match_state::CurrentMatch;
+use crate::scene::middle_square;
+use crate::schedule::AppSystems;
 use bevy::prelude::*;
 use chimera_rules::{Kind, PieceInfo, Position, Sq, Variant};
 use std::sync::Arc;
@@ -21,18 +22,6 @@ pub(super) fn plugin(app: &mut App) {
 /// A position of `v` with only `piece` on `at`, that side to move.
 pub fn lone_position(v: &Arc<Variant>, at: Sq, piece: PieceInfo) -> Option<Position> {
     Position::lone(v, at, piece)
-}
-
-/// An existing square near the middle of the board.
-pub fn middle_square(v: &Variant) -> Sq {
-    let c = Vec2::new(v.width() as f32 - 1.0, v.height() as f32 - 1.0) * 0.5;
-    v.squares()
-        .min_by(|a, b| {
-            let da = Vec2::new(a.x as f32, a.y as f32).distance(c);
-            let db = Vec2::new(b.x as f32, b.y as f32).distance(c);
-            da.total_cmp(&db)
-        })
-        .unwrap_or(Sq::new(0, 0))
 }
 
 /// A piece alone on an otherwise empty board, as the help shows it.

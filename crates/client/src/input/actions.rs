@@ -11,8 +11,8 @@ use crate::interaction::{
 };
 use crate::match_state::CurrentMatch;
 use crate::match_state::MatchCommand;
-use crate::scene::{BoardLayout, ShowLetters, ViewMode};
-use crate::{AppSystems, Screen};
+use crate::scene::{BoardLayout, CurrentView, ShowLetters};
+use crate::schedule::{AppSystems, Screen};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
@@ -56,7 +56,7 @@ fn game_actions(
     mut select: MessageWriter<SelectInput>,
     mut match_commands: MessageWriter<MatchCommand>,
     mut layout: ResMut<BoardLayout>,
-    mut mode: ResMut<ViewMode>,
+    mut mode: ResMut<CurrentView>,
     selection: Res<Selection>,
     cursor: Res<BoardCursor>,
     help: Res<HowItMoves>,
@@ -97,7 +97,7 @@ fn game_actions(
         layout.flipped = !layout.flipped;
     }
     if actions.just_pressed(&GameAction::ToggleView) {
-        *mode = mode.toggled();
+        mode.0 = mode.0.toggled();
     }
     for (action, step) in [
         (GameAction::ReplayFirst, ReplayStep::First),

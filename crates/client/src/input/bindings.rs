@@ -228,26 +228,11 @@ pub enum BindingProblem {
 /// The file name inside the config directory.
 pub const FILE_NAME: &str = "bindings.cfg";
 
-/// The bindings file: `$CHIMERA_CONFIG_DIR`, else the OS config directory
-/// (`$XDG_CONFIG_HOME` or `~/.config` on Linux, `~/Library/Application
-/// Support` on macOS, `%APPDATA%` on Windows), then `chimera/bindings.cfg`.
+/// The bindings file: [`FILE_NAME`] in the config directory
+/// (`chimera_store::paths::config_dir`: `$CHIMERA_CONFIG_DIR`, else the OS
+/// config directory with `chimera` appended).
 pub fn bindings_path() -> Option<PathBuf> {
-    let env = |k: &str| {
-        std::env::var_os(k)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    if let Some(dir) = env("CHIMERA_CONFIG_DIR") {
-        return Some(dir.join(FILE_NAME));
-    }
-    let base = if cfg!(windows) {
-        env("APPDATA")?
-    } else if cfg!(target_os = "macos") {
-        env("HOME")?.join("Library/Application Support")
-    } else {
-        env("XDG_CONFIG_HOME").or_else(|| env("HOME").map(|h| h.join(".config")))?
-    };
-    Some(base.join("chimera").join(FILE_NAME))
+    chimera_store::paths::config_dir().map(|d| d.join(FILE_NAME))
 }
 
 /// The name of an action in the bindings file.

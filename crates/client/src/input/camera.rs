@@ -3,9 +3,10 @@
 //! drag orbits (a right click without a drag still cancels, see `mouse`).
 //! [`CameraRig::clamped`] keeps the board in view.
 
+use crate::config::View;
 use crate::interaction::{ActivePanel, GameAction, Panel};
-use crate::scene::{CameraRig, ViewMode};
-use crate::{AppSystems, Screen};
+use crate::scene::{CameraRig, CurrentView};
+use crate::schedule::{AppSystems, Screen};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
@@ -44,12 +45,12 @@ pub fn zoom(rig: CameraRig, amount: f32) -> CameraRig {
 
 fn orbit_and_zoom(
     actions: Single<&ActionState<GameAction>>,
-    mode: Res<ViewMode>,
+    mode: Res<CurrentView>,
     active: Res<ActivePanel>,
     time: Res<Time>,
     mut rig: ResMut<CameraRig>,
 ) {
-    if *mode != ViewMode::ThreeD || !matches!(active.0, Panel::Board | Panel::Help) {
+    if mode.0 != View::ThreeD || !matches!(active.0, Panel::Board | Panel::Help) {
         return;
     }
     let dt = time.delta_secs();

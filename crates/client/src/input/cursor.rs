@@ -11,8 +11,8 @@ use crate::interaction::{
     ActivePanel, GameAction, NavStep, Origin, Panel, Replay, SelectInput, Selection, Toast,
 };
 use crate::match_state::CurrentMatch;
-use crate::scene::{BoardLayout, hand_row};
-use crate::{AppSystems, Screen};
+use crate::scene::{BoardLayout, hand_row, middle_square};
+use crate::schedule::{AppSystems, Screen};
 use bevy::prelude::*;
 use chimera_rules::{Kind, Position, Sq, Variant};
 use leafwing_input_manager::prelude::*;
@@ -86,17 +86,8 @@ pub fn step_or_nearest(v: &Variant, from: Sq, dx: i8, dy: i8) -> Option<Sq> {
 
 /// Where the cursor starts: the side to move's king, else near the middle.
 fn start_square(pos: &Position) -> Sq {
-    pos.royal_square(pos.side_to_move()).unwrap_or_else(|| {
-        let v = pos.variant();
-        let c = Vec2::new(v.width() as f32 - 1.0, v.height() as f32 - 1.0) * 0.5;
-        v.squares()
-            .min_by(|a, b| {
-                let da = Vec2::new(a.x as f32, a.y as f32).distance(c);
-                let db = Vec2::new(b.x as f32, b.y as f32).distance(c);
-                da.total_cmp(&db)
-            })
-            .unwrap_or(Sq::new(0, 0))
-    })
+    pos.royal_square(pos.side_to_move())
+        .unwrap_or_else(|| middle_square(pos.variant()))
 }
 
 /// Hand slots of the side to move that hold something.

@@ -6,13 +6,14 @@
 //! Input only tracks the drag ([`DragState`]); the views move the dragged
 //! piece, and send it home when asked by a [`SnapBack`].
 
-use crate::AppSystems;
+use crate::config::View;
 use crate::interaction::{Replay, SelectInput};
 use crate::match_state::CurrentMatch;
 use crate::scene::{
-    BoardCamera2d, BoardCamera3d, BoardLayout, BoardViewport, CameraRig, HandSlot, PieceView,
-    ViewMode,
+    BoardCamera2d, BoardCamera3d, BoardLayout, BoardViewport, CameraRig, CurrentView, HandSlot,
+    PieceView,
 };
+use crate::schedule::AppSystems;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -83,13 +84,13 @@ enum Grab {
 /// Cursor → point on the board plane, through whichever camera is active.
 pub fn cursor_on_board(
     cursor: Vec2,
-    mode: ViewMode,
+    mode: View,
     cam2: (&Camera, &GlobalTransform),
     cam3: (&Camera, &GlobalTransform),
 ) -> Option<Vec2> {
     match mode {
-        ViewMode::TwoD => cam2.0.viewport_to_world_2d(cam2.1, cursor).ok(),
-        ViewMode::ThreeD => {
+        View::TwoD => cam2.0.viewport_to_world_2d(cam2.1, cursor).ok(),
+        View::ThreeD => {
             let ray = cam3.0.viewport_to_world(cam3.1, cursor).ok()?;
             let d = ray.intersect_plane(Vec3::ZERO, InfinitePlane3d::new(Vec3::Z))?;
             Some(ray.get_point(d).truncate())
@@ -101,7 +102,7 @@ pub fn cursor_on_board(
 fn locate_pointer(
     window: Single<&Window, With<PrimaryWindow>>,
     viewport: Res<BoardViewport>,
-    mode: Res<ViewMode>,
+    mode: Res<CurrentView>,
     layout: Res<BoardLayout>,
     game: Option<Res<CurrentMatch>>,
     cam2: Single<(&Camera, &GlobalTransform), With<BoardCamera2d>>,
@@ -128,7 +129,7 @@ fn locate_pointer(
                 && p.y < r.max.y as f32
         });
         if inside
-            && let Some(p) = cursor_on_board(cursor, *mode, (cam2.0, cam2.1), (cam3.0, cam3.1))
+            && let Some(p) = cursor_on_board(cursor, mode.0, (cam2.0, cam2.1), (cam3.0, cam3.1))
         {
             found.world = Some(p);
             if let Some(g) = &game {
@@ -253,12 +254,12 @@ fn right_button_and_wheel(
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     target: Res<PointerTarget>,
-    mode: Res<ViewMode>,
+    mode: Res<CurrentView>,
     mut rig: ResMut<CameraRig>,
     mut press: Local<RightPress>,
     mut inputs: MessageWriter<SelectInput>,
 ) {
-    let three_d = *mode == ViewMode::ThreeD;
+    let three_d = mode.0 == View::ThreeD;
     if buttons.just_pressed(MouseButton::Right) {
         *press = RightPress {
             held: true,

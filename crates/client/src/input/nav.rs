@@ -2,8 +2,8 @@
 //! steps: one on the press, then repeating while held, never skipping. The
 //! board cursor and the menus move by these steps ([`NavStep`]).
 
-use crate::AppSystems;
 use crate::interaction::{GameAction, NavStep};
+use crate::schedule::AppSystems;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 

@@ -5,8 +5,8 @@
 //! just continues).
 
 use super::bindings::{Binding, StickSide};
-use crate::AppSystems;
 use crate::interaction::Toast;
+use crate::schedule::AppSystems;
 use bevy::input::gamepad::{GamepadConnection, GamepadConnectionEvent};
 use bevy::prelude::*;
 

@@ -14,9 +14,9 @@ mod actions;
 pub mod replay;
 pub mod select;
 
-use crate::AppSystems;
 use crate::match_state::CurrentMatch;
 use crate::match_state::{Authority, Match, MoveIntent, Offer, Player};
+use crate::schedule::AppSystems;
 use bevy::prelude::*;
 use chimera_rules::{Color, Kind, Move, PieceInfo, Sq};
 

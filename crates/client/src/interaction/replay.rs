@@ -10,9 +10,9 @@
 //! that ply (`MatchCommand::TruncateTo`, the old continuation kept) and the
 //! queued move is requested the frame after.
 
-use crate::AppSystems;
 use crate::match_state::CurrentMatch;
 use crate::match_state::{Announcement, Match, MoveApplied, MoveIntent, announce};
+use crate::schedule::AppSystems;
 use bevy::prelude::*;
 use chimera_rules::{Kind, Move, PieceInfo, Position, Sq};
 use std::sync::Arc;

@@ -9,10 +9,10 @@
 //! While it is open the menu's keys and the pad do nothing else.
 
 use super::{Entry, MenuChoice, Overlays};
-use crate::Screen;
 use crate::config::clean_player_name;
 use crate::match_state::{ClockHold, Match, MatchCommand};
 use crate::prefs::Prefs;
+use crate::schedule::Screen;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;

@@ -14,12 +14,12 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-use crate::AppSystems;
 use crate::interaction::Toast;
 use crate::match_state::CurrentMatch;
 use crate::match_state::{
     Authority, BoardResynced, GameEnded, GameSetup, InstallMatch, Match, MoveApplied, Player,
 };
+use crate::schedule::AppSystems;
 use chimera_game::clock::TimeControl;
 use chimera_game::record::{self, GameResult, Loaded, MatchRecord, RecordError};
 use chimera_rules::{Color, Outcome, variants};

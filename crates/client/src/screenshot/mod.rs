@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::board_view::BoardRoot;
-use crate::{AppSystems, Screen};
+use crate::schedule::{AppSystems, Screen};
 
 /// Plugin: add it with a [`ScreenshotPlan`] resource to take the shot.
 pub(super) fn plugin(app: &mut App) {

@@ -5,10 +5,11 @@
 
 use super::{FocusView, entry_button, outcome_text};
 use crate::computer::Computer;
+use crate::config::View;
 use crate::interaction::{Panel, Replay, answering_side};
 use crate::match_state::{Authority, Match, Offer};
 use crate::menus::{Entry, MenuActivated, Overlays};
-use crate::scene::{ShowLetters, ViewMode};
+use crate::scene::{CurrentView, ShowLetters};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
@@ -57,7 +58,7 @@ fn label(
     entry: Entry,
     game: Option<&Match>,
     authority: Option<&Authority>,
-    mode: ViewMode,
+    mode: View,
     (computer, letters): (&Computer, ShowLetters),
 ) -> String {
     let side = game
@@ -69,8 +70,8 @@ fn label(
         Entry::Redo => "Redo".into(),
         Entry::Flip => "Flip the board".into(),
         Entry::SwitchView => match mode {
-            ViewMode::TwoD => "Switch to 3D".into(),
-            ViewMode::ThreeD => "Switch to 2D".into(),
+            View::TwoD => "Switch to 3D".into(),
+            View::ThreeD => "Switch to 2D".into(),
         },
         Entry::ShowLetters => match letters {
             ShowLetters(false) => "Show the pieces' letters".into(),
@@ -108,7 +109,7 @@ pub(super) fn game_menu(
     mut contexts: EguiContexts,
     view: FocusView,
     overlays: Res<Overlays>,
-    mode: Res<ViewMode>,
+    mode: Res<CurrentView>,
     computer: Res<Computer>,
     letters: Res<ShowLetters>,
     mut activated: MessageWriter<MenuActivated>,
@@ -123,7 +124,7 @@ pub(super) fn game_menu(
     let ctx = contexts.ctx_mut()?;
     centred("Menu").show(ctx, |ui| {
         for entry in list {
-            let text = label(entry, game, authority, *mode, (&computer, *letters));
+            let text = label(entry, game, authority, mode.0, (&computer, *letters));
             let b = egui::Button::new(text).min_size(WIDE.into());
             entry_button(ui, b, entry, focused, &mut activated);
         }
@@ -135,7 +136,7 @@ pub(super) fn end_dialog(
     mut contexts: EguiContexts,
     view: FocusView,
     overlays: Res<Overlays>,
-    mode: Res<ViewMode>,
+    mode: Res<CurrentView>,
     computer: Res<Computer>,
     mut activated: MessageWriter<MenuActivated>,
 ) -> Result {
@@ -159,7 +160,7 @@ pub(super) fn end_dialog(
                     entry,
                     game,
                     view.ctx.authority.as_deref(),
-                    *mode,
+                    mode.0,
                     (&computer, ShowLetters::default()),
                 );
                 let b = egui::Button::new(text);
@@ -178,7 +179,7 @@ pub(super) fn new_line_dialog(
     view: FocusView,
     overlays: Res<Overlays>,
     replay: Res<Replay>,
-    mode: Res<ViewMode>,
+    mode: Res<CurrentView>,
     mut activated: MessageWriter<MenuActivated>,
 ) -> Result {
     let (Some(req), Some(game)) = (overlays.new_line, view.ctx.game.as_deref()) else {
@@ -209,7 +210,7 @@ pub(super) fn new_line_dialog(
                     entry,
                     Some(game),
                     None,
-                    *mode,
+                    mode.0,
                     (&Computer::default(), ShowLetters::default()),
                 ));
                 entry_button(ui, b, entry, focused, &mut activated);

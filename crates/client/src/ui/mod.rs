@@ -23,7 +23,7 @@ use crate::match_state::CurrentMatch;
 use crate::match_state::{CommandRejected, MoveRejected, hand_kind};
 use crate::menus::{Entry, EntryContext, MenuActivated, MenuFocus, NumberEditor, shown_value};
 use crate::scene::BoardViewport;
-use crate::{AppSystems, Screen};
+use crate::schedule::{AppSystems, Screen};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;

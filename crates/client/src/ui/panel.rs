@@ -5,8 +5,8 @@
 use super::controls::hint;
 use super::replay::ReplayControls;
 use super::{MoveList, outcome_text, root_ui, side_name};
-use crate::Screen;
 use crate::computer::Computer;
+use crate::config::View;
 use crate::input::bindings::Controls;
 use crate::input::cursor::BoardCursor;
 use crate::input::help_subject;
@@ -18,7 +18,8 @@ use crate::interaction::{
 use crate::match_state::CurrentMatch;
 use crate::match_state::Offer;
 use crate::menus::{Entry, MenuActivated};
-use crate::scene::{BoardViewport, ViewMode};
+use crate::scene::{BoardViewport, CurrentView};
+use crate::schedule::Screen;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, egui};
@@ -29,7 +30,7 @@ pub(super) fn game_panel(
     mut contexts: EguiContexts,
     game: Option<Res<CurrentMatch>>,
     list: Res<MoveList>,
-    mode: Res<ViewMode>,
+    mode: Res<CurrentView>,
     mut viewport: ResMut<BoardViewport>,
     mut next: ResMut<NextState<Screen>>,
     mut activated: MessageWriter<MenuActivated>,
@@ -83,9 +84,9 @@ pub(super) fn game_panel(
                 let main_menu = format!("Main menu ({}: in-game menu)", keys(GameAction::Menu));
                 act(ui, true, "Menu", &main_menu, Entry::MainMenu);
                 act(ui, true, "Flip", &keys(GameAction::FlipBoard), Entry::Flip);
-                let other = match *mode {
-                    ViewMode::TwoD => "3D",
-                    ViewMode::ThreeD => "2D",
+                let other = match mode.0 {
+                    View::TwoD => "3D",
+                    View::ThreeD => "2D",
                 };
                 act(
                     ui,

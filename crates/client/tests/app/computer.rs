@@ -15,7 +15,6 @@ use std::time::Duration;
 use bevy::diagnostic::FrameCount;
 use bevy::ecs::message::Messages;
 use bevy::prelude::*;
-use chimera_client::Screen;
 use chimera_client::board_view::{BoardHighlights, touched_squares};
 use chimera_client::computer::{Computer, HintMove, Purpose};
 use chimera_client::headless_app;
@@ -23,6 +22,7 @@ use chimera_client::interaction::{ActivePanel, Panel, SelectInput, Selection, To
 use chimera_client::match_state::CurrentMatch;
 use chimera_client::match_state::{GameSetup, Match, MatchCommand, MoveIntent, Player};
 use chimera_client::menus::{Entry, MenuActivated};
+use chimera_client::schedule::Screen;
 use chimera_engine::{Limits, Score};
 use chimera_rules::{Color, Game, Variant};
 use leafwing_input_manager::prelude::Buttonlike;

@@ -8,6 +8,7 @@
 use bevy::ecs::message::Messages;
 use bevy::input::gamepad::{GamepadConnection, GamepadConnectionEvent};
 use bevy::prelude::*;
+use chimera_client::headless_app;
 use chimera_client::input::cursor::BoardCursor;
 use chimera_client::input::pads::PadLayout;
 use chimera_client::interaction::{ActivePanel, DIGIT_KEYS, Panel, Selection};
@@ -15,7 +16,7 @@ use chimera_client::match_state::CurrentMatch;
 use chimera_client::match_state::Match;
 use chimera_client::menus::{Entry, MenuAdjusted, MenuChoice, MenuFocus, NumberEditor, Overlays};
 use chimera_client::scene::{BoardLayout, ShowLetters};
-use chimera_client::{Screen, headless_app};
+use chimera_client::schedule::Screen;
 use chimera_rules::{Color, EndReason, Game, Kind, OptionKind, Sq, Variant, variants};
 use leafwing_input_manager::prelude::Buttonlike;
 

@@ -15,12 +15,13 @@ use bevy::ecs::message::{MessageCursor, Messages};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
+use chimera_client::headless_app;
 use chimera_client::match_state::CurrentMatch;
 use chimera_client::match_state::{Match, MatchError, MoveRejected};
 use chimera_client::menus::{Entry, MenuActivated, MenuChoice};
 use chimera_client::net::lobby::LanLobby;
 use chimera_client::net::{HostPlan, JoinPlan, LanSettings, NetLaunch, NetPlan, NetSession};
-use chimera_client::{Screen, headless_app};
+use chimera_client::schedule::Screen;
 use chimera_game::clock::TimeControl;
 use chimera_net::transport::wall_clock;
 use chimera_net::{

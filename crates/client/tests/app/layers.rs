@@ -1,21 +1,27 @@
 //! The client's modules form layers (`chimera_client::LAYERS`, lowest first):
 //! a module uses only modules of lower layers, never a sibling of its own
 //! layer nor anything above it, so data flows one way. This test reads every
-//! file of `src/app/` and fails on any path into another module — `use
-//! crate::app::…`, `super::…` that leaves the module, or a path written
+//! file of the client's `src/` and fails on any path into another module —
+//! `use crate::…`, `super::…` that leaves the module, or a path written
 //! inline — that runs against that order, naming the file, the line and the
-//! two layers. The root (`src/app/mod.rs`, which registers every plugin, and
-//! its tests) is exempt; what it declares for all ([`ROOT_SHARED`]) may be
+//! two layers. The root (`src/lib.rs`, which composes the plugins, and its
+//! tests) is exempt; what it re-exports for all ([`ROOT_SHARED`]) may be
 //! used everywhere.
 
 use chimera_client::LAYERS;
 use std::path::Path;
 
-/// Items of `src/app/mod.rs` every module may use.
+/// Items of `src/lib.rs` every module may use: re-exports of `schedule`
+/// (the lowest layer but the pure one), kept while `net/` and
+/// `match_state/` still name them from the root.
 const ROOT_SHARED: &[&str] = &["AppSystems", "Screen"];
 
 /// Files of the root module, which composes the layers.
 const ROOT_FILES: &[&str] = &["lib.rs", "tests.rs"];
+
+/// Modules with no Bevy at all (plain data and rules: the settings file,
+/// which sound a move plays), testable without an app.
+const PURE: &[&str] = &["config", "cues"];
 
 fn layer_of(module: &str) -> Option<usize> {
     LAYERS.iter().position(|l| l.contains(&module))
@@ -161,7 +167,7 @@ fn inline_modules(b: &[u8]) -> Vec<usize> {
     depth_at
 }
 
-/// The imports of `file` (relative to `src/app/`, e.g. `input/mouse.rs`)
+/// The imports of `file` (relative to `src/`, e.g. `input/mouse.rs`)
 /// that run against the layers, one line each.
 fn violations(file: &str, text: &str) -> Vec<String> {
     if ROOT_FILES.contains(&file) {
@@ -174,7 +180,7 @@ fn violations(file: &str, text: &str) -> Vec<String> {
     let own = path[0];
     let Some(own_layer) = layer_of(own) else {
         return vec![format!(
-            "src/app/{file}: module '{own}' is in no layer of LAYERS"
+            "src/{file}: module '{own}' is in no layer of LAYERS"
         )];
     };
     let code = code_only(text);
@@ -183,7 +189,7 @@ fn violations(file: &str, text: &str) -> Vec<String> {
     let mut found = Vec::new();
     let check = |at: usize, target: &str, found: &mut Vec<String>| {
         let line = code[..at].matches('\n').count() + 1;
-        let place = format!("src/app/{file}:{line}");
+        let place = format!("src/{file}:{line}");
         if target == own || target.is_empty() || target == "self" {
             return;
         }
@@ -199,18 +205,18 @@ fn violations(file: &str, text: &str) -> Vec<String> {
             )),
             None if ROOT_SHARED.contains(&target) => {}
             None => found.push(format!(
-                "{place}: '{own}' uses 'crate::app::{target}', which is neither a module of LAYERS nor shared by the root"
+                "{place}: '{own}' uses 'crate::{target}', which is neither a module of LAYERS nor shared by the root"
             )),
         }
     };
     let mut i = 0;
     while i < b.len() {
         let word_start = i == 0 || !is_ident(b[i - 1]) && b[i - 1] != b':';
-        if word_start && b[i..].starts_with(b"crate::app::") {
-            for t in first_segments(b, i + "crate::app::".len()) {
+        if word_start && b[i..].starts_with(b"crate::") {
+            for t in first_segments(b, i + "crate::".len()) {
                 check(i, &t, &mut found);
             }
-            i += "crate::app::".len();
+            i += "crate::".len();
         } else if word_start && b[i..].starts_with(b"super::") {
             let mut j = i;
             let mut ups = 0;
@@ -223,9 +229,7 @@ fn violations(file: &str, text: &str) -> Vec<String> {
             // inline modules around it.
             let depth = path.len() + nested[i];
             if ups > depth {
-                found.push(format!(
-                    "src/app/{file}: 'super' climbs above the crate root"
-                ));
+                found.push(format!("src/{file}: 'super' climbs above the crate root"));
             } else if depth - ups == 0 {
                 for t in first_segments(b, j) {
                     check(i, &t, &mut found);
@@ -240,12 +244,12 @@ fn violations(file: &str, text: &str) -> Vec<String> {
 }
 
 fn rust_files(dir: &Path, base: &Path, out: &mut Vec<String>) {
-    for entry in std::fs::read_dir(dir).expect("read src/app") {
+    for entry in std::fs::read_dir(dir).expect("read src") {
         let path = entry.expect("dir entry").path();
         if path.is_dir() {
             rust_files(&path, base, out);
         } else if path.extension().is_some_and(|e| e == "rs") {
-            let rel = path.strip_prefix(base).expect("under src/app");
+            let rel = path.strip_prefix(base).expect("under src");
             out.push(rel.to_string_lossy().replace('\\', "/"));
         }
     }
@@ -274,7 +278,7 @@ fn no_import_runs_against_the_layers() {
 fn every_module_of_the_client_has_one_layer() {
     let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut modules: Vec<String> = std::fs::read_dir(&base)
-        .expect("read src/app")
+        .expect("read src")
         .map(|e| e.expect("entry").path())
         .filter_map(|p| {
             let name = p.file_stem()?.to_string_lossy().into_owned();
@@ -295,12 +299,12 @@ fn every_module_of_the_client_has_one_layer() {
 #[test]
 fn the_checker_catches_imports_up_sideways_and_through_super() {
     let text = "\
-use crate::app::AppSystems;
-use crate::app::interaction::Selection;
-use crate::app::animation::glide;
-use crate::app::{scene::BoardLayout, menus::MenuFocus};
-// use crate::app::ui::Toast;  (a comment, not an import)
-fn f(x: Res<crate::app::board_view::BoardScene>) {}
+use crate::AppSystems;
+use crate::interaction::Selection;
+use crate::animation::glide;
+use crate::{scene::BoardLayout, menus::MenuFocus};
+// use crate::ui::Toast;  (a comment, not an import)
+fn f(x: Res<crate::board_view::BoardScene>) {}
 use super::mouse::PointerTarget;
 #[cfg(test)]
 mod tests {
@@ -309,11 +313,11 @@ mod tests {
 ";
     let found = violations("input/mouse.rs", text);
     assert_eq!(found.len(), 3, "{found:#?}");
-    assert!(found[0].starts_with("src/app/input/mouse.rs:3: 'input'"));
+    assert!(found[0].starts_with("src/input/mouse.rs:3: 'input'"));
     assert!(found[0].contains("'animation'") && found[0].contains("a higher layer"));
-    assert!(found[1].starts_with("src/app/input/mouse.rs:4:"));
+    assert!(found[1].starts_with("src/input/mouse.rs:4:"));
     assert!(found[1].contains("'menus'") && found[1].contains("a sibling"));
-    assert!(found[2].starts_with("src/app/input/mouse.rs:6:"));
+    assert!(found[2].starts_with("src/input/mouse.rs:6:"));
     assert!(found[2].contains("'board_view'"));
     // From a folder's `mod.rs`, `super` is the root: its modules are checked.
     let up = "use super::ui::panel;\nuse super::scene::ViewMode;\nmod tests { use super::*; }\n";
@@ -321,7 +325,44 @@ mod tests {
     assert_eq!(found.len(), 1, "{found:#?}");
     assert!(found[0].contains("help/mod.rs:1") && found[0].contains("'ui'"));
     // A root item that is not shared, and a module missing from the layers.
-    let found = violations("menus/mod.rs", "use crate::app::headless_app;\n");
+    let found = violations("menus/mod.rs", "use crate::headless_app;\n");
     assert_eq!(found.len(), 1, "{found:#?}");
     assert_eq!(violations("nowhere/mod.rs", "").len(), 1);
+    // The pure modules are the lowest layer: even each other is off limits.
+    let found = violations(
+        "cues.rs",
+        "use crate::config::Settings;\nuse chimera_rules::Move;\n",
+    );
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(found[0].contains("'config'") && found[0].contains("a sibling"));
+    assert_eq!(
+        bevy_uses("use bevy::prelude::*;\n// bevy:: in a comment\n").len(),
+        1
+    );
+}
+
+/// The lines of `text` that name Bevy (or a Bevy plugin crate), comments
+/// and strings aside.
+fn bevy_uses(text: &str) -> Vec<usize> {
+    let code = code_only(text);
+    code.lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            ["bevy", "bevy_egui", "leafwing_input_manager"]
+                .iter()
+                .any(|c| l.contains(&format!("{c}::")))
+        })
+        .map(|(n, _)| n + 1)
+        .collect()
+}
+
+#[test]
+fn the_pure_modules_have_no_bevy() {
+    let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    for m in PURE {
+        assert_eq!(layer_of(m), Some(0), "'{m}' is in the lowest layer");
+        let text = std::fs::read_to_string(base.join(format!("{m}.rs"))).expect("read");
+        let lines = bevy_uses(&text);
+        assert!(lines.is_empty(), "src/{m}.rs uses Bevy on lines {lines:?}");
+    }
 }

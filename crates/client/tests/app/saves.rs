@@ -9,12 +9,13 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use bevy::prelude::*;
+use chimera_client::headless_app;
 use chimera_client::interaction::{Panel, Selection};
 use chimera_client::match_state::{CurrentMatch, MoveIntent};
 use chimera_client::match_state::{GameSetup, Match, MatchCommand, MatchError, Player};
 use chimera_client::menus::{Entry, Guide, MenuActivated, MenuChoice, Overlays, entries};
 use chimera_client::saves::{self, AUTOSAVE, GameInfo, SaveFolder, SavedGames};
-use chimera_client::{Screen, headless_app};
+use chimera_client::schedule::Screen;
 use chimera_game::record;
 use chimera_rules::{Color, EndReason, Game, Outcome, Variant};
 

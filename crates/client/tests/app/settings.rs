@@ -7,7 +7,7 @@ use chimera_client::config::{AnimationSpeed, FILE_NAME, Settings, View};
 use chimera_client::headless_app;
 use chimera_client::menus::MenuChoice;
 use chimera_client::prefs::Prefs;
-use chimera_client::scene::{BoardLayout, ShowLetters, ViewMode};
+use chimera_client::scene::{BoardLayout, CurrentView, ShowLetters};
 use chimera_client::settings::{AppSettings, install};
 use chimera_game::clock::TimeControl;
 use std::path::PathBuf;
@@ -36,7 +36,7 @@ fn settings_are_read_into_the_client_and_written_back_when_they_change() {
     std::fs::write(dir.join(FILE_NAME), text).expect("write");
     let mut app = app_with_settings(&dir);
     let w = app.world();
-    assert_eq!(*w.resource::<ViewMode>(), ViewMode::ThreeD);
+    assert_eq!(w.resource::<CurrentView>().0, View::ThreeD);
     assert!(w.resource::<BoardLayout>().flipped);
     assert_eq!(*w.resource::<ShowLetters>(), ShowLetters(true));
     assert_eq!(
@@ -64,7 +64,7 @@ fn settings_are_read_into_the_client_and_written_back_when_they_change() {
     // Nothing changed: the file is as the player wrote it.
     assert_eq!(std::fs::read_to_string(dir.join(FILE_NAME)).unwrap(), text);
 
-    *app.world_mut().resource_mut::<ViewMode>() = ViewMode::TwoD;
+    app.world_mut().resource_mut::<CurrentView>().0 = View::TwoD;
     app.world_mut().resource_mut::<Prefs>().volume = 70;
     app.update();
     let saved = Settings::load(&dir);
@@ -97,7 +97,7 @@ fn a_malformed_settings_file_gives_the_defaults_and_a_message_naming_the_line() 
     assert!(e.contains("volume") && e.contains("'loud'"), "{e}");
     assert!(e.contains("default settings"), "{e}");
     // Not even the good first line is used.
-    assert_eq!(*w.resource::<ViewMode>(), ViewMode::TwoD);
+    assert_eq!(w.resource::<CurrentView>().0, View::TwoD);
     assert_eq!(*w.resource::<Prefs>(), Prefs::default());
     // The file is left for the player to fix.
     assert_eq!(std::fs::read_to_string(dir.join(FILE_NAME)).unwrap(), text);

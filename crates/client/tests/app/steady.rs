@@ -5,11 +5,12 @@
 use std::collections::HashSet;
 
 use bevy::prelude::*;
+use chimera_client::config::View;
 use chimera_client::headless_app;
 use chimera_client::match_state::CurrentMatch;
 use chimera_client::match_state::Match;
 use chimera_client::piece_art::baked::BakedMaterial;
-use chimera_client::scene::ViewMode;
+use chimera_client::scene::CurrentView;
 use chimera_rules::{Game, Variant};
 
 /// Components whose change costs the renderer work.
@@ -50,11 +51,11 @@ fn entities(app: &mut App) -> HashSet<Entity> {
 
 #[test]
 fn an_idle_board_spawns_nothing_and_touches_nothing() {
-    for view in [ViewMode::TwoD, ViewMode::ThreeD] {
+    for view in View::ALL {
         let mut app = headless_app();
         let v = Variant::new("herculean", &[]).expect("herculean");
         app.insert_resource(CurrentMatch(Match::from_game(Game::new(&v))))
-            .insert_resource(view)
+            .insert_resource(CurrentView(view))
             .init_resource::<Touched>()
             .add_systems(Last, record_touched);
         // Build the board, let the start settle; the recorder's first run sees

@@ -1,0 +1,314 @@
+//! What each panel offers: its [`Entry`]s in focus order, and what
+//! "cancel" means on it.
+
+use super::{Guide, MenuChoice, lan_join};
+use crate::interaction::{Panel, Selection, answering_side, offers_to_answer};
+use crate::match_state::{Authority, CurrentMatch, Match, Offer, Player};
+use crate::saves::SavedGames;
+use bevy::prelude::*;
+
+/// One thing a menu offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Entry {
+    /// Main menu: the variant list, showing variant `i` (index into
+    /// [`variants`]); left/right step through the variants.
+    Variant(usize),
+    /// Main menu: option `k` of the picked variant (adjust with left/right).
+    Option(usize),
+    /// Main menu: who plays this side (by `Color::index`): Human or
+    /// Computer 1–8 (adjust with left/right).
+    Seat(usize),
+    /// Main menu: the computer's thinking time per move (adjust with left/right).
+    ThinkTime,
+    /// Main menu: the time control (left/right: presets; Select: type one).
+    TimeControl,
+    /// Main menu: the player's name (Select: type it).
+    PlayerName,
+    /// Main menu: the sound volume (left/right).
+    Volume,
+    /// Main menu: sound on or off.
+    Mute,
+    /// Main menu: the animation speed (left/right).
+    AnimationSpeed,
+    /// In-game menu: pause or resume the clock.
+    PauseClock,
+    /// Main menu: start a new game.
+    Start,
+    /// Main menu: back to the game in progress.
+    Resume,
+    /// Open the piece guide.
+    Guide,
+    /// Open the controls screen.
+    Controls,
+    /// Leave Chimera.
+    Quit,
+    /// Guide: show piece `i`.
+    GuidePiece(usize),
+    /// Close the guide or the controls screen.
+    Back,
+    /// In-game menu: close it.
+    Continue,
+    /// Take back a move.
+    Undo,
+    /// Replay a move.
+    Redo,
+    /// Flip the board.
+    Flip,
+    /// Switch 2D/3D.
+    SwitchView,
+    /// Show or hide the pieces' letters.
+    ShowLetters,
+    /// The answering side (see `interaction::answering_side`) resigns.
+    Resign,
+    /// The answering side offers a draw.
+    OfferDraw,
+    /// The answering side accepts the other's offer (a draw; in a LAN game
+    /// also a takeback or a rematch).
+    Accept(Offer),
+    /// The answering side declines it.
+    Decline(Offer),
+    /// LAN game: claim the win, the opponent gone past its grace period.
+    ClaimWin,
+    /// Same variant and options again (in a LAN game: a rematch, colours
+    /// swapped, once the opponent agrees).
+    NewGame,
+    /// To the main menu.
+    MainMenu,
+    /// End dialog: close it and look at the final position.
+    LookAtBoard,
+    /// Chooser: answer `i`.
+    Choice(usize),
+    /// Chooser: close it.
+    CancelChooser,
+    /// New-line dialog: truncate the game there and play the move.
+    StartNewLine,
+    /// New-line dialog: keep the game as it is.
+    KeepLine,
+    /// In-game menu: show the best move of a short search for the side to move.
+    Hint,
+    /// In-game menu: pause or resume the computer players.
+    PauseComputer,
+    /// In-game menu: show or hide the evaluation bar.
+    EvalBar,
+    /// Main menu: continue the autosaved game.
+    ContinueSaved,
+    /// In-game menu: save the game into the games folder.
+    SaveGame,
+    /// Open the load screen.
+    LoadGame,
+    /// Load screen: open saved game `i` (index into `SavedGames::games`).
+    SavedGame(usize),
+    /// Main menu: host the chosen game on the LAN.
+    HostLan,
+    /// Main menu: open the LAN join screen.
+    JoinLan,
+    /// Join screen: join game `i` of the list.
+    JoinGame(usize),
+    /// Join screen: the address field (type while it has the focus).
+    JoinAddress,
+    /// Join screen: watch only, on or off.
+    JoinSpectate,
+    /// Join screen: join the typed address.
+    JoinConnect,
+}
+
+/// What kind of thing an entry does (see `apply`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntryGroup {
+    /// Sets up the next game in the main menu (variant, options, seats,
+    /// clock, name, sound) or starts or resumes it.
+    Choice,
+    /// Opens or closes a window: the guide, the controls, the saved games;
+    /// saves or quits.
+    Window,
+    /// Hosts or joins a LAN game, or works the join screen.
+    Lan,
+    /// Acts on the game in progress (the in-game menu and the end dialog).
+    Game,
+    /// Answers a dialog over the board: closes the end dialog, answers the
+    /// chooser or the new-line question.
+    Dialog,
+}
+
+impl Entry {
+    /// Its [`EntryGroup`].
+    pub fn group(self) -> EntryGroup {
+        use Entry::*;
+        match self {
+            Variant(_) | Option(_) | Seat(_) | ThinkTime | TimeControl | PlayerName | Volume
+            | Mute | AnimationSpeed | PauseClock | Start | Resume => EntryGroup::Choice,
+            Guide | Controls | Quit | GuidePiece(_) | Back | ContinueSaved | SaveGame
+            | LoadGame | SavedGame(_) => EntryGroup::Window,
+            HostLan | JoinLan | JoinGame(_) | JoinAddress | JoinSpectate | JoinConnect => {
+                EntryGroup::Lan
+            }
+            Continue | Undo | Redo | Flip | SwitchView | ShowLetters | Resign | OfferDraw
+            | Accept(_) | Decline(_) | ClaimWin | NewGame | MainMenu | Hint | PauseComputer
+            | EvalBar => EntryGroup::Game,
+            LookAtBoard | Choice(_) | CancelChooser | StartNewLine | KeepLine => EntryGroup::Dialog,
+        }
+    }
+}
+
+/// An entry was activated (click, Enter, South).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MenuActivated(pub Entry);
+
+/// An adjustable entry was stepped (left/right on an option).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MenuAdjusted(pub Entry, pub i32);
+
+/// What the entries of the panels depend on: the menu's choices, the
+/// game, the board's selection, the guide, the saved games and the LAN
+/// game's authority.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct EntryContext<'w> {
+    /// The main menu's choices.
+    pub choice: Res<'w, MenuChoice>,
+    /// The game, if any.
+    pub game: Option<Res<'w, CurrentMatch>>,
+    /// The board's selection (its chooser).
+    pub selection: Res<'w, Selection>,
+    /// The piece guide.
+    pub guide: Res<'w, Guide>,
+    /// The saved games.
+    pub saved: Res<'w, SavedGames>,
+    /// The LAN game's authority, if any.
+    pub authority: Option<Res<'w, Authority>>,
+}
+
+impl EntryContext<'_> {
+    /// The [`entries`] of `panel` now.
+    pub fn entries(&self, panel: Panel) -> Vec<Entry> {
+        entries(
+            panel,
+            &self.choice,
+            self.game.as_deref().map(|m| &m.0),
+            &self.selection,
+            &self.guide,
+            &self.saved,
+            self.authority.as_deref(),
+        )
+    }
+}
+
+/// The entries of a panel, in focus order. `authority`: the LAN game's
+/// (its offers to answer and win claim come first in the in-game menu).
+pub fn entries(
+    panel: Panel,
+    choice: &MenuChoice,
+    game: Option<&Match>,
+    selection: &Selection,
+    guide: &Guide,
+    saved: &SavedGames,
+    authority: Option<&Authority>,
+) -> Vec<Entry> {
+    use Entry::*;
+    match panel {
+        Panel::MainMenu => {
+            let mut v = vec![Variant(choice.variant)];
+            v.extend((0..choice.info().options.len()).map(Option));
+            v.extend([Entry::TimeControl, Seat(0), Seat(1), ThinkTime]);
+            v.extend([PlayerName, Volume, Mute, AnimationSpeed]);
+            v.push(Start);
+            if game.is_some() {
+                v.push(Resume);
+            } else if saved.autosave.is_some() {
+                v.push(ContinueSaved);
+            }
+            v.extend([LoadGame, HostLan, JoinLan, Guide, Controls, Quit]);
+            v
+        }
+        Panel::Guide => {
+            let mut v: Vec<Entry> = (0..guide.kinds.len()).map(GuidePiece).collect();
+            v.push(Back);
+            v
+        }
+        Panel::Controls => vec![Back],
+        Panel::LoadGame => {
+            let mut v: Vec<Entry> = (0..saved.games.len()).map(SavedGame).collect();
+            v.push(Back);
+            v
+        }
+        Panel::GameMenu => {
+            let mut v = vec![Continue];
+            if let Some(g) = game {
+                v.extend(answers(g, authority));
+                if g.can_undo() {
+                    v.push(Undo);
+                }
+                if g.can_redo() {
+                    v.push(Redo);
+                }
+                v.extend([Flip, SwitchView, ShowLetters]);
+                if g.outcome().is_none() && g.setup().time.is_timed() {
+                    v.push(PauseClock);
+                }
+                if g.outcome().is_none() {
+                    if g.setup().player(g.position().side_to_move()) == Player::Human {
+                        v.push(Hint);
+                    }
+                    if g.setup().players.iter().any(|p| *p != Player::Human) {
+                        v.push(PauseComputer);
+                    }
+                    if answering_side(g, authority).is_some() {
+                        if g.draw_offer().is_none() {
+                            v.push(OfferDraw);
+                        }
+                        v.push(Resign);
+                    }
+                }
+                v.push(EvalBar);
+                v.push(NewGame);
+                v.push(SaveGame);
+            }
+            v.extend([LoadGame, Guide, Controls, MainMenu, Quit]);
+            v
+        }
+        Panel::EndDialog => {
+            let mut v = vec![LookAtBoard];
+            let answers = game.map(|g| answers(g, authority)).unwrap_or_default();
+            if !answers.contains(&Accept(Offer::Rematch)) {
+                v.push(NewGame);
+            }
+            v.extend(answers);
+            v.push(MainMenu);
+            v
+        }
+        Panel::NewLine => vec![StartNewLine, KeepLine],
+        Panel::Chooser => {
+            let n = selection.0.chooser().map_or(0, |c| c.choices.len());
+            let mut v: Vec<Entry> = (0..n).map(Choice).collect();
+            v.push(CancelChooser);
+            v
+        }
+        Panel::Join => lan_join::entries(&choice.join),
+        Panel::Help | Panel::Board => Vec::new(),
+    }
+}
+
+/// The answers this screen owes: accept or decline each offer waiting for
+/// it, and claiming the win when the opponent is gone for good.
+fn answers(game: &Match, authority: Option<&Authority>) -> Vec<Entry> {
+    let mut v: Vec<Entry> = offers_to_answer(game, authority)
+        .into_iter()
+        .flat_map(|o| [Entry::Accept(o), Entry::Decline(o)])
+        .collect();
+    if game.outcome().is_none() && authority.is_some_and(|a| a.can_claim) {
+        v.push(Entry::ClaimWin);
+    }
+    v
+}
+
+/// What "cancel" means on a panel.
+pub fn back_entry(panel: Panel, has_game: bool) -> Option<Entry> {
+    match panel {
+        Panel::MainMenu => has_game.then_some(Entry::Resume),
+        Panel::Guide | Panel::Controls | Panel::LoadGame | Panel::Join => Some(Entry::Back),
+        Panel::GameMenu => Some(Entry::Continue),
+        Panel::EndDialog => Some(Entry::LookAtBoard),
+        Panel::NewLine => Some(Entry::KeepLine),
+        Panel::Chooser => Some(Entry::CancelChooser),
+        Panel::Help | Panel::Board => None,
+    }
+}

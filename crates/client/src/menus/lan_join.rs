@@ -1,0 +1,109 @@
+//! The LAN join screen as the menus know it: the games heard on the LAN
+//! ([`JoinChoice`], kept up to date by `net`), its entries, and the
+//! requests its entries send ([`LanRequest`], which `net` answers).
+
+use super::apply::EntryEffects;
+use super::{Entry, MenuChoice, MenuFocus};
+use crate::interaction::Panel;
+use crate::match_state::GameSetup;
+use bevy::prelude::*;
+
+/// The LAN join screen: the games heard on the LAN (kept up to date by
+/// `net`), the address typed, whether to watch only, and how joining goes.
+#[derive(Debug, Clone, Default)]
+pub struct JoinChoice {
+    /// Games heard lately, in the order first heard.
+    pub games: Vec<LanGame>,
+    /// The address typed (`ADDRESS[:PORT]`).
+    pub address: String,
+    /// Join as a spectator.
+    pub spectate: bool,
+    /// How the last attempt goes or why it failed, in words.
+    pub status: Option<String>,
+}
+
+/// A game heard on the LAN, as the join list shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LanGame {
+    /// Where to join it (`IP:PORT`).
+    pub address: String,
+    /// The host's name.
+    pub host: String,
+    /// Variant, options, time control, seats in words; or, for a host of
+    /// another protocol version, which version it speaks.
+    pub details: String,
+    /// Seats nobody holds.
+    pub free_seats: usize,
+    /// Whether this build can join it (same protocol version).
+    pub joinable: bool,
+}
+
+/// A LAN game asked for in the menus (`net` starts it).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum LanRequest {
+    /// Host this game on the LAN, the window playing one side.
+    Host(GameSetup),
+    /// Join the host at this address (`ADDRESS[:PORT]`).
+    Join {
+        /// The address typed or picked.
+        address: String,
+        /// Watch only.
+        spectate: bool,
+    },
+}
+
+/// The join screen's entries, in focus order: the games heard, the address
+/// field, connect, watch only, back.
+pub fn entries(join: &JoinChoice) -> Vec<Entry> {
+    let mut v: Vec<Entry> = (0..join.games.len()).map(Entry::JoinGame).collect();
+    v.extend([
+        Entry::JoinAddress,
+        Entry::JoinConnect,
+        Entry::JoinSpectate,
+        Entry::Back,
+    ]);
+    v
+}
+
+/// Whether the join screen's address field has the focus (keys type into it).
+pub fn typing_address(active: Panel, focus: &MenuFocus, choice: &MenuChoice) -> bool {
+    active == Panel::Join
+        && focus.panel == Some(Panel::Join)
+        && focus.entry(&entries(&choice.join)) == Some(Entry::JoinAddress)
+}
+
+/// What the LAN entries do: host the menu's game, open the join screen,
+/// join a game heard or the address typed, watch only on or off.
+pub(super) fn apply(entry: Entry, fx: &mut EntryEffects) {
+    let join = &mut fx.choice.join;
+    match entry {
+        Entry::HostLan => {
+            join.status = None;
+            let setup = fx.choice.setup();
+            fx.lan.write(LanRequest::Host(setup));
+        }
+        Entry::JoinLan => {
+            fx.overlays.join = true;
+            join.status = None;
+        }
+        Entry::JoinGame(i) => {
+            if let Some(g) = join.games.get(i) {
+                fx.lan.write(LanRequest::Join {
+                    address: g.address.clone(),
+                    spectate: join.spectate,
+                });
+            }
+        }
+        Entry::JoinConnect | Entry::JoinAddress if !join.address.trim().is_empty() => {
+            fx.lan.write(LanRequest::Join {
+                address: join.address.trim().to_string(),
+                spectate: join.spectate,
+            });
+        }
+        Entry::JoinConnect | Entry::JoinAddress => {
+            join.status = Some("Type the host's address first".to_string());
+        }
+        Entry::JoinSpectate => join.spectate = !join.spectate,
+        _ => {}
+    }
+}
