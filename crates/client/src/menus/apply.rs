@@ -124,12 +124,10 @@ fn choice_entry(entry: Entry, game: Option<&Match>, fx: &mut EntryEffects) {
             *fx.overlays = Overlays::default();
             fx.next.set(Screen::Game);
         }
-        Entry::Resume => {
-            if game.is_some() {
-                fx.overlays.guide = false;
-                fx.overlays.controls = false;
-                fx.next.set(Screen::Game);
-            }
+        Entry::Resume if game.is_some() => {
+            fx.overlays.guide = false;
+            fx.overlays.controls = false;
+            fx.next.set(Screen::Game);
         }
         _ => {}
     }

@@ -282,7 +282,7 @@ pub fn entries(
             v.push(CancelChooser);
             v
         }
-        Panel::Join => lan_join::entries(&choice.join),
+        Panel::Join => lan_join::join_entries(&choice.join),
         Panel::Help | Panel::Board => Vec::new(),
     }
 }

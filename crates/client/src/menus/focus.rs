@@ -90,7 +90,6 @@ fn is_menu(panel: Panel) -> bool {
 }
 
 #[allow(clippy::too_many_arguments)]
-
 pub(super) fn navigate_menus(
     actions: Single<&ActionState<GameAction>>,
     step: Res<NavStep>,

@@ -54,7 +54,7 @@ pub enum LanRequest {
 
 /// The join screen's entries, in focus order: the games heard, the address
 /// field, connect, watch only, back.
-pub fn entries(join: &JoinChoice) -> Vec<Entry> {
+pub fn join_entries(join: &JoinChoice) -> Vec<Entry> {
     let mut v: Vec<Entry> = (0..join.games.len()).map(Entry::JoinGame).collect();
     v.extend([
         Entry::JoinAddress,
@@ -69,7 +69,7 @@ pub fn entries(join: &JoinChoice) -> Vec<Entry> {
 pub fn typing_address(active: Panel, focus: &MenuFocus, choice: &MenuChoice) -> bool {
     active == Panel::Join
         && focus.panel == Some(Panel::Join)
-        && focus.entry(&entries(&choice.join)) == Some(Entry::JoinAddress)
+        && focus.entry(&join_entries(&choice.join)) == Some(Entry::JoinAddress)
 }
 
 /// What the LAN entries do: host the menu's game, open the join screen,

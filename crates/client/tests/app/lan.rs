@@ -17,7 +17,7 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use chimera_client::headless_app;
 use chimera_client::match_state::CurrentMatch;
-use chimera_client::match_state::{Match, MatchError, MoveRejected};
+use chimera_client::match_state::{MatchError, MoveRejected};
 use chimera_client::menus::{Entry, MenuActivated, MenuChoice};
 use chimera_client::net::lobby::LanLobby;
 use chimera_client::net::{HostPlan, JoinPlan, LanSettings, NetLaunch, NetPlan, NetSession};
