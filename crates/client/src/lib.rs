@@ -31,11 +31,8 @@ pub mod ui;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::{EguiGlobalSettings, EguiPlugin};
+use schedule::Screen;
 use std::path::PathBuf;
-
-// For `net/` and `match_state/`, which still name them from the root (their
-// rewrite moves them to `crate::schedule`; then this goes).
-pub use schedule::{AppSystems, Screen};
 
 /// The client's modules from the lowest layer to the highest (`rules`, the
 /// engine, lies below them all). A module may use modules of lower layers
@@ -135,7 +132,7 @@ impl Default for PlayArgs {
 }
 
 /// The plugins of the client (everything but the window), with the frame's
-/// [`AppSystems`] order.
+/// [`schedule::AppSystems`] order.
 pub fn client_plugins(app: &mut App) {
     // In layer order (a tuple of plugins holds at most 15).
     app.add_plugins((

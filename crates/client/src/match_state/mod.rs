@@ -15,7 +15,7 @@
 
 mod timing;
 
-use crate::AppSystems;
+use crate::schedule::AppSystems;
 use bevy::prelude::*;
 
 pub use chimera_game::{

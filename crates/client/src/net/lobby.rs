@@ -10,9 +10,9 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use super::LanSettings;
-use crate::Screen;
 use crate::interaction::ActivePanel;
 use crate::menus::{LanGame, MenuChoice, MenuFocus, Overlays, typing_address};
+use crate::schedule::Screen;
 use chimera_net::PROTOCOL_VERSION;
 use chimera_net::discovery::{DiscoveredHost, Listener};
 use chimera_rules::variants;

@@ -49,7 +49,7 @@ use crate::match_state::{
 };
 use crate::menus::{LanRequest, MenuChoice, Overlays};
 use crate::scene::BoardLayout;
-use crate::{AppSystems, Screen};
+use crate::schedule::{AppSystems, Screen};
 use chimera_game::clock::TimeControl;
 use chimera_game::record::MatchRecord;
 use chimera_net::client::ChatLine;

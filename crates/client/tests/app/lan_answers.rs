@@ -15,7 +15,7 @@ use crate::lan::{
 use bevy::prelude::*;
 use chimera_client::interaction::{Panel, offers_to_answer};
 use chimera_client::match_state::CurrentMatch;
-use chimera_client::match_state::{Authority, Match, MatchCommand, Offer};
+use chimera_client::match_state::{Authority, MatchCommand, Offer};
 use chimera_client::menus::Entry;
 use chimera_client::net::NetSession;
 use chimera_net::{OfferKind, Side};

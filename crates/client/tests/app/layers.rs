@@ -5,16 +5,10 @@
 //! `use crate::…`, `super::…` that leaves the module, or a path written
 //! inline — that runs against that order, naming the file, the line and the
 //! two layers. The root (`src/lib.rs`, which composes the plugins, and its
-//! tests) is exempt; what it re-exports for all ([`ROOT_SHARED`]) may be
-//! used everywhere.
+//! tests) is exempt.
 
 use chimera_client::LAYERS;
 use std::path::Path;
-
-/// Items of `src/lib.rs` every module may use: re-exports of `schedule`
-/// (the lowest layer but the pure one), kept while `net/` and
-/// `match_state/` still name them from the root.
-const ROOT_SHARED: &[&str] = &["AppSystems", "Screen"];
 
 /// Files of the root module, which composes the layers.
 const ROOT_FILES: &[&str] = &["lib.rs", "tests.rs"];
@@ -203,9 +197,8 @@ fn violations(file: &str, text: &str) -> Vec<String> {
                     "a higher layer"
                 }
             )),
-            None if ROOT_SHARED.contains(&target) => {}
             None => found.push(format!(
-                "{place}: '{own}' uses 'crate::{target}', which is neither a module of LAYERS nor shared by the root"
+                "{place}: '{own}' uses 'crate::{target}', which is not a module of LAYERS"
             )),
         }
     };
