@@ -25,9 +25,8 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use super::rng::Rng;
 use super::search::{Features, Info, Limits, Score, SearchResult, Searcher};
-use chimera_rules::Game;
+use chimera_rules::{Game, SplitMix64};
 
 /// The weakest level.
 pub const MIN_LEVEL: u8 = 1;
@@ -104,7 +103,7 @@ impl LevelSpec {
 /// A computer player: a level, its seeded randomness and its own searcher.
 pub struct Player {
     level: u8,
-    rng: Rng,
+    rng: SplitMix64,
     searcher: Searcher,
 }
 
@@ -114,7 +113,7 @@ impl Player {
     pub fn new(level: u8, seed: u64, hash_mb: usize) -> Player {
         Player {
             level: level.clamp(MIN_LEVEL, MAX_LEVEL),
-            rng: Rng::new(seed),
+            rng: SplitMix64::new(seed),
             searcher: Searcher::new(hash_mb),
         }
     }
@@ -153,7 +152,7 @@ impl Player {
         let draw = self.rng.unit();
         let noise_seed = self.rng.next_u64();
         if !moves.is_empty() && draw < spec.random_move {
-            let m = moves[self.rng.below(moves.len() as u64) as usize];
+            let m = moves[self.rng.scaled(moves.len() as u64) as usize];
             return SearchResult {
                 best: Some(m),
                 score: Score::Cp(0),

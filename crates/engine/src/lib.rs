@@ -4,7 +4,6 @@
 pub mod eval;
 pub mod levels;
 pub mod play;
-pub mod rng;
 pub mod search;
 pub mod thinker;
 pub mod tt;

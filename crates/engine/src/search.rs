@@ -17,7 +17,8 @@ use chimera_rules::geometry::CELLS;
 use chimera_rules::pieces::{Kind, is_piece, kind_of};
 use chimera_rules::position::MoveKind;
 use chimera_rules::variants::NoMoves;
-use chimera_rules::{Game, Move, Position, Variant};
+use chimera_rules::rng::GOLDEN_GAMMA;
+use chimera_rules::{Game, Move, Position, SplitMix64, Variant};
 
 /// Score of a mate delivered now (mate in n plies scores `MATE - n`).
 pub const MATE: i32 = 30000;
@@ -319,7 +320,7 @@ impl Searcher {
         }
         let key =
             (m.from as u64) | (m.to as u64) << 16 | (m.aux as u64) << 32 | (m.piece as u64) << 48;
-        super::rng::Rng::new(self.noise_seed ^ key.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        SplitMix64::new(self.noise_seed ^ key.wrapping_mul(GOLDEN_GAMMA))
             .symmetric(self.noise)
     }
 

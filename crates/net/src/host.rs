@@ -25,7 +25,8 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use chimera_game::clock::{ClockState, TimeControl, flag_result};
-use chimera_rules::RulesError;
+use chimera_rules::rng::GOLDEN_GAMMA;
+use chimera_rules::{RulesError, SplitMix64};
 
 use super::protocol::{
     ClientMsg, Hello, HostMsg, MAX_REASON_CHARS, MoveConfirmed, OfferKind, PROTOCOL_VERSION, Role,
@@ -289,7 +290,7 @@ pub struct Host {
     seats: [Seat; 2],
     peers: HashMap<ClientId, Peer>,
     now: Duration,
-    rng: u64,
+    rng: SplitMix64,
     events: Vec<HostEvent>,
 }
 
@@ -318,7 +319,7 @@ impl Host {
             seats: [Seat::open(), Seat::open()],
             peers: HashMap::new(),
             now: Duration::ZERO,
-            rng: seed ^ 0x9E37_79B9_7F4A_7C15,
+            rng: SplitMix64::new(seed ^ GOLDEN_GAMMA),
             events: Vec::new(),
             cfg,
         };
@@ -675,7 +676,7 @@ impl Host {
     fn new_token(&mut self) -> SeatToken {
         let mut out = [0u8; 16];
         for chunk in out.chunks_mut(8) {
-            chunk.copy_from_slice(&splitmix(&mut self.rng).to_le_bytes());
+            chunk.copy_from_slice(&self.rng.next_u64().to_le_bytes());
         }
         SeatToken(out)
     }
@@ -1168,13 +1169,4 @@ fn what_of(msg: &ClientMsg) -> String {
         ClientMsg::Chat(_) => "chat".to_string(),
         ClientMsg::Resync { .. } => "snapshot request".to_string(),
     }
-}
-
-/// SplitMix64: the next pseudo-random word.
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }

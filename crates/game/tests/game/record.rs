@@ -8,9 +8,9 @@ use chimera_game::clock::{Clock, ClockState, TimeControl, flag_result};
 use chimera_game::record::{
     self, GameResult, MAX_RECORD_BYTES, MatchRecord, RecordError, Score, Termination,
 };
-use chimera_rules::{Color, Game, MoveKind, OptionKind, Variant, variants};
+use chimera_rules::{Color, Game, MoveKind, OptionKind, SplitMix64, Variant, variants};
 
-use crate::common::{MoveKinds, Rng, random_game, variant};
+use crate::common::{MoveKinds, random_game, variant};
 
 fn load(text: &str) -> record::Loaded {
     record::load(text, 1).unwrap_or_else(|e| panic!("{e}\n{text}"))
@@ -104,7 +104,11 @@ const OTHER_STARTS: [Start; 4] = [
 /// random: resignation, agreement or none), annotations and comments on
 /// some moves, and for `timed` games a clock fed with a fake time: every
 /// move takes a random number of milliseconds.
-fn dress(g: &Game, rng: &mut Rng, timed: Option<TimeControl>) -> (MatchRecord, Option<Clock>) {
+fn dress(
+    g: &Game,
+    rng: &mut SplitMix64,
+    timed: Option<TimeControl>,
+) -> (MatchRecord, Option<Clock>) {
     let mut r = MatchRecord::from_game(g);
     r.set_tag("White", "Ann \"the\" Wall\\").unwrap();
     r.set_tag("Black", "Bob").unwrap();
@@ -170,7 +174,7 @@ fn round_trip(r: &MatchRecord, g: &Game) -> String {
 
 /// The same movetext with every move in LMN or readable notation at random,
 /// move numbers glued or not, everything on one line or one token a line.
-fn mixed_notation(g: &Game, r: &MatchRecord, rng: &mut Rng) -> String {
+fn mixed_notation(g: &Game, r: &MatchRecord, rng: &mut SplitMix64) -> String {
     let text = r.to_text().unwrap();
     let tags: String = text
         .lines()
@@ -207,7 +211,7 @@ fn mixed_notation(g: &Game, r: &MatchRecord, rng: &mut Rng) -> String {
 /// any mix load to the same game. Every rare kind of move occurs.
 #[test]
 fn round_trip_every_variant_and_option() {
-    let mut rng = Rng(11);
+    let mut rng = SplitMix64::new(11);
     let mut kinds = MoveKinds::default();
     let mut games = 0;
     let mut ended = 0;
@@ -273,7 +277,10 @@ fn round_trip_time_forfeit() {
         r.moves.push(rm);
     }
     now += Duration::from_secs(61);
-    assert_eq!(c.move_made(now), Err(chimera_game::clock::Flagged(Color::Black)));
+    assert_eq!(
+        c.move_made(now),
+        Err(chimera_game::clock::Flagged(Color::Black))
+    );
     r.result = Some(flag_result(g.position(), Color::Black));
     r.clock = Some(c.state(now));
     r.set_tag("White", "Ann \"the\" Wall\\").unwrap();
@@ -632,7 +639,7 @@ fn size_limit() {
 #[test]
 fn illegal_move_names_game_line_move_and_side() {
     let v = variant("chess", &[]);
-    let mut rng = Rng(23);
+    let mut rng = SplitMix64::new(23);
     let g = loop {
         let g = random_game(&v, None, &mut rng, 60, &mut MoveKinds::default());
         if g.outcome().is_none() {
@@ -922,7 +929,7 @@ fn writing_refuses_bad_tags_and_records() {
 #[test]
 fn match_record_serialises() {
     let v = variant("holygrail", &[]);
-    let mut rng = Rng(5);
+    let mut rng = SplitMix64::new(5);
     let g = random_game(&v, None, &mut rng, 80, &mut MoveKinds::default());
     let (r, _) = dress(&g, &mut rng, Some("600+5".parse().unwrap()));
     let cfg = bincode::config::standard();

@@ -6,8 +6,8 @@
 use std::net::{SocketAddr, UdpSocket};
 use std::time::Duration;
 
-use bevy_renet::netcode::{ClientAuthentication, NetcodeClientTransport};
-use bevy_renet::renet::{DefaultChannel, RenetClient};
+use renet_netcode::{ClientAuthentication, NetcodeClientTransport};
+use renet::{DefaultChannel, RenetClient};
 use chimera_net::bench::XorShift;
 use chimera_net::protocol::{ClientMsg, HostMsg, PROTOCOL_VERSION, SeatWish, decode, protocol_id};
 use chimera_net::transport::connection_config;
