@@ -1,5 +1,9 @@
-//! The pure match: [`clock`] keeps time and [`record`] reads and writes game
-//! records. No Bevy.
+//! The pure match: [`clock`] keeps time, [`offer`] names what one side may
+//! offer the other and [`record`] reads and writes game records. No Bevy.
 
 pub mod clock;
+pub mod offer;
 pub mod record;
+mod text;
+
+pub use offer::Offer;

@@ -6,9 +6,11 @@ use std::time::Duration;
 
 use chimera_game::clock::{Clock, ClockState, TimeControl, flag_result};
 use chimera_game::record::{
-    self, GameResult, MAX_RECORD_BYTES, MatchRecord, RecordError, Score, Termination,
+    self, MAX_RECORD_BYTES, MatchRecord, RecordError,
 };
-use chimera_rules::{Color, Game, MoveKind, OptionKind, SplitMix64, Variant, variants};
+use chimera_rules::{
+    Color, EndReason, Game, MoveKind, OptionKind, Outcome, SplitMix64, Variant, variants,
+};
 
 use crate::common::{MoveKinds, random_game, variant};
 
@@ -135,13 +137,13 @@ fn dress(
     }
     if r.result.is_none() {
         r.result = match rng.below(3) {
-            0 => Some(GameResult {
-                score: Score::win(g.position().side_to_move().opposite()),
-                termination: Termination::Resignation,
+            0 => Some(Outcome {
+                winner: Some(g.position().side_to_move().opposite()),
+                reason: EndReason::Resignation,
             }),
-            1 => Some(GameResult {
-                score: Score::Draw,
-                termination: Termination::Agreement,
+            1 => Some(Outcome {
+                winner: None,
+                reason: EndReason::DrawAgreed,
             }),
             _ => None,
         };
@@ -201,7 +203,7 @@ fn mixed_notation(g: &Game, r: &MatchRecord, rng: &mut SplitMix64) -> String {
         out.push_str(sep);
         p.make_move(m);
     }
-    out.push_str(r.result.map_or("*", |x| x.score.text()));
+    out.push_str(r.result.map_or("*", |x| x.score().text()));
     out
 }
 
@@ -318,7 +320,7 @@ fn an_unfinished_game_says_why_it_stopped() {
         g.play_lmn(m).unwrap();
     }
     let r = MatchRecord::from_game(&g);
-    let text = r.unfinished_text(Termination::Abandoned).unwrap();
+    let text = r.unfinished_text(EndReason::Abandoned).unwrap();
     assert!(text.contains("[Result \"*\"]\n"), "{text}");
     assert!(text.contains("[Termination \"abandoned\"]\n"), "{text}");
     assert_eq!(
@@ -329,11 +331,11 @@ fn an_unfinished_game_says_why_it_stopped() {
     let back = load(&text);
     assert_eq!((back.record.result, back.record.moves.len()), (None, 2));
     let mut over = r.clone();
-    over.result = Some(GameResult {
-        score: Score::WhiteWins,
-        termination: Termination::Resignation,
+    over.result = Some(Outcome {
+        winner: Some(Color::White),
+        reason: EndReason::Resignation,
     });
-    assert!(over.unfinished_text(Termination::Abandoned).is_err());
+    assert!(over.unfinished_text(EndReason::Abandoned).is_err());
 }
 
 #[test]
