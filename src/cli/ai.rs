@@ -4,7 +4,7 @@ use clap::Args;
 
 use super::CliError;
 use super::args::{PositionArgs, SearchLimitArgs, VariantArgs, count, limits};
-use chimera_engine::{self, SelfPlay};
+use chimera_engine::SelfPlay;
 use chimera_rules::Color;
 
 /// Default transposition table size in megabytes.
@@ -28,9 +28,9 @@ pub struct AnalyseCmd {
 /// `bestmove <lmn> score <cp N|mate N>`.
 pub fn analyse(a: AnalyseCmd) -> Result<(), CliError> {
     let game = a.position.game()?;
-    let mut searcher = ai::Searcher::new(a.hash as usize);
+    let mut searcher = chimera_engine::Searcher::new(a.hash as usize);
     let mut failed = None;
-    ai::analyse(&mut searcher, &game, &a.limit.limits(), &mut |line| {
+    chimera_engine::analyse(&mut searcher, &game, &a.limit.limits(), &mut |line| {
         if failed.is_none() {
             failed = super::write_line(format_args!("{line}")).err();
         }
@@ -73,11 +73,11 @@ pub struct SelfplayCmd {
 /// A level from 1 to 8 (`join --ai`).
 pub fn level(s: &str) -> Result<u8, String> {
     match s.trim().parse::<u8>() {
-        Ok(l) if (ai::MIN_LEVEL..=ai::MAX_LEVEL).contains(&l) => Ok(l),
+        Ok(l) if (chimera_engine::MIN_LEVEL..=chimera_engine::MAX_LEVEL).contains(&l) => Ok(l),
         _ => Err(format!(
             "expected a level from {} to {}",
-            ai::MIN_LEVEL,
-            ai::MAX_LEVEL
+            chimera_engine::MIN_LEVEL,
+            chimera_engine::MAX_LEVEL
         )),
     }
 }
@@ -87,8 +87,8 @@ fn level_pair(s: &str) -> Result<(u8, u8), String> {
     let wrong = || {
         format!(
             "expected two levels A,B from {} to {}",
-            ai::MIN_LEVEL,
-            ai::MAX_LEVEL
+            chimera_engine::MIN_LEVEL,
+            chimera_engine::MAX_LEVEL
         )
     };
     let (a, b) = s.split_once(',').ok_or_else(wrong)?;
@@ -109,7 +109,7 @@ pub fn selfplay(a: SelfplayCmd) -> Result<(), CliError> {
     for g in 0..a.games {
         let pair_seed = a.seed.wrapping_add(u64::from(g / 2));
         if g % 2 == 0 {
-            opening = ai::random_opening(&variant, a.opening, pair_seed);
+            opening = chimera_engine::random_opening(&variant, a.opening, pair_seed);
         }
         let a_color = if g % 2 == 0 {
             Color::White
@@ -121,7 +121,7 @@ pub fn selfplay(a: SelfplayCmd) -> Result<(), CliError> {
         } else {
             [lb, la]
         };
-        let rec = ai::play_game(&SelfPlay {
+        let rec = chimera_engine::play_game(&SelfPlay {
             variant: variant.clone(),
             start: None,
             opening: opening.clone(),

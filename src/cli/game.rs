@@ -6,9 +6,8 @@ use clap::{Args, ValueEnum};
 
 use super::CliError;
 use super::args::{DEFAULT_VARIANT, GameArgs, count, seconds};
-use chimera_engine;
+use chimera_client::ViewMode;
 use chimera_client::match_state::Player;
-use chimera_client::{self, ViewMode};
 use chimera_rules::{Kind, Variant};
 
 /// The board view: `2d` or `3d`.
@@ -137,7 +136,9 @@ fn player(text: &str) -> Result<Player, String> {
     match text.split_once(':') {
         None if text == "human" => Ok(Player::Human),
         Some(("computer", level)) => match level.parse::<u8>() {
-            Ok(level) if (ai::MIN_LEVEL..=ai::MAX_LEVEL).contains(&level) => {
+            Ok(level)
+                if (chimera_engine::MIN_LEVEL..=chimera_engine::MAX_LEVEL).contains(&level) =>
+            {
                 Ok(Player::Computer { level })
             }
             _ => Err(bad()),
@@ -164,7 +165,7 @@ fn guide_kind(variant: &Variant, letter: char) -> Result<Kind, CliError> {
 /// `chimera play`: opens the game window (the menu, or a game of `--variant`).
 pub fn play(a: PlayCmd) -> Result<(), CliError> {
     if a.empty_3d {
-        app::perf::run_empty_3d_measure(a.measure.unwrap_or(10.0));
+        chimera_client::perf::run_empty_3d_measure(a.measure.unwrap_or(10.0));
         return Ok(());
     }
     let load = match &a.load {
@@ -176,7 +177,7 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         Some(letter) => Some(guide_kind(&*game.variant.build(DEFAULT_VARIANT)?, letter)?),
         None => None,
     };
-    let play = app::PlayArgs {
+    let play = chimera_client::PlayArgs {
         load,
         load_screen: a.load_screen,
         guide,
@@ -195,7 +196,7 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         lan_announce: true,
         time: a.time.unwrap_or_default(),
     };
-    Ok(app::run_play(play).map(drop)?)
+    Ok(chimera_client::run_play(play).map(drop)?)
 }
 
 /// `chimera frametime`: the game's frame time against an empty Bevy 3D
@@ -225,5 +226,7 @@ pub fn frametime(a: FrametimeCmd) -> Result<(), CliError> {
     if s.flip {
         child.push("--flip".to_string());
     }
-    Ok(app::perf::compare_frame_times(&child, a.measure, a.rounds)?)
+    Ok(chimera_client::perf::compare_frame_times(
+        &child, a.measure, a.rounds,
+    )?)
 }

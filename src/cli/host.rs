@@ -1,6 +1,6 @@
 //! `chimera host`: host a LAN game in the window, which plays one side; and
 //! the window of `chimera join ADDRESS` (without `--headless`). The game
-//! logic is `app::net`; this reads the flags.
+//! logic is `chimera_client::net`; this reads the flags.
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -10,10 +10,10 @@ use clap::{Args, ValueEnum};
 use super::CliError;
 use super::args::{VariantArgs, time_control};
 use super::game::{View, window_size};
-use chimera_client::{self, net};
+use chimera_client::net;
 use chimera_game::clock::TimeControl;
-use chimera_net::Side;
 use chimera_net::transport::{DEFAULT_PORT, random_u64};
+use chimera_rules::Color;
 
 /// The side the host's window plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -82,26 +82,26 @@ pub fn lan_window(
     announce: bool,
     w: WindowArgs,
 ) -> Result<(), CliError> {
-    let play = app::PlayArgs {
+    let play = chimera_client::PlayArgs {
         view: w.view.unwrap_or(View::TwoD).into(),
         screenshot: w.screenshot,
         window: w.window,
         net: Some(plan),
         lan_name: Some(name.to_string()),
         lan_announce: announce,
-        ..app::PlayArgs::default()
+        ..chimera_client::PlayArgs::default()
     };
-    Ok(app::run_play(play).map(drop)?)
+    Ok(chimera_client::run_play(play).map(drop)?)
 }
 
 /// `chimera host`: hosts a LAN game in the window.
 pub fn host(a: HostCmd) -> Result<(), CliError> {
     let bind = SocketAddr::new(a.bind, a.port);
     let side = match a.side {
-        SideArg::White => Side::White,
-        SideArg::Black => Side::Black,
-        SideArg::Random if random_u64() & 1 == 0 => Side::White,
-        SideArg::Random => Side::Black,
+        SideArg::White => Color::White,
+        SideArg::Black => Color::Black,
+        SideArg::Random if random_u64() & 1 == 0 => Color::White,
+        SideArg::Random => Color::Black,
     };
     let plan = if a.resume {
         let path = net::autosave_path().ok_or_else(|| {

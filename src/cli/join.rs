@@ -1,6 +1,6 @@
 //! `chimera join ADDRESS --headless`: a terminal client for scripts and
 //! servers. Without `--headless` the window opens on that game (or, without
-//! ADDRESS, on the join list; see `cli::host` and `app::net`).
+//! ADDRESS, on the join list; see `cli::host` and `chimera_client::net`).
 //!
 //! Every move applied is printed on stdout as `ply N white e2e4` (N counts
 //! the game's moves from 1). `--play "M1 M2 …"` holds the whole game's
@@ -18,20 +18,20 @@
 //! config directory ([`SeatBook`]) so that the same `--name` restarted
 //! against the same host gets its seat back.
 
-use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
+use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
 
 use super::CliError;
 use super::args::{MoveList, count};
-use chimera_engine::{self, Job, Limits, Thinker};
+use chimera_engine::{Job, Limits, Thinker};
 use chimera_game::clock::TimeControl;
 use chimera_net::seats::SeatBook;
-use chimera_net::transport::{DEFAULT_PORT, random_u64, wall_clock};
+use chimera_net::transport::{random_u64, wall_clock};
 use chimera_net::{
     Client, ClientConfig, ClientEvent, ClientRunner, HostMsg, Link, MatchState, Role, SeatState,
-    SeatWish, Side,
+    SeatWish,
 };
 use chimera_rules::{Color, Position};
 
@@ -95,7 +95,6 @@ pub struct JoinCmd {
     pub window: super::host::WindowArgs,
 }
 
-
 /// The moves of `--play`, checked against the game as it comes.
 struct Script {
     moves: Vec<String>,
@@ -143,8 +142,8 @@ impl Script {
 }
 
 /// The side that plays move `ply` (from 0) of `s`'s game.
-fn mover(s: &MatchState, ply: usize) -> Side {
-    let first: Side = s.game().start().side_to_move().into();
+fn mover(s: &MatchState, ply: usize) -> Color {
+    let first = s.game().start().side_to_move();
     if ply.is_multiple_of(2) {
         first
     } else {
@@ -374,13 +373,13 @@ impl AiSeat {
 /// The limits of the computer's move: the clock's time of the side to
 /// move when the game is timed, else `base`; `base`'s depth cap in both.
 fn move_limits(base: &Limits, s: &MatchState) -> Limits {
-    let side: Color = s.side_to_move().into();
-    let Some((clock, left)) = s.clock().zip(s.clock_left(side.into())) else {
+    let side = s.side_to_move();
+    let Some((clock, left)) = s.clock().zip(s.clock_left(side)) else {
         return *base;
     };
     let with_clock = |inc, movestogo| Limits {
         depth: base.depth,
-        clock: Some(ai::Clock {
+        clock: Some(chimera_engine::TimeLeft {
             time: left,
             inc,
             movestogo,
@@ -506,7 +505,7 @@ mod tests {
         let s = Duration::from_secs;
         let clock = |time, inc, movestogo| Limits {
             depth: Some(6),
-            clock: Some(ai::Clock {
+            clock: Some(chimera_engine::TimeLeft {
                 time,
                 inc,
                 movestogo,

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::levels::Player;
+use super::levels::Bot;
 use super::search::{Info, Limits, SearchResult, Searcher};
 use chimera_rules::{Game, Move, Outcome, Position, RulesError, SplitMix64, Variant};
 
@@ -51,8 +51,8 @@ pub fn play_game(cfg: &SelfPlay) -> Result<GameRecord, RulesError> {
         game.play_lmn(m)?;
     }
     let mut players = [
-        Player::new(cfg.levels[0], cfg.seed, cfg.hash_mb),
-        Player::new(cfg.levels[1], cfg.seed.wrapping_add(1), cfg.hash_mb),
+        Bot::new(cfg.levels[0], cfg.seed, cfg.hash_mb),
+        Bot::new(cfg.levels[1], cfg.seed.wrapping_add(1), cfg.hash_mb),
     ];
     let mut moves: Vec<String> = cfg.opening.clone();
     while game.outcome().is_none() && game.moves().len() < cfg.max_plies {

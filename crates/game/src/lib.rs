@@ -4,6 +4,6 @@
 pub mod clock;
 pub mod offer;
 pub mod record;
-mod text;
+pub mod text;
 
 pub use offer::Offer;

@@ -3,7 +3,7 @@
 
 /// Text from a file as an error message shows it: on one line, at most 40
 /// characters (`…` marks the cut).
-pub(crate) fn shorten(text: &str) -> String {
+pub fn shorten(text: &str) -> String {
     let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
     match one_line.char_indices().nth(40) {
         Some((i, _)) => format!("{}…", &one_line[..i]),

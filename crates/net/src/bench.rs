@@ -133,11 +133,7 @@ fn player(
     times: &Mutex<Times>,
     stop: &AtomicBool,
 ) -> Result<(), String> {
-    let wish = match side {
-        Color::White => SeatWish::White,
-        Color::Black => SeatWish::Black,
-    };
-    let client = Client::new(ClientConfig::new(side.name(), wish));
+    let client = Client::new(ClientConfig::new(side.name(), SeatWish::from(side)));
     let mut runner = ClientRunner::connect(client, host, random_u64(), wall_clock())
         .map_err(|e| e.to_string())?;
     let mut sent_for = None;

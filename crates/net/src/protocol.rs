@@ -67,6 +67,16 @@ pub enum SeatWish {
     Spectate,
 }
 
+impl From<Color> for SeatWish {
+    /// The seat of this side.
+    fn from(side: Color) -> SeatWish {
+        match side {
+            Color::White => SeatWish::White,
+            Color::Black => SeatWish::Black,
+        }
+    }
+}
+
 /// A secret that gives a seat back to the client that held it, from any
 /// address. Issued by the host with the seat; the client keeps it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

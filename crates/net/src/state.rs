@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use chimera_game::Offer;
 use chimera_game::clock::{Clock, ClockState, TimeControl};
-use chimera_game::record::MatchRecord;
+use chimera_game::record::{MatchRecord, RecordError};
 use chimera_rules::{Color, Game, Outcome, RulesError, Variant};
 
 use super::protocol::{SeatState, Snapshot, WireClocks};
@@ -114,20 +114,16 @@ impl MatchState {
         Ok(m)
     }
 
-    /// The game as a record: variant, options, start, moves with the
-    /// mover's time after each (`%clk`, where known), result and the clock
-    /// as it stands (stopped); no tags.
-    pub fn record(&self) -> MatchRecord {
-        let mut r = MatchRecord::from_game(&self.game);
-        for (rm, t) in r.moves.iter_mut().zip(&self.times) {
-            rm.clock = *t;
-        }
-        r.result = self.result;
-        r.clock = self.clock.as_ref().map(|c| ClockState {
-            running: false,
-            ..c.state(self.now)
-        });
-        r
+    /// The game as a record ([`MatchRecord::of_match`]): variant, options,
+    /// start, moves with the mover's time after each (`%clk`, where known),
+    /// result, time control and `tags`. Fails only on a tag the record
+    /// refuses.
+    pub fn record(&self, tags: &[(String, String)]) -> Result<MatchRecord, RecordError> {
+        let control = self
+            .clock
+            .as_ref()
+            .map_or(TimeControl::None, Clock::control);
+        MatchRecord::of_match(&self.game, self.result, &self.times, control, tags)
     }
 
     /// The whole match as a snapshot.

@@ -53,14 +53,7 @@ impl Move {
             piece: 0,
         }
     }
-    pub const fn with(
-        kind: MoveKind,
-        from: u16,
-        to: u16,
-        aux: u16,
-        aux2: u16,
-        piece: u8,
-    ) -> Move {
+    pub const fn with(kind: MoveKind, from: u16, to: u16, aux: u16, aux2: u16, piece: u8) -> Move {
         Move {
             from,
             to,

@@ -26,13 +26,11 @@ use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 use leafwing_input_manager::prelude::ActionState;
 
-use chimera_engine::{self, Limits, Score, SearchResult};
 use crate::interaction::{ActivePanel, GameAction, Panel};
-use crate::match_state::{
-    BoardResynced, GameSetup, Match, MatchCommand, MoveRequested, Player,
-};
+use crate::match_state::{BoardResynced, GameSetup, Match, MatchCommand, MoveRequested, Player};
 use crate::menus::{Entry, MenuActivated, MenuChoice};
 use crate::{AppSystems, Screen};
+use chimera_engine::{Eval, Limits, SearchResult};
 use chimera_game::clock::TimeControl;
 use chimera_rules::{Color, Move};
 
@@ -116,7 +114,7 @@ pub struct Progress {
     /// Depth of the last finished iteration (0: none yet).
     pub depth: u32,
     /// Its score from White's point of view (`None`: none yet).
-    pub score: Option<Score>,
+    pub score: Option<Eval>,
     /// Nodes searched by then.
     pub nodes: u64,
     /// Its best line, in readable notation.
@@ -140,7 +138,7 @@ pub struct Evaluation {
     /// The position it scores.
     pub key: Key,
     /// The score, from White's point of view.
-    pub score: Score,
+    pub score: Eval,
     /// Search depth behind it.
     pub depth: u32,
 }
@@ -260,11 +258,11 @@ impl HintMove {
 }
 
 /// A score seen from White's side, from one seen by `side`.
-pub fn white_view(score: Score, side: Color) -> Score {
+pub fn white_view(score: Eval, side: Color) -> Eval {
     match (side, score) {
         (Color::White, s) => s,
-        (_, Score::Cp(c)) => Score::Cp(-c),
-        (_, Score::Mate(n)) => Score::Mate(-n),
+        (_, Eval::Cp(c)) => Eval::Cp(-c),
+        (_, Eval::Mate(n)) => Eval::Mate(-n),
     }
 }
 
@@ -291,7 +289,7 @@ pub fn move_limits(
     per_move: Option<Duration>,
 ) -> Limits {
     let clock = |time: Duration, inc: Duration, movestogo: Option<u32>| Limits {
-        clock: Some(ai::Clock {
+        clock: Some(chimera_engine::TimeLeft {
             time: left.unwrap_or(time),
             inc,
             movestogo,
@@ -328,7 +326,7 @@ fn spawn_search(purpose: Purpose, game: &Match, level: u8, limits: Limits, start
     let g = game.game().clone();
     let (flag, shared) = (stop.clone(), progress.clone());
     let task = AsyncComputeTaskPool::get().spawn(async move {
-        let mut player = ai::Player::new(level, seed, HASH_MB);
+        let mut player = chimera_engine::Bot::new(level, seed, HASH_MB);
         player.searcher_mut().set_stop_flag(flag);
         let pos = g.position().clone();
         player.choose(&g, &limits, &mut |info| {
@@ -336,7 +334,7 @@ fn spawn_search(purpose: Purpose, game: &Match, level: u8, limits: Limits, start
                 depth: info.depth,
                 score: Some(white_view(info.score, side)),
                 nodes: info.nodes,
-                line: ai::pv_san(&pos, info.pv),
+                line: chimera_engine::pv_san(&pos, info.pv),
             };
             if let Ok(mut p) = shared.lock() {
                 *p = now;
@@ -472,12 +470,18 @@ fn drive(
         Player::Human => {
             let short = Limits::movetime(SHORT_SEARCH);
             if c.hint_for.is_some() {
-                c.job = Some(spawn_search(Purpose::Hint, g, ai::MAX_LEVEL, short, now));
+                c.job = Some(spawn_search(
+                    Purpose::Hint,
+                    g,
+                    chimera_engine::MAX_LEVEL,
+                    short,
+                    now,
+                ));
             } else if c.eval_bar && c.evaluation.map(|e| e.key) != key {
                 c.job = Some(spawn_search(
                     Purpose::Evaluation,
                     g,
-                    ai::MAX_LEVEL,
+                    chimera_engine::MAX_LEVEL,
                     short,
                     now,
                 ));

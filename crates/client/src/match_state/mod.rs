@@ -441,27 +441,9 @@ pub enum MatchCommand {
 
 /// What one side may offer the other: a draw (in every game, see
 /// [`Match::draw_offer`]), a takeback or a rematch (games under an
-/// [`Authority`], which keeps those).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Offer {
-    /// End the game drawn.
-    Draw,
-    /// Take back the offerer's last move.
-    Takeback,
-    /// Play again, colours swapped.
-    Rematch,
-}
-
-impl Offer {
-    /// `draw`, `takeback`, `rematch`.
-    pub fn word(self) -> &'static str {
-        match self {
-            Offer::Draw => "draw",
-            Offer::Takeback => "takeback",
-            Offer::Rematch => "rematch",
-        }
-    }
-}
+/// [`Authority`], which keeps those). The game's own type, which the LAN
+/// protocol sends as it is.
+pub use chimera_game::Offer;
 
 /// Present while the match follows an authority elsewhere (a LAN host, see
 /// `app::net`): then only the move requests and commands it vouches for

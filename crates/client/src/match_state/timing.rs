@@ -21,9 +21,9 @@
 //!   list) have no snapshot: undoing them only hands the turn back.
 
 use super::{GameEnded, Match};
-use chimera_game::clock::{Clock, ClockState, TimeControl, flag_result};
-use chimera_rules::{EndReason, Outcome};
 use bevy::prelude::*;
+use chimera_game::clock::{Clock, ClockState, TimeControl, flag_result};
+use chimera_rules::Outcome;
 use std::time::Duration;
 
 /// Holds the clock while something is in front of the game (set by the
@@ -207,11 +207,7 @@ impl Match {
             return None;
         }
         let side = self.clock.clock.flag(self.clock.now)?;
-        let result = flag_result(self.position(), side);
-        let outcome = Outcome {
-            winner: result.winner(),
-            reason: EndReason::TimeForfeit,
-        };
+        let outcome = flag_result(self.position(), side);
         self.ended = Some(outcome);
         self.draw_offer = None;
         self.clock.clock.pause(self.clock.now);

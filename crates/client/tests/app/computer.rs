@@ -15,7 +15,6 @@ use std::time::Duration;
 use bevy::diagnostic::FrameCount;
 use bevy::ecs::message::Messages;
 use bevy::prelude::*;
-use chimera_engine::{Limits, Score};
 use chimera_client::Screen;
 use chimera_client::board_view::{BoardHighlights, touched_squares};
 use chimera_client::computer::{Computer, HintMove, Purpose};
@@ -23,6 +22,7 @@ use chimera_client::headless_app;
 use chimera_client::interaction::{ActivePanel, Panel, SelectInput, Selection, Toast};
 use chimera_client::match_state::{GameSetup, Match, MatchCommand, MoveRequested, Player};
 use chimera_client::menus::{Entry, MenuActivated};
+use chimera_engine::{Eval, Limits};
 use chimera_rules::{Color, Game, Variant};
 use leafwing_input_manager::prelude::Buttonlike;
 
@@ -335,7 +335,7 @@ fn the_evaluation_bar_scores_the_start_as_about_even() {
     let e = computer(&app).evaluation(m).unwrap();
     // The start is symmetric: neither side is a pawn ahead.
     match e.score {
-        Score::Cp(c) => assert!(c.abs() < 100, "{c}"),
+        Eval::Cp(c) => assert!(c.abs() < 100, "{c}"),
         s => panic!("a mate at the start? {s:?}"),
     }
 }

@@ -2,7 +2,7 @@
 //! machine that takes one input line at a time ([`Engine::handle`]) and
 //! writes its answers, one line each, to an [`Output`]. Immediate answers
 //! come from the caller's thread; `info` and `bestmove` come from the search
-//! thread (an [`ai::Thinker`]), so `stop`, `isready` and `quit` are read and
+//! thread (an [`crate::Thinker`]), so `stop`, `isready` and `quit` are read and
 //! answered while a search runs. No I/O here: the driver (`src/cli/uci.rs`)
 //! feeds stdin lines in and prints the output.
 //!
@@ -17,7 +17,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::{self, Clock, Job, Limits, SearchResult, Thinker};
+use crate::{Job, Limits, SearchResult, Thinker, TimeLeft};
 use chimera_game::record::fsf::{self, Dialect};
 use chimera_rules::{Color, Game, Move, Position, RulesError, Variant, variants};
 
@@ -124,7 +124,7 @@ impl Engine {
             out,
             game: Game::new(&variant),
             variant,
-            thinker: Thinker::new(ai::MAX_LEVEL, SEED, DEFAULT_HASH_MB),
+            thinker: Thinker::new(crate::MAX_LEVEL, SEED, DEFAULT_HASH_MB),
             hash_mb: DEFAULT_HASH_MB,
         }
     }
@@ -213,9 +213,9 @@ impl Engine {
         self.say(&format!("option name {CLEAR_HASH} type button"));
         self.say(&format!(
             "option name {SKILL} type spin default {} min {} max {}",
-            ai::MAX_LEVEL,
-            ai::MIN_LEVEL,
-            ai::MAX_LEVEL
+            crate::MAX_LEVEL,
+            crate::MIN_LEVEL,
+            crate::MAX_LEVEL
         ));
         self.say(&format!(
             "option name {VARIANT_OPTIONS} type string default <empty>"
@@ -264,7 +264,7 @@ impl Engine {
                 self.thinker.set_hash_mb(self.hash_mb);
             }
             SKILL => {
-                let level = spin(&value, ai::MIN_LEVEL.into(), ai::MAX_LEVEL.into())
+                let level = spin(&value, crate::MIN_LEVEL.into(), crate::MAX_LEVEL.into())
                     .map_err(|e| err(format!("{SKILL}: {e}")))?;
                 self.thinker.set_level(level as u8);
             }
@@ -360,7 +360,7 @@ impl Engine {
             limits,
             hold,
             on_info: Box::new(move |pos, i| {
-                info_out(&ai::info_line_with(pos, i, &|p, m| {
+                info_out(&crate::info_line_with(pos, i, &|p, m| {
                     notation.write_move(p, m)
                 }))
             }),
@@ -452,7 +452,7 @@ pub fn go_limits(args: &[&str], side: Color) -> Result<(Limits, bool), String> {
             "btime"
         };
         let t = time[i].ok_or_else(|| format!("'{ours}' is missing ({} to move)", side.name()))?;
-        limits.clock = Some(Clock {
+        limits.clock = Some(TimeLeft {
             time: t,
             inc: inc[i].unwrap_or_default(),
             movestogo,

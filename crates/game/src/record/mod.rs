@@ -29,6 +29,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::text::shorten;
 pub use error::RecordError;
 pub use read::{GameSummary, Loaded, list, load};
 
@@ -121,6 +122,35 @@ impl MatchRecord {
             result: game.outcome(),
             tags: Vec::new(),
         }
+    }
+
+    /// The record of a match as played: `game`'s variant, options, start
+    /// position and moves, each move with the mover's clock time after it
+    /// (`times`, written as `%clk`; `None` or missing: not known), the
+    /// `result` (`None` while the game goes on; resignations, agreements,
+    /// flag falls and abandoned games too, not only the rules' ends), the
+    /// time `control` with the clock state the times give (see
+    /// [`MatchRecord::set_time_control`]) and `tags` (`Event`, `White` …) in
+    /// order. The one way a match becomes a record: saves, autosaves,
+    /// `chimera serve` and `chimera export` build theirs here. Fails only on
+    /// a tag [`MatchRecord::set_tag`] refuses.
+    pub fn of_match(
+        game: &Game,
+        result: Option<Outcome>,
+        times: &[Option<Duration>],
+        control: TimeControl,
+        tags: &[(String, String)],
+    ) -> Result<MatchRecord, RecordError> {
+        let mut r = MatchRecord::from_game(game);
+        r.result = result;
+        for (m, t) in r.moves.iter_mut().zip(times) {
+            m.clock = *t;
+        }
+        r.set_time_control(control, game);
+        for (name, value) in tags {
+            r.set_tag(name, value)?;
+        }
+        Ok(r)
     }
 
     /// The value of a tag of [`MatchRecord::tags`].
@@ -259,12 +289,7 @@ pub fn export_timed(
     tags: &[(String, String)],
     control: TimeControl,
 ) -> Result<String, RecordError> {
-    let mut r = MatchRecord::from_game(game);
-    r.set_time_control(control, game);
-    for (k, v) in tags {
-        r.set_tag(k, v)?;
-    }
-    r.to_text()
+    MatchRecord::of_match(game, game.outcome(), &[], control, tags)?.to_text()
 }
 
 /// Reads a record from `r`, refusing more than [`MAX_RECORD_BYTES`] without

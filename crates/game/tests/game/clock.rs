@@ -302,7 +302,10 @@ fn flag_fall_result() {
     let queen = pos("chess", "7k/8/8/8/8/8/8/K6q w - - - 0 1");
     assert_eq!(flag_result(&queen, Color::White), loss(Color::Black));
     assert_eq!(flag_result(&queen, Color::Black), draw);
-    assert_eq!(flag_result(&queen, Color::White).result_text(), "0-1 time forfeit");
+    assert_eq!(
+        flag_result(&queen, Color::White).result_text(),
+        "0-1 time forfeit"
+    );
     assert_eq!(
         flag_result(&queen, Color::Black).result_text(),
         "1/2-1/2 time forfeit"

@@ -5,9 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chimera_game::clock::{Clock, ClockState, TimeControl, flag_result};
-use chimera_game::record::{
-    self, MAX_RECORD_BYTES, MatchRecord, RecordError,
-};
+use chimera_game::record::{self, MAX_RECORD_BYTES, MatchRecord, RecordError};
 use chimera_rules::{
     Color, EndReason, Game, MoveKind, OptionKind, Outcome, SplitMix64, Variant, variants,
 };

@@ -197,7 +197,7 @@ fn a_host_resumed_from_its_record_keeps_the_times_and_the_seats() {
     b.advance(secs(2.5));
     b.play(2, "e7e5");
     b.advance(secs(4.0));
-    let rec = b.host.state().record();
+    let rec = b.host.state().record(&[]).unwrap();
     let times: Vec<Option<Duration>> = rec.moves.iter().map(|m| m.clock).collect();
     // 60 - 10.25 + 1 and 60 - 2.5 + 1.
     assert_eq!(times, [Some(secs(50.75)), Some(secs(58.5))]);
@@ -216,7 +216,10 @@ fn a_host_resumed_from_its_record_keeps_the_times_and_the_seats() {
     let mut again = crate::common::Bench::new(cfg);
     // White's 4 s on the move in progress are not charged.
     assert_eq!(clocks(&again).left_ms, [50_750, 58_500]);
-    assert_eq!(again.host.state().record().moves[1].clock, Some(secs(58.5)));
+    assert_eq!(
+        again.host.state().record(&[]).unwrap().moves[1].clock,
+        Some(secs(58.5))
+    );
     let e = again.join(3, "Cy", SeatWish::Black);
     assert!(
         refusals(&e, 3)[0].1.contains("Black is taken (Bo)"),
