@@ -13,8 +13,8 @@ use super::game::{view_parser, window_size};
 use chimera_client::config::View;
 use chimera_client::net;
 use chimera_game::clock::TimeControl;
-use chimera_net::Side;
 use chimera_net::transport::{DEFAULT_PORT, random_u64};
+use chimera_rules::Color;
 
 /// The side the host's window plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -99,10 +99,10 @@ pub fn lan_window(
 pub fn host(a: HostCmd) -> Result<(), CliError> {
     let bind = SocketAddr::new(a.bind, a.port);
     let side = match a.side {
-        SideArg::White => Side::White,
-        SideArg::Black => Side::Black,
-        SideArg::Random if random_u64() & 1 == 0 => Side::White,
-        SideArg::Random => Side::Black,
+        SideArg::White => Color::White,
+        SideArg::Black => Color::Black,
+        SideArg::Random if random_u64() & 1 == 0 => Color::White,
+        SideArg::Random => Color::Black,
     };
     let plan = if a.resume {
         let path = net::autosave_path().ok_or_else(|| {

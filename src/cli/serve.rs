@@ -24,10 +24,10 @@ use clap::Args;
 use super::CliError;
 use super::args::{VariantArgs, time_control, whole_number};
 use chimera_game::clock::TimeControl;
-use chimera_game::record::Termination;
 use chimera_net::discovery::discovery_addr;
 use chimera_net::transport::{DEFAULT_PORT, random_u64, wall_clock};
 use chimera_net::{Host, HostConfig, HostEvent, HostRunner, MatchState};
+use chimera_rules::EndReason;
 
 /// Host updates per second.
 pub const TICK_HZ: u32 = 100;
@@ -166,25 +166,22 @@ impl Dedicated {
     fn stop(&mut self) {
         let s = self.runner.host().state();
         if s.result.is_none() && s.ply() > 0 {
-            self.save(Some(Termination::Abandoned));
+            self.save(Some(EndReason::Abandoned));
         }
         self.runner.shutdown();
         say("stopped: shutting down");
     }
 
     /// Writes the current game's record (`stopped`: unfinished, why).
-    fn save(&self, stopped: Option<Termination>) {
+    fn save(&self, stopped: Option<EndReason>) {
         let s = self.runner.host().state();
-        let mut rec = s.record();
         let now = wall_clock();
-        for (tag, value) in record_tags(s, &self.cfg.name, now) {
-            // Valid tag names: this cannot fail.
-            let _ = rec.set_tag(tag, &value);
-        }
-        let text = match stopped {
-            Some(why) => rec.unfinished_text(why),
-            None => rec.to_text(),
-        };
+        let text = s
+            .record(&record_tags(s, &self.cfg.name, now))
+            .and_then(|rec| match stopped {
+                Some(why) => rec.unfinished_text(why),
+                None => rec.to_text(),
+            });
         let written = text
             .map_err(|e| e.to_string())
             .and_then(|text| match &self.record {
@@ -199,9 +196,9 @@ impl Dedicated {
 }
 
 /// The tags of a LAN game's record.
-fn record_tags(s: &MatchState, host: &str, now: Duration) -> Vec<(&'static str, String)> {
+fn record_tags(s: &MatchState, host: &str, now: Duration) -> [(String, String); 6] {
     let name = |i: usize| s.seats[i].name().unwrap_or("?").to_string();
-    vec![
+    [
         ("Event", "Chimera LAN game".to_string()),
         ("Site", host.to_string()),
         ("Date", chimera_game::record::files::pgn_date(now)),
@@ -209,6 +206,7 @@ fn record_tags(s: &MatchState, host: &str, now: Duration) -> Vec<(&'static str, 
         ("White", name(0)),
         ("Black", name(1)),
     ]
+    .map(|(tag, value)| (tag.to_string(), value))
 }
 
 /// Appends a record to `path` (creating it), a blank line between games.

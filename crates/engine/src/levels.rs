@@ -1,4 +1,4 @@
-//! Playing strength levels 1–8 and [`Player`], a computer player of one level.
+//! Playing strength levels 1–8 and [`Bot`], a computer player of one level.
 //!
 //! | level | depth | root noise (cp, ±) | random move | quiescence, pruning | share of the time and nodes |
 //! |---|---|---|---|---|---|
@@ -25,9 +25,8 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use super::rng::Rng;
-use super::search::{Features, Info, Limits, Score, SearchResult, Searcher};
-use chimera_rules::Game;
+use super::search::{Eval, Features, Info, Limits, SearchResult, Searcher};
+use chimera_rules::{Game, SplitMix64};
 
 /// The weakest level.
 pub const MIN_LEVEL: u8 = 1;
@@ -91,7 +90,7 @@ impl LevelSpec {
             },
             nodes: l.nodes.map(|n| ((n as f64 * self.share) as u64).max(1)),
             movetime: l.movetime.map(scale),
-            clock: l.clock.map(|c| super::search::Clock {
+            clock: l.clock.map(|c| super::search::TimeLeft {
                 time: scale(c.time),
                 inc: scale(c.inc),
                 movestogo: c.movestogo,
@@ -101,20 +100,22 @@ impl LevelSpec {
     }
 }
 
-/// A computer player: a level, its seeded randomness and its own searcher.
-pub struct Player {
+/// A computer player (a bot): a level, its seeded randomness and its own
+/// searcher. (Who plays a side of a match, a person or the computer, is the
+/// match's `Player`.)
+pub struct Bot {
     level: u8,
-    rng: Rng,
+    rng: SplitMix64,
     searcher: Searcher,
 }
 
-impl Player {
+impl Bot {
     /// A player of `level` (clamped to 1–8) with randomness from `seed` and
     /// a transposition table of `hash_mb` megabytes.
-    pub fn new(level: u8, seed: u64, hash_mb: usize) -> Player {
-        Player {
+    pub fn new(level: u8, seed: u64, hash_mb: usize) -> Bot {
+        Bot {
             level: level.clamp(MIN_LEVEL, MAX_LEVEL),
-            rng: Rng::new(seed),
+            rng: SplitMix64::new(seed),
             searcher: Searcher::new(hash_mb),
         }
     }
@@ -153,10 +154,10 @@ impl Player {
         let draw = self.rng.unit();
         let noise_seed = self.rng.next_u64();
         if !moves.is_empty() && draw < spec.random_move {
-            let m = moves[self.rng.below(moves.len() as u64) as usize];
+            let m = moves[self.rng.scaled(moves.len() as u64) as usize];
             return SearchResult {
                 best: Some(m),
-                score: Score::Cp(0),
+                score: Eval::Cp(0),
                 raw: 0,
                 depth: 0,
                 seldepth: 0,

@@ -4,18 +4,17 @@
 pub mod eval;
 pub mod levels;
 pub mod play;
-pub mod rng;
 pub mod search;
 pub mod thinker;
 pub mod tt;
 pub mod uci;
 pub mod values;
 
-pub use levels::{LevelSpec, MAX_LEVEL, MIN_LEVEL, Player, level_spec};
+pub use levels::{Bot, LevelSpec, MAX_LEVEL, MIN_LEVEL, level_spec};
 pub use play::{
     BenchLine, GameRecord, SelfPlay, analyse, bench_positions, bench_search, bestmove_line,
     info_line, info_line_with, play_game, pv_lmn, pv_san, pv_text, random_opening,
 };
-pub use search::{Clock, Features, Info, Limits, Score, SearchResult, Searcher};
+pub use search::{Eval, Features, Info, Limits, SearchResult, Searcher, TimeLeft};
 pub use thinker::{Job, ThinkError, Thinker};
 pub use values::{PieceValue, piece_values, values_markdown};

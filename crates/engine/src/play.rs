@@ -4,10 +4,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::levels::Player;
-use super::rng::Rng;
+use super::levels::Bot;
 use super::search::{Info, Limits, SearchResult, Searcher};
-use chimera_rules::{Game, Move, Outcome, Position, RulesError, Variant};
+use chimera_rules::{Game, Move, Outcome, Position, RulesError, SplitMix64, Variant};
 
 /// One self-play game to play.
 #[derive(Clone, Debug)]
@@ -52,8 +51,8 @@ pub fn play_game(cfg: &SelfPlay) -> Result<GameRecord, RulesError> {
         game.play_lmn(m)?;
     }
     let mut players = [
-        Player::new(cfg.levels[0], cfg.seed, cfg.hash_mb),
-        Player::new(cfg.levels[1], cfg.seed.wrapping_add(1), cfg.hash_mb),
+        Bot::new(cfg.levels[0], cfg.seed, cfg.hash_mb),
+        Bot::new(cfg.levels[1], cfg.seed.wrapping_add(1), cfg.hash_mb),
     ];
     let mut moves: Vec<String> = cfg.opening.clone();
     while game.outcome().is_none() && game.moves().len() < cfg.max_plies {
@@ -76,7 +75,7 @@ pub fn play_game(cfg: &SelfPlay) -> Result<GameRecord, RulesError> {
 pub fn random_opening(v: &Arc<Variant>, plies: usize, seed: u64) -> Vec<String> {
     let mut game = Game::new(v);
     let mut searcher = Searcher::new(1);
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut out = Vec::new();
     while out.len() < plies && game.outcome().is_none() {
         searcher.set_root_noise(60, rng.next_u64());

@@ -16,8 +16,9 @@ use super::tt::{Bound, Table, from_tt, to_tt};
 use chimera_rules::geometry::CELLS;
 use chimera_rules::pieces::{Kind, is_piece, kind_of};
 use chimera_rules::position::MoveKind;
+use chimera_rules::rng::GOLDEN_GAMMA;
 use chimera_rules::variants::NoMoves;
-use chimera_rules::{Game, Move, Position, Variant};
+use chimera_rules::{Game, Move, Position, SplitMix64, Variant};
 
 /// Score of a mate delivered now (mate in n plies scores `MATE - n`).
 pub const MATE: i32 = 30000;
@@ -37,39 +38,42 @@ const POLL_MASK: u64 = 127;
 /// A move list's starting room (grows once if a position needs more).
 const LIST_ROOM: usize = 512;
 
-/// A score as reported: centipawns, or moves to mate (negative: being mated).
+/// A search's evaluation as reported: centipawns, or moves to mate
+/// (negative: being mated). (A game's score, `1-0`, is `chimera_rules::Score`.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
+pub enum Eval {
     /// Centipawns for the side to move.
     Cp(i32),
     /// Mate in this many moves (negative: the side to move gets mated).
     Mate(i32),
 }
 
-impl Score {
+impl Eval {
     /// The reported form of an internal score.
-    pub fn from_internal(s: i32) -> Score {
+    pub fn from_internal(s: i32) -> Eval {
         if s >= MATE_BOUND {
-            Score::Mate((MATE - s + 1) / 2)
+            Eval::Mate((MATE - s + 1) / 2)
         } else if s <= -MATE_BOUND {
-            Score::Mate(-((MATE + s + 1) / 2))
+            Eval::Mate(-((MATE + s + 1) / 2))
         } else {
-            Score::Cp(s)
+            Eval::Cp(s)
         }
     }
 
     /// `cp 23` or `mate -3`, as UCI and `chimera analyse` write it.
     pub fn text(&self) -> String {
         match self {
-            Score::Cp(c) => format!("cp {c}"),
-            Score::Mate(n) => format!("mate {n}"),
+            Eval::Cp(c) => format!("cp {c}"),
+            Eval::Mate(n) => format!("mate {n}"),
         }
     }
 }
 
-/// A player's clock for time management.
+/// What the mover's clock says, for time management (UCI's `wtime`/`btime`,
+/// `winc`/`binc`, `movestogo`). (The match's running clock is
+/// `chimera_game::clock::Clock`.)
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Clock {
+pub struct TimeLeft {
     /// Time left.
     pub time: Duration,
     /// Increment per move.
@@ -88,7 +92,7 @@ pub struct Limits {
     /// Fixed time for this move.
     pub movetime: Option<Duration>,
     /// The mover's clock.
-    pub clock: Option<Clock>,
+    pub clock: Option<TimeLeft>,
     /// Search until stopped (ignores nothing else, but does not stop early on a found mate).
     pub infinite: bool,
 }
@@ -143,7 +147,7 @@ pub struct Info<'a> {
     /// Deepest ply reached (quiescence included).
     pub seldepth: u32,
     /// Score for the side to move at the root.
-    pub score: Score,
+    pub score: Eval,
     /// Nodes searched so far.
     pub nodes: u64,
     /// Nodes per second so far.
@@ -160,7 +164,7 @@ pub struct SearchResult {
     /// The move to play (None only when the root has no legal move).
     pub best: Option<Move>,
     /// Its score.
-    pub score: Score,
+    pub score: Eval,
     /// Internal score (centipawns or mate distance, side to move).
     pub raw: i32,
     /// Last completed iteration.
@@ -319,8 +323,7 @@ impl Searcher {
         }
         let key =
             (m.from as u64) | (m.to as u64) << 16 | (m.aux as u64) << 32 | (m.piece as u64) << 48;
-        super::rng::Rng::new(self.noise_seed ^ key.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-            .symmetric(self.noise)
+        SplitMix64::new(self.noise_seed ^ key.wrapping_mul(GOLDEN_GAMMA)).symmetric(self.noise)
     }
 
     /// Permille of the transposition table filled by this search.
@@ -435,7 +438,7 @@ impl Searcher {
             on_info(&Info {
                 depth: d,
                 seldepth: self.seldepth as u32,
-                score: Score::from_internal(score),
+                score: Eval::from_internal(score),
                 nodes: self.nodes,
                 nps: nps(self.nodes, elapsed),
                 time: elapsed,
@@ -483,7 +486,7 @@ impl Searcher {
     fn result(&self, best: Option<Move>, raw: i32, depth: u32, pv: Vec<Move>) -> SearchResult {
         SearchResult {
             best,
-            score: Score::from_internal(raw),
+            score: Eval::from_internal(raw),
             raw,
             depth,
             seldepth: self.seldepth as u32,
@@ -993,7 +996,7 @@ fn nps(nodes: u64, t: Duration) -> u64 {
 
 /// (soft, hard) time for a move from a clock (see [`Limits::time_limits`]);
 /// 20 ms of the time left are kept for the move's own overhead.
-fn budget(c: &Clock) -> (Duration, Duration) {
+fn budget(c: &TimeLeft) -> (Duration, Duration) {
     let left = c.time.saturating_sub(Duration::from_millis(20));
     let mtg = c.movestogo.unwrap_or(30).clamp(1, 60);
     let target = (left / mtg + c.inc * 3 / 4).min(left * 4 / 5);

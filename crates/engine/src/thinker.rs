@@ -1,4 +1,4 @@
-//! [`Thinker`]: a computer [`Player`] searching on its own thread, so that
+//! [`Thinker`]: a computer [`Bot`] searching on its own thread, so that
 //! whoever drives it (the UCI loop, a network client) keeps reading its
 //! input and answering while the search runs, and can stop it at once.
 //!
@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 
-use super::levels::Player;
+use super::levels::Bot;
 use super::search::{Info, Limits, SearchResult};
 use chimera_rules::{Game, Position};
 
@@ -51,7 +51,7 @@ pub enum ThinkError {
 }
 
 struct Running {
-    handle: JoinHandle<(Player, SearchResult)>,
+    handle: JoinHandle<(Bot, SearchResult)>,
     stop: Arc<AtomicBool>,
     /// Set on the search thread just before the result is reported: from
     /// then on the thread only returns.
@@ -66,7 +66,7 @@ pub struct Thinker {
     seed: u64,
     hash_mb: usize,
     /// The idle player and the (level, table size) it was built with.
-    player: Option<(Player, u8, usize)>,
+    player: Option<(Bot, u8, usize)>,
     running: Option<Running>,
 }
 
@@ -120,7 +120,7 @@ impl Thinker {
         self.wait();
         let mut player = match self.player.take() {
             Some((p, level, mb)) if level == self.level && mb == self.hash_mb => p,
-            _ => Player::new(self.level, self.seed, self.hash_mb),
+            _ => Bot::new(self.level, self.seed, self.hash_mb),
         };
         let built = (self.level, self.hash_mb);
         let stop = player.stop_flag();

@@ -34,11 +34,10 @@
 
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::rng::Rng;
 use chimera_rules::geometry::CELLS;
 use chimera_rules::pieces::{Kind, NKINDS, color_of, is_piece, piece};
 use chimera_rules::position::{MoveKind, State};
-use chimera_rules::{Color, Move, Variant};
+use chimera_rules::{Color, Move, SplitMix64, Variant};
 
 /// Share of the other squares filled at random while mobility is measured.
 pub const DENSITY: f64 = 0.3;
@@ -331,7 +330,7 @@ fn count_moves(v: &Variant, s: &State, cell: u16, list: &mut Vec<Move>) -> (u32,
 /// With `rho` = 0 it is the plain move count on the empty board.
 fn measure(v: &Arc<Variant>, k: Kind, rho: f64, samples: usize) -> Mobility {
     let mut s = blank_state(v);
-    let mut rng = Rng::new(0x00C0_FFEE ^ k.num() as u64);
+    let mut rng = SplitMix64::new(0x00C0_FFEE ^ k.num() as u64);
     let mut list = Vec::with_capacity(256);
     let mut placed = Vec::with_capacity(CELLS);
     let cells = stand_cells(v, k);
@@ -342,7 +341,7 @@ fn measure(v: &Arc<Variant>, k: Kind, rho: f64, samples: usize) -> Mobility {
         for _ in 0..samples {
             for &o in &v.cells {
                 if o != cell && rho > 0.0 && rng.unit() < rho {
-                    let c = if rng.below(2) == 0 {
+                    let c = if rng.scaled(2) == 0 {
                         Color::White
                     } else {
                         Color::Black

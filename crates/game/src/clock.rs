@@ -12,8 +12,8 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::record::{GameResult, Score, Termination};
-use chimera_rules::{Color, Kind, Position};
+use crate::text::shorten;
+use chimera_rules::{Color, EndReason, Kind, Outcome, Position};
 
 /// Longest time a control may name (about 115 days), so sums cannot overflow.
 const MAX_SECONDS: u64 = 10_000_000;
@@ -66,7 +66,7 @@ pub struct TimeControlError {
 
 fn seconds(text: &str, whole: &str, min: u64) -> Result<Duration, TimeControlError> {
     let bad = |why| TimeControlError {
-        text: crate::record::shorten(whole),
+        text: shorten(whole),
         why,
     };
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
@@ -101,7 +101,7 @@ impl FromStr for TimeControl {
             let moves = seconds(moves, text, 1)?.as_secs();
             return Ok(TimeControl::Periods {
                 moves: u32::try_from(moves).map_err(|_| TimeControlError {
-                    text: crate::record::shorten(text),
+                    text: shorten(text),
                     why: "too many moves per period",
                 })?,
                 time: seconds(time, text, 1)?,
@@ -163,14 +163,6 @@ impl TimeControl {
     }
 }
 
-/// Serde form of [`Color`] (the rules engine stays free of serde).
-#[derive(Serialize, Deserialize)]
-#[serde(remote = "Color")]
-enum ColorDef {
-    White,
-    Black,
-}
-
 /// A clock at one instant: what goes on the wire and into a saved match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClockState {
@@ -180,7 +172,6 @@ pub struct ClockState {
     /// its turn began; for the other, what it had after its last move.
     pub left: [Duration; 2],
     /// The side whose clock runs (or would run).
-    #[serde(with = "ColorDef")]
     pub to_move: Color,
     /// Time already spent on the current move.
     pub turn_elapsed: Duration,
@@ -387,15 +378,11 @@ fn only_king(pos: &Position, side: Color) -> bool {
 /// check-based variants (every one with the bare-kings draw, §0) an opponent
 /// with a lone king and an empty hand can never mate. Ghostarelay has no
 /// such rule: there a flag fall always loses.
-pub fn flag_result(pos: &Position, flagged: Color) -> GameResult {
+pub fn flag_result(pos: &Position, flagged: Color) -> Outcome {
     let opponent = flagged.opposite();
-    let score = if pos.variant().bare_kings_draw && only_king(pos, opponent) {
-        Score::Draw
-    } else {
-        Score::win(opponent)
-    };
-    GameResult {
-        score,
-        termination: Termination::TimeForfeit,
+    let drawn = pos.variant().bare_kings_draw && only_king(pos, opponent);
+    Outcome {
+        winner: (!drawn).then_some(opponent),
+        reason: EndReason::TimeForfeit,
     }
 }

@@ -1,6 +1,7 @@
 //! The pure match: [`Match`] holds one game as it is played (moves and the
-//! redo line, the draw offer, the outcome, the clock); [`clock`] keeps time
-//! and [`record`] reads and writes game records. No Bevy.
+//! redo line, the draw offer, the outcome, the clock); [`clock`] keeps time,
+//! [`offer`] names what one side may offer the other and [`record`] reads and
+//! writes game records. No Bevy.
 
 pub mod announce;
 pub mod clock;
@@ -8,6 +9,7 @@ mod game_match;
 mod match_clock;
 pub mod offer;
 pub mod record;
+pub mod text;
 
 pub use announce::{Announcement, announce};
 pub use game_match::{GameSetup, Match, MatchError, Played, Player, hand_kind};

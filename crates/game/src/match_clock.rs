@@ -19,7 +19,7 @@
 
 use std::time::Duration;
 
-use chimera_rules::{EndReason, Outcome};
+use chimera_rules::Outcome;
 
 use crate::clock::{Clock, ClockState, TimeControl, flag_result};
 use crate::game_match::Match;
@@ -205,11 +205,7 @@ impl Match {
             return None;
         }
         let side = self.clock.clock.flag(self.clock.now)?;
-        let result = flag_result(self.position(), side);
-        let outcome = Outcome {
-            winner: result.winner(),
-            reason: EndReason::TimeForfeit,
-        };
+        let outcome = flag_result(self.position(), side);
         self.ended = Some(outcome);
         self.draw_offer = None;
         self.clock.clock.pause(self.clock.now);

@@ -2,9 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-/// What one side may offer the other: a draw (in every game, see
-/// [`crate::Match::draw_offer`]), a takeback or a rematch (games under an
-/// authority (a LAN host), which keeps those).
+/// What one side may offer the other: a draw (in every game), a takeback or
+/// a rematch (games under an authority (a LAN host), which keeps those). The
+/// LAN protocol encodes an offer as its variant index: keep the order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Offer {
     /// End the game drawn.

@@ -14,11 +14,11 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use chimera_rules::{Game, Variant};
+use chimera_rules::{Color, Game, Variant};
 
 use super::client::{Client, ClientConfig, ClientEvent};
 use super::host::{Host, HostConfig};
-use super::protocol::{Role, SeatState, SeatWish, Side};
+use super::protocol::{Role, SeatState, SeatWish};
 use super::transport::{ClientRunner, HostRunner, random_u64, wall_clock};
 
 /// What to measure.
@@ -126,18 +126,14 @@ fn paced(hz: f64, stop: &AtomicBool, mut step: impl FnMut(Duration) -> Option<Du
 /// shifts its grid by a random part of a period: the other side's next
 /// move then reaches it at a random point of its frame.
 fn player(
-    side: Side,
+    side: Color,
     host: SocketAddr,
     moves: &[String],
     cfg: &BenchConfig,
     times: &Mutex<Times>,
     stop: &AtomicBool,
 ) -> Result<(), String> {
-    let wish = match side {
-        Side::White => SeatWish::White,
-        Side::Black => SeatWish::Black,
-    };
-    let client = Client::new(ClientConfig::new(side.name(), wish));
+    let client = Client::new(ClientConfig::new(side.name(), SeatWish::from(side)));
     let mut runner = ClientRunner::connect(client, host, random_u64(), wall_clock())
         .map_err(|e| e.to_string())?;
     let mut sent_for = None;
@@ -229,7 +225,7 @@ pub fn measure(cfg: &BenchConfig) -> Result<Vec<Duration>, String> {
                 Some(Duration::ZERO)
             })
         });
-        let players: Vec<_> = Side::BOTH
+        let players: Vec<_> = Color::BOTH
             .into_iter()
             .map(|side| {
                 let (moves, times, stop) = (&moves, &times, &stop);

@@ -12,8 +12,10 @@
 use std::collections::VecDeque;
 use std::time::Duration;
 
+use chimera_rules::Color;
+
 use super::protocol::{
-    ClientMsg, Hello, HostMsg, MoveConfirmed, PROTOCOL_VERSION, Role, SeatToken, SeatWish, Side,
+    ClientMsg, Hello, HostMsg, MoveConfirmed, PROTOCOL_VERSION, Role, SeatToken, SeatWish,
     WireError, decode, encode,
 };
 use super::state::MatchState;
@@ -61,7 +63,7 @@ pub enum ClientEvent {
         /// Moves before it.
         ply: u32,
         /// Who played it.
-        side: Side,
+        side: Color,
         /// The move.
         lmn: String,
     },

@@ -24,12 +24,14 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
+use chimera_game::Offer;
 use chimera_game::clock::{ClockState, TimeControl, flag_result};
-use chimera_rules::RulesError;
+use chimera_rules::rng::GOLDEN_GAMMA;
+use chimera_rules::{Color, EndReason, Outcome, RulesError, SplitMix64};
 
 use super::protocol::{
-    ClientMsg, Hello, HostMsg, MAX_REASON_CHARS, MoveConfirmed, OfferKind, PROTOCOL_VERSION, Role,
-    SeatState, SeatToken, SeatWish, Side, WireEndReason, WireResult, encode,
+    ClientMsg, Hello, HostMsg, MAX_REASON_CHARS, MoveConfirmed, PROTOCOL_VERSION, Role, SeatState,
+    SeatToken, SeatWish, encode,
 };
 use super::seats::{HeldSeat, HostSeats};
 use super::state::MatchState;
@@ -100,7 +102,7 @@ pub struct HostConfig {
     /// Time control ([`TimeControl::None`]: untimed).
     pub time_control: TimeControl,
     /// The side the host's own window plays (`None`: both seats remote).
-    pub local_side: Option<Side>,
+    pub local_side: Option<Color>,
     /// The name of the host's own player.
     pub local_name: String,
     /// How long a dropped player's seat waits before the opponent may claim.
@@ -154,7 +156,7 @@ pub enum HostEvent {
         /// Moves before it.
         ply: u32,
         /// Who played it.
-        side: Side,
+        side: Color,
         /// The move.
         lmn: String,
         /// Position hash after it.
@@ -166,7 +168,7 @@ pub enum HostEvent {
         ply: u32,
     },
     /// The game ended.
-    Ended(WireResult),
+    Ended(Outcome),
     /// A rematch started, colours swapped.
     NewGame {
         /// Its number.
@@ -258,7 +260,7 @@ impl Bucket {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum PeerRole {
     Pending,
-    Player(Side),
+    Player(Color),
     Spectator,
 }
 
@@ -289,7 +291,7 @@ pub struct Host {
     seats: [Seat; 2],
     peers: HashMap<ClientId, Peer>,
     now: Duration,
-    rng: u64,
+    rng: SplitMix64,
     events: Vec<HostEvent>,
 }
 
@@ -318,11 +320,11 @@ impl Host {
             seats: [Seat::open(), Seat::open()],
             peers: HashMap::new(),
             now: Duration::ZERO,
-            rng: seed ^ 0x9E37_79B9_7F4A_7C15,
+            rng: SplitMix64::new(seed ^ GOLDEN_GAMMA),
             events: Vec::new(),
             cfg,
         };
-        for side in Side::BOTH {
+        for side in Color::BOTH {
             let Some(held) = host.cfg.seats.0[side.index()].clone() else {
                 continue;
             };
@@ -504,7 +506,7 @@ impl Host {
         self.now += dt;
         self.state.advance(dt);
         self.check_flag();
-        for side in Side::BOTH {
+        for side in Color::BOTH {
             let seat = &mut self.seats[side.index()];
             if seat.holder == Holder::Nobody && seat.token.is_some() {
                 let was = seat.away_for;
@@ -639,7 +641,7 @@ impl Host {
     }
 
     /// Recomputes a seat's public state and tells everyone if it changed.
-    fn refresh_seat(&mut self, side: Side) {
+    fn refresh_seat(&mut self, side: Color) {
         let state = self.seats[side.index()].state(self.cfg.grace);
         if self.state.seats[side.index()] != state {
             self.state.seats[side.index()] = state.clone();
@@ -675,7 +677,7 @@ impl Host {
     fn new_token(&mut self) -> SeatToken {
         let mut out = [0u8; 16];
         for chunk in out.chunks_mut(8) {
-            chunk.copy_from_slice(&splitmix(&mut self.rng).to_le_bytes());
+            chunk.copy_from_slice(&self.rng.next_u64().to_le_bytes());
         }
         SeatToken(out)
     }
@@ -729,25 +731,25 @@ impl Host {
             return Ok(());
         }
         let by_token = h.token.and_then(|t| {
-            Side::BOTH
+            Color::BOTH
                 .into_iter()
                 .find(|s| self.seats[s.index()].token == Some(t))
         });
         if h.token.is_some() && by_token.is_none() {
             self.log(format!("client {id} ({name}): unknown seat token ignored"));
         }
-        let free = |s: Side| !self.seats[s.index()].taken();
+        let free = |s: Color| !self.seats[s.index()].taken();
         let side = match (by_token, h.wish) {
             (Some(s), _) => Some(s),
             (None, SeatWish::Spectate) => None,
-            (None, SeatWish::White) if free(Side::White) => Some(Side::White),
-            (None, SeatWish::Black) if free(Side::Black) => Some(Side::Black),
-            (None, SeatWish::Any) => Side::BOTH.into_iter().find(|&s| free(s)),
+            (None, SeatWish::White) if free(Color::White) => Some(Color::White),
+            (None, SeatWish::Black) if free(Color::Black) => Some(Color::Black),
+            (None, SeatWish::Any) => Color::BOTH.into_iter().find(|&s| free(s)),
             (None, wish) => {
                 let side = if wish == SeatWish::White {
-                    Side::White
+                    Color::White
                 } else {
-                    Side::Black
+                    Color::Black
                 };
                 let holder = self.seats[side.index()].name.clone();
                 self.kick_later(id);
@@ -764,7 +766,7 @@ impl Host {
         }
     }
 
-    fn seat(&mut self, id: ClientId, side: Side, name: String, back: bool) -> Result<(), Refusal> {
+    fn seat(&mut self, id: ClientId, side: Color, name: String, back: bool) -> Result<(), Refusal> {
         if let Holder::Remote(old) = self.seats[side.index()].holder
             && old != id
         {
@@ -874,10 +876,10 @@ impl Host {
         self.send(to, &HostMsg::Snapshot(snapshot));
     }
 
-    fn play_action(&mut self, side: Side, msg: ClientMsg) -> Result<(), Refusal> {
-        if let ClientMsg::Offer(OfferKind::Rematch)
-        | ClientMsg::Accept(OfferKind::Rematch)
-        | ClientMsg::Decline(OfferKind::Rematch) = msg
+    fn play_action(&mut self, side: Color, msg: ClientMsg) -> Result<(), Refusal> {
+        if let ClientMsg::Offer(Offer::Rematch)
+        | ClientMsg::Accept(Offer::Rematch)
+        | ClientMsg::Decline(Offer::Rematch) = msg
         {
             if self.state.result.is_none() {
                 return Err("the game is not over".to_string());
@@ -886,19 +888,19 @@ impl Host {
             return Err(format!("the game is over ({})", r.result_text()));
         }
         if !self.started() {
-            let open = Side::BOTH
+            let open = Color::BOTH
                 .into_iter()
                 .find(|s| !self.seats[s.index()].taken())
-                .map_or("a", Side::name);
+                .map_or("a", Color::name);
             return Err(format!("the game has not started: {open}'s seat is open"));
         }
         match msg {
             ClientMsg::Move { ply, lmn } => self.play_move(side, ply, &lmn),
             ClientMsg::Resign => {
                 self.log(format!("{} resigns", side.name()));
-                self.end(WireResult {
+                self.end(Outcome {
                     winner: Some(side.opposite()),
-                    reason: WireEndReason::Resignation,
+                    reason: EndReason::Resignation,
                 });
                 Ok(())
             }
@@ -916,7 +918,7 @@ impl Host {
         }
     }
 
-    fn play_move(&mut self, side: Side, ply: u32, lmn: &str) -> Result<(), Refusal> {
+    fn play_move(&mut self, side: Color, ply: u32, lmn: &str) -> Result<(), Refusal> {
         let to_move = self.state.side_to_move();
         if side != to_move {
             return Err(format!(
@@ -964,14 +966,14 @@ impl Host {
         Ok(())
     }
 
-    fn pending_from(&self, by: Side, kind: OfferKind) -> Result<(), Refusal> {
+    fn pending_from(&self, by: Color, kind: Offer) -> Result<(), Refusal> {
         match self.state.offer_by(kind) {
             Some(s) if s == by => Ok(()),
             _ => Err(format!("{} has not offered a {}", by.name(), kind.word())),
         }
     }
 
-    fn offer(&mut self, side: Side, kind: OfferKind) -> Result<(), Refusal> {
+    fn offer(&mut self, side: Color, kind: Offer) -> Result<(), Refusal> {
         match self.state.offer_by(kind) {
             Some(s) if s == side => {
                 return Err(format!("you already offered a {}", kind.word()));
@@ -979,7 +981,7 @@ impl Host {
             Some(_) => return self.accept(side, kind),
             None => {}
         }
-        if kind == OfferKind::Takeback && self.takeback_target(side).is_none() {
+        if kind == Offer::Takeback && self.takeback_target(side).is_none() {
             return Err("you have no move to take back".to_string());
         }
         self.state.offers.push((kind, side));
@@ -989,7 +991,7 @@ impl Host {
     }
 
     /// The ply a takeback asked by `side` goes back to (before its last move).
-    fn takeback_target(&self, side: Side) -> Option<u32> {
+    fn takeback_target(&self, side: Color) -> Option<u32> {
         let ply = self.state.ply();
         let back = if self.state.side_to_move() == side {
             2
@@ -999,17 +1001,17 @@ impl Host {
         ply.checked_sub(back)
     }
 
-    fn accept(&mut self, side: Side, kind: OfferKind) -> Result<(), Refusal> {
+    fn accept(&mut self, side: Color, kind: Offer) -> Result<(), Refusal> {
         let by = side.opposite();
         self.pending_from(by, kind)?;
         self.state.clear_offer(kind);
         self.log(format!("{} accepts the {}", side.name(), kind.word()));
         match kind {
-            OfferKind::Draw => self.end(WireResult {
+            Offer::Draw => self.end(Outcome {
                 winner: None,
-                reason: WireEndReason::DrawAgreed,
+                reason: EndReason::DrawAgreed,
             }),
-            OfferKind::Takeback => {
+            Offer::Takeback => {
                 let ply = self
                     .takeback_target(by)
                     .ok_or_else(|| "no move to take back".to_string())?;
@@ -1023,7 +1025,7 @@ impl Host {
                     clocks: self.state.wire_clocks(),
                 });
             }
-            OfferKind::Rematch => self.rematch(),
+            Offer::Rematch => self.rematch(),
         }
         Ok(())
     }
@@ -1033,7 +1035,7 @@ impl Host {
         self.seats.swap(0, 1);
         self.state.seats.swap(0, 1);
         self.state.sync_clock();
-        self.cfg.local_side = self.cfg.local_side.map(Side::opposite);
+        self.cfg.local_side = self.cfg.local_side.map(Color::opposite);
         for peer in self.peers.values_mut() {
             if let PeerRole::Player(s) = peer.role {
                 peer.role = PeerRole::Player(s.opposite());
@@ -1058,16 +1060,16 @@ impl Host {
         }
     }
 
-    fn claim(&mut self, side: Side) -> Result<(), Refusal> {
+    fn claim(&mut self, side: Color) -> Result<(), Refusal> {
         let other = side.opposite();
         match self.seats[other.index()].state(self.cfg.grace) {
             SeatState::Away {
                 grace_left_s: 0, ..
             } => {
                 self.log(format!("{} claims the win", side.name()));
-                self.end(WireResult {
+                self.end(Outcome {
                     winner: Some(side),
-                    reason: WireEndReason::Abandoned,
+                    reason: EndReason::Abandoned,
                 });
                 Ok(())
             }
@@ -1084,16 +1086,13 @@ impl Host {
     /// Ends the game if the side to move has run out of time.
     fn check_flag(&mut self) {
         if let Some(side) = self.state.flagged() {
-            let r = flag_result(self.state.game().position(), side.into());
-            self.end(WireResult {
-                winner: r.winner().map(Side::from),
-                reason: WireEndReason::TimeForfeit,
-            });
+            let r = flag_result(self.state.game().position(), side);
+            self.end(r);
         }
     }
 
     /// Ends the game (unless it has ended already).
-    fn end(&mut self, result: WireResult) {
+    fn end(&mut self, result: Outcome) {
         if self.state.result.is_some() {
             return;
         }
@@ -1103,7 +1102,7 @@ impl Host {
         self.announce_end(result);
     }
 
-    fn announce_end(&mut self, result: WireResult) {
+    fn announce_end(&mut self, result: Outcome) {
         self.log(format!("result: {}", result.result_text()));
         self.events.push(HostEvent::Ended(result));
         self.broadcast(&HostMsg::Ended {
@@ -1168,13 +1167,4 @@ fn what_of(msg: &ClientMsg) -> String {
         ClientMsg::Chat(_) => "chat".to_string(),
         ClientMsg::Resync { .. } => "snapshot request".to_string(),
     }
-}
-
-/// SplitMix64: the next pseudo-random word.
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }

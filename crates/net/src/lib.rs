@@ -22,8 +22,7 @@ pub mod transport;
 pub use client::{Client, ClientConfig, ClientEvent};
 pub use host::{ClientId, Host, HostConfig, HostEvent, Limits};
 pub use protocol::{
-    ClientMsg, HostMsg, OfferKind, PROTOCOL_VERSION, Role, SeatState, SeatToken, SeatWish, Side,
-    WireClocks, WireResult,
+    ClientMsg, HostMsg, PROTOCOL_VERSION, Role, SeatState, SeatToken, SeatWish, WireClocks,
 };
 pub use state::MatchState;
 pub use transport::{ClientRunner, HostRunner, Link};

@@ -5,13 +5,16 @@
 //! of a [`ClientMsg`] or a [`HostMsg`] under [`MAX_MESSAGE_BYTES`]. Decoding
 //! checks the tag, the size, that every byte was used and the message's own
 //! limits (name, chat and move lengths); every failure is a [`WireError`].
-//! Moves travel as LMN text (docs/rules.md §8).
+//! Moves travel as LMN text (docs/rules.md §8). Sides, offers and results
+//! are the game's own types ([`Color`], [`Offer`], [`Outcome`] with its
+//! [`chimera_rules::EndReason`]): bincode writes an enum as its variant
+//! index, so their variant order is part of the protocol.
 
 use serde::{Deserialize, Serialize};
 
+use chimera_game::Offer;
 use chimera_game::clock::TimeControl;
-use chimera_game::record::{GameResult, Score, Termination};
-use chimera_rules::{Color, EndReason, Outcome};
+use chimera_rules::{Color, Outcome};
 
 /// The version of this protocol. Peers of different versions cannot connect:
 /// the netcode protocol id derives from it ([`protocol_id`]).
@@ -51,56 +54,6 @@ pub fn bincode_config<const N: usize>() -> bincode::config::Configuration<
     bincode::config::standard().with_limit::<N>()
 }
 
-/// A side of the board on the wire.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Side {
-    /// White.
-    White,
-    /// Black.
-    Black,
-}
-
-impl Side {
-    /// The other side.
-    pub fn opposite(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
-    }
-    /// `White` / `Black`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::White => "White",
-            Side::Black => "Black",
-        }
-    }
-    /// Index 0 for White, 1 for Black.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-    /// Both sides, White first.
-    pub const BOTH: [Side; 2] = [Side::White, Side::Black];
-}
-
-impl From<Color> for Side {
-    fn from(c: Color) -> Side {
-        match c {
-            Color::White => Side::White,
-            Color::Black => Side::Black,
-        }
-    }
-}
-
-impl From<Side> for Color {
-    fn from(s: Side) -> Color {
-        match s {
-            Side::White => Color::White,
-            Side::Black => Color::Black,
-        }
-    }
-}
-
 /// The seat a joining client asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SeatWish {
@@ -112,6 +65,16 @@ pub enum SeatWish {
     Any,
     /// Watch only.
     Spectate,
+}
+
+impl From<Color> for SeatWish {
+    /// The seat of this side.
+    fn from(side: Color) -> SeatWish {
+        match side {
+            Color::White => SeatWish::White,
+            Color::Black => SeatWish::Black,
+        }
+    }
 }
 
 /// A secret that gives a seat back to the client that held it, from any
@@ -151,28 +114,6 @@ pub struct Hello {
     pub token: Option<SeatToken>,
 }
 
-/// A game action that needs the other player's consent.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum OfferKind {
-    /// End the game drawn.
-    Draw,
-    /// Take back the offering player's last move.
-    Takeback,
-    /// A new game with colours swapped (after the game ended).
-    Rematch,
-}
-
-impl OfferKind {
-    /// `draw` / `takeback` / `rematch`.
-    pub fn word(self) -> &'static str {
-        match self {
-            OfferKind::Draw => "draw",
-            OfferKind::Takeback => "takeback",
-            OfferKind::Rematch => "rematch",
-        }
-    }
-}
-
 /// A message from a client to the host.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ClientMsg {
@@ -188,11 +129,11 @@ pub enum ClientMsg {
     /// Give up the game.
     Resign,
     /// Offer or request (draw, takeback, rematch).
-    Offer(OfferKind),
+    Offer(Offer),
     /// Accept the opponent's offer.
-    Accept(OfferKind),
+    Accept(Offer),
     /// Decline the opponent's offer.
-    Decline(OfferKind),
+    Decline(Offer),
     /// Claim the win when the opponent stayed away past the grace period.
     ClaimWin,
     /// A chat line.
@@ -214,7 +155,7 @@ pub struct WireClocks {
     /// White then Black.
     pub left_ms: [u64; 2],
     /// The side whose turn the clock times.
-    pub to_move: Side,
+    pub to_move: Color,
     /// Time the side to move has spent on its current move, in milliseconds
     /// (a delay control needs it to go on counting).
     pub spent_ms: u64,
@@ -223,109 +164,6 @@ pub struct WireClocks {
     pub running: bool,
     /// Moves each side made under this clock (moves-per-period controls).
     pub moves: [u32; 2],
-}
-
-/// Why a game ended, on the wire: the rules' reasons plus the ones only a
-/// match has.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum WireEndReason {
-    /// See [`EndReason::Checkmate`].
-    Checkmate,
-    /// See [`EndReason::Stalemate`].
-    Stalemate,
-    /// See [`EndReason::Repetition`].
-    Repetition,
-    /// See [`EndReason::HundredPly`].
-    HundredPly,
-    /// See [`EndReason::Insufficient`].
-    Insufficient,
-    /// See [`EndReason::NoMoves`].
-    NoMoves,
-    /// A player resigned.
-    Resignation,
-    /// The players agreed a draw.
-    DrawAgreed,
-    /// A clock ran out.
-    TimeForfeit,
-    /// The win was claimed after the opponent stayed away past the grace period.
-    Abandoned,
-}
-
-impl From<EndReason> for WireEndReason {
-    fn from(r: EndReason) -> WireEndReason {
-        match r {
-            EndReason::Checkmate => WireEndReason::Checkmate,
-            EndReason::Stalemate => WireEndReason::Stalemate,
-            EndReason::Repetition => WireEndReason::Repetition,
-            EndReason::HundredPly => WireEndReason::HundredPly,
-            EndReason::Insufficient => WireEndReason::Insufficient,
-            EndReason::NoMoves => WireEndReason::NoMoves,
-            EndReason::Resignation => WireEndReason::Resignation,
-            EndReason::DrawAgreed => WireEndReason::DrawAgreed,
-            EndReason::TimeForfeit => WireEndReason::TimeForfeit,
-            EndReason::Abandoned => WireEndReason::Abandoned,
-        }
-    }
-}
-
-impl WireEndReason {
-    /// The word after the score, as records and `chimera fen` write it
-    /// (`checkmate`, `time forfeit`, ...).
-    pub fn word(self) -> &'static str {
-        Termination::from(self).word()
-    }
-}
-
-impl From<WireEndReason> for Termination {
-    fn from(r: WireEndReason) -> Termination {
-        match r {
-            WireEndReason::Checkmate => Termination::Checkmate,
-            WireEndReason::Stalemate => Termination::Stalemate,
-            WireEndReason::Repetition => Termination::Repetition,
-            WireEndReason::HundredPly => Termination::HundredPly,
-            WireEndReason::Insufficient => Termination::Insufficient,
-            WireEndReason::NoMoves => Termination::NoMoves,
-            WireEndReason::Resignation => Termination::Resignation,
-            WireEndReason::DrawAgreed => Termination::Agreement,
-            WireEndReason::TimeForfeit => Termination::TimeForfeit,
-            WireEndReason::Abandoned => Termination::Abandoned,
-        }
-    }
-}
-
-/// The result of a finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct WireResult {
-    /// Winner, or None for a draw.
-    pub winner: Option<Side>,
-    /// Why it ended.
-    pub reason: WireEndReason,
-}
-
-impl From<Outcome> for WireResult {
-    fn from(o: Outcome) -> WireResult {
-        WireResult {
-            winner: o.winner.map(Side::from),
-            reason: o.reason.into(),
-        }
-    }
-}
-
-impl WireResult {
-    /// Score and reason (`1-0 checkmate`), as `chimera fen` and records
-    /// write them.
-    pub fn result_text(&self) -> String {
-        GameResult::from(*self).text()
-    }
-}
-
-impl From<WireResult> for GameResult {
-    fn from(r: WireResult) -> GameResult {
-        GameResult {
-            score: Score::of(r.winner.map(Color::from)),
-            termination: r.reason.into(),
-        }
-    }
 }
 
 /// Who holds a seat.
@@ -350,7 +188,7 @@ pub enum SeatState {
 impl SeatState {
     /// The seat in words, for logs and panels: `White's seat is open`,
     /// `White: Ann`, `White (Ann) disconnected — waiting (1:52)`.
-    pub fn line(&self, side: Side) -> String {
+    pub fn line(&self, side: Color) -> String {
         match self {
             SeatState::Open => format!("{}'s seat is open", side.name()),
             SeatState::Connected { name } => format!("{}: {name}", side.name()),
@@ -376,7 +214,7 @@ impl SeatState {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Role {
     /// Plays this side.
-    Player(Side),
+    Player(Color),
     /// Watches.
     Spectator,
 }
@@ -400,9 +238,9 @@ pub struct Snapshot {
     /// Clocks, if the game is timed.
     pub clocks: Option<WireClocks>,
     /// The result, once the game is over.
-    pub result: Option<WireResult>,
+    pub result: Option<Outcome>,
     /// Offers waiting for an answer, with who made them.
-    pub offers: Vec<(OfferKind, Side)>,
+    pub offers: Vec<(Offer, Color)>,
     /// The seats, White then Black.
     pub seats: [SeatState; 2],
     /// Spectators watching.
@@ -450,16 +288,16 @@ pub enum HostMsg {
     /// A player offers or requests.
     Offered {
         /// What.
-        kind: OfferKind,
+        kind: Offer,
         /// Who.
-        by: Side,
+        by: Color,
     },
     /// A player declined the other's offer.
     Declined {
         /// What.
-        kind: OfferKind,
+        kind: Offer,
         /// Who declined.
-        by: Side,
+        by: Color,
     },
     /// Moves were taken back; the game now has `ply` moves.
     TakenBack {
@@ -473,14 +311,14 @@ pub enum HostMsg {
     /// The game ended.
     Ended {
         /// The result.
-        result: WireResult,
+        result: Outcome,
         /// The clocks as they stopped, if timed.
         clocks: Option<WireClocks>,
     },
     /// A seat changed hands or connection.
     Seat {
         /// Which seat.
-        side: Side,
+        side: Color,
         /// Its new state.
         state: SeatState,
     },

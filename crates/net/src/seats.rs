@@ -13,7 +13,9 @@
 
 use std::path::{Path, PathBuf};
 
-use super::protocol::{SeatToken, Side};
+use chimera_rules::Color;
+
+use super::protocol::SeatToken;
 
 /// Entries kept at most.
 pub const MAX_SEATS: usize = 64;
@@ -168,8 +170,8 @@ impl HostSeats {
             let bad = |why: &str| format!("line {}: {why}", n + 1);
             let mut parts = line.splitn(3, ' ');
             let side = match parts.next() {
-                Some("white") => Side::White,
-                Some("black") => Side::Black,
+                Some("white") => Color::White,
+                Some("black") => Color::Black,
                 _ => return Err(bad("expected 'white' or 'black' first")),
             };
             let token = parts
@@ -203,7 +205,7 @@ impl HostSeats {
     /// The seats as text (names on one line: control characters become spaces).
     pub fn text(&self) -> String {
         let mut out = String::new();
-        for side in Side::BOTH {
+        for side in Color::BOTH {
             if let Some(s) = &self.0[side.index()] {
                 let name: String = s
                     .name

@@ -10,11 +10,12 @@
 
 use std::time::Duration;
 
+use chimera_game::Offer;
 use chimera_game::clock::{Clock, ClockState, TimeControl};
-use chimera_game::record::{GameResult, MatchRecord};
-use chimera_rules::{Color, Game, RulesError, Variant};
+use chimera_game::record::{MatchRecord, RecordError};
+use chimera_rules::{Color, Game, Outcome, RulesError, Variant};
 
-use super::protocol::{OfferKind, SeatState, Side, Snapshot, WireClocks, WireResult};
+use super::protocol::{SeatState, Snapshot, WireClocks};
 
 /// One match: game, moves, result, clocks, offers, seats.
 #[derive(Clone)]
@@ -25,13 +26,13 @@ pub struct MatchState {
     /// Each move's `%clk`: the mover's time after it, where this copy knows it.
     times: Vec<Option<Duration>>,
     /// The result, once over.
-    pub result: Option<WireResult>,
+    pub result: Option<Outcome>,
     /// The clock, if timed.
     clock: Option<Clock>,
     /// The match's time line: how much time has passed for it.
     now: Duration,
     /// Offers waiting for an answer.
-    pub offers: Vec<(OfferKind, Side)>,
+    pub offers: Vec<(Offer, Color)>,
     /// Seats, White then Black.
     pub seats: [SeatState; 2],
     /// Spectators watching.
@@ -113,20 +114,16 @@ impl MatchState {
         Ok(m)
     }
 
-    /// The game as a record: variant, options, start, moves with the
-    /// mover's time after each (`%clk`, where known), result and the clock
-    /// as it stands (stopped); no tags.
-    pub fn record(&self) -> MatchRecord {
-        let mut r = MatchRecord::from_game(&self.game);
-        for (rm, t) in r.moves.iter_mut().zip(&self.times) {
-            rm.clock = *t;
-        }
-        r.result = self.result.map(GameResult::from);
-        r.clock = self.clock.as_ref().map(|c| ClockState {
-            running: false,
-            ..c.state(self.now)
-        });
-        r
+    /// The game as a record ([`MatchRecord::of_match`]): variant, options,
+    /// start, moves with the mover's time after each (`%clk`, where known),
+    /// result, time control and `tags`. Fails only on a tag the record
+    /// refuses.
+    pub fn record(&self, tags: &[(String, String)]) -> Result<MatchRecord, RecordError> {
+        let control = self
+            .clock
+            .as_ref()
+            .map_or(TimeControl::None, Clock::control);
+        MatchRecord::of_match(&self.game, self.result, &self.times, control, tags)
     }
 
     /// The whole match as a snapshot.
@@ -210,7 +207,7 @@ impl MatchState {
     /// A stopped clock showing `left`, timing the side to move, with the
     /// moves of each side counted from the move list (sides alternate).
     fn clock_at(&self, control: TimeControl, left: [Duration; 2]) -> Clock {
-        let to_move: Color = self.side_to_move().into();
+        let to_move = self.side_to_move();
         let n = self.ply();
         // The side to move made n/2 of the n moves, the other the rest.
         let (mover, other) = (n / 2, n.div_ceil(2));
@@ -245,8 +242,8 @@ impl MatchState {
         self.lmns.len() as u32
     }
     /// The side to move.
-    pub fn side_to_move(&self) -> Side {
-        self.game.position().side_to_move().into()
+    pub fn side_to_move(&self) -> Color {
+        self.game.position().side_to_move()
     }
     /// Position hash.
     pub fn hash(&self) -> u64 {
@@ -257,14 +254,14 @@ impl MatchState {
         self.game.position().to_vfen()
     }
     /// The end the rules see (mate, stalemate, repetition, ...).
-    pub fn rules_result(&self) -> Option<WireResult> {
-        self.game.outcome().map(WireResult::from)
+    pub fn rules_result(&self) -> Option<Outcome> {
+        self.game.outcome()
     }
     /// The side whose clock runs: the side to move while both seats are
     /// connected, until the game ends. It stops while a seated player is
     /// away, so a dropped link costs no time (the grace period and the
     /// opponent's win claim keep an absent player from stalling for ever).
-    pub fn clock_side(&self) -> Option<Side> {
+    pub fn clock_side(&self) -> Option<Color> {
         let present = self
             .seats
             .iter()
@@ -278,7 +275,7 @@ impl MatchState {
         let now = self.now;
         if let Some(c) = &mut self.clock {
             match side {
-                Some(s) if Color::from(s) == c.to_move() => c.start(now),
+                Some(s) if s == c.to_move() => c.start(now),
                 _ => c.pause(now),
             }
         }
@@ -290,17 +287,17 @@ impl MatchState {
     }
 
     /// The side whose time has run out, if any (only the side to move can).
-    pub fn flagged(&self) -> Option<Side> {
-        self.clock.as_ref()?.flag(self.now).map(Side::from)
+    pub fn flagged(&self) -> Option<Color> {
+        self.clock.as_ref()?.flag(self.now)
     }
 
     /// The move just played ends the mover's turn on the clock: its time
     /// is charged, the increment added, the other side's turn begins; the
     /// mover's time after it is the move's `%clk`. `Err` with the mover if its time had run out (the clock stops).
-    pub fn punch_clock(&mut self) -> Result<(), Side> {
+    pub fn punch_clock(&mut self) -> Result<(), Color> {
         let now = self.now;
         let after = match &mut self.clock {
-            Some(c) => c.move_made(now).map_err(|f| Side::from(f.0))?,
+            Some(c) => c.move_made(now).map_err(|f| f.0)?,
             None => None,
         };
         if let Some(t) = self.times.last_mut() {
@@ -314,8 +311,8 @@ impl MatchState {
         self.clock.as_ref()
     }
     /// What `side`'s clock shows now, if timed.
-    pub fn clock_left(&self, side: Side) -> Option<Duration> {
-        self.clock.as_ref()?.remaining(side.into(), self.now)
+    pub fn clock_left(&self, side: Color) -> Option<Duration> {
+        self.clock.as_ref()?.remaining(side, self.now)
     }
     /// The clock as sent on the wire, now.
     pub fn wire_clocks(&self) -> Option<WireClocks> {
@@ -327,11 +324,11 @@ impl MatchState {
         self.clock = Some(w.to_clock(self.now));
     }
     /// Who offered `kind`, if pending.
-    pub fn offer_by(&self, kind: OfferKind) -> Option<Side> {
+    pub fn offer_by(&self, kind: Offer) -> Option<Color> {
         self.offers.iter().find(|o| o.0 == kind).map(|o| o.1)
     }
     /// Removes the offer of `kind`.
-    pub fn clear_offer(&mut self, kind: OfferKind) {
+    pub fn clear_offer(&mut self, kind: Offer) {
         self.offers.retain(|o| o.0 != kind);
     }
 }
@@ -344,7 +341,7 @@ impl WireClocks {
         WireClocks {
             control: s.control,
             left_ms: [shown(Color::White), shown(Color::Black)],
-            to_move: s.to_move.into(),
+            to_move: s.to_move,
             spent_ms: ms(s.turn_elapsed),
             running: s.running,
             moves: s.moves,
@@ -362,7 +359,7 @@ impl WireClocks {
         let state = ClockState {
             control: self.control,
             left,
-            to_move: self.to_move.into(),
+            to_move: self.to_move,
             turn_elapsed: spent,
             running: self.running,
             moves: self.moves,
@@ -372,7 +369,7 @@ impl WireClocks {
     }
 
     /// Milliseconds `side`'s clock showed when this was made.
-    pub fn left(&self, side: Side) -> u64 {
+    pub fn left(&self, side: Color) -> u64 {
         self.left_ms[side.index()]
     }
 }

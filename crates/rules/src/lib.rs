@@ -9,13 +9,15 @@ pub mod outcome;
 pub mod pieces;
 pub mod position;
 pub mod reach;
+pub mod rng;
 pub mod variants;
 pub mod why;
 
 pub use geometry::Sq;
-pub use outcome::{EndReason, Game, Outcome};
+pub use outcome::{EndReason, Game, Outcome, Score};
 pub use pieces::{Color, Kind};
 pub use position::{Move, MoveKind, PieceInfo, Position};
+pub use rng::SplitMix64;
 pub use variants::{OptionKind, OptionSpec, Variant, VariantInfo, variants};
 pub use why::Illegal;
 

@@ -2,13 +2,19 @@
 
 use std::sync::Arc;
 
+use serde::{Deserialize, Serialize};
+
 use super::RulesError;
 use super::pieces::{Color, Kind, is_piece, kind_of};
 use super::position::{Move, Position};
 use super::variants::{NoMoves, Variant};
 
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Why a game ended: the rules' reasons and those decided off the board
+/// (resignation, agreement, a flag, a player gone). One type for the rules,
+/// the match, game records ([`EndReason::word`] is the `Termination` tag) and
+/// the LAN protocol, which encodes a reason as its variant index: keep the
+/// order (a change needs a new protocol version).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum EndReason {
     /// The side to move is in check with no legal move (and no crowning).
     Checkmate,
@@ -28,12 +34,28 @@ pub enum EndReason {
     DrawAgreed,
     /// A player's clock ran out.
     TimeForfeit,
-    /// A player left the game (a network seat stayed empty past its grace period).
+    /// A player left the game (a network seat stayed empty past its grace
+    /// period and the opponent claimed the win, or a host shut down mid-game).
     Abandoned,
 }
 
 impl EndReason {
-    /// The word used after the score (`checkmate`, `100-ply`, ...).
+    /// Every reason, in the order of the enum (and of the wire).
+    pub const ALL: [EndReason; 10] = [
+        EndReason::Checkmate,
+        EndReason::Stalemate,
+        EndReason::Repetition,
+        EndReason::HundredPly,
+        EndReason::Insufficient,
+        EndReason::NoMoves,
+        EndReason::Resignation,
+        EndReason::DrawAgreed,
+        EndReason::TimeForfeit,
+        EndReason::Abandoned,
+    ];
+
+    /// The word used after the score and in a record's `Termination` tag
+    /// (`checkmate`, `100-ply`, `agreement`, `time forfeit`, ...).
     pub fn word(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",
@@ -48,10 +70,31 @@ impl EndReason {
             EndReason::Abandoned => "abandoned",
         }
     }
+
+    /// The reason whose [`EndReason::word`] is `word` (exactly).
+    pub fn from_word(word: &str) -> Option<EndReason> {
+        EndReason::ALL.into_iter().find(|r| r.word() == word)
+    }
+
+    /// Whether the rules decide it from the position (mate, stalemate,
+    /// repetition, 100-ply, bare kings, no moves), so nobody can claim it
+    /// for a position that does not show it; the others are decided off
+    /// the board.
+    pub fn by_rules(self) -> bool {
+        !matches!(
+            self,
+            EndReason::Resignation
+                | EndReason::DrawAgreed
+                | EndReason::TimeForfeit
+                | EndReason::Abandoned
+        )
+    }
 }
 
-/// The result of a finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The result of a finished game: the one result type of the rules, the
+/// match, game records and the LAN protocol (serde: the winner, then the
+/// reason).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Outcome {
     /// Winner, or None for a draw.
     pub winner: Option<Color>,
@@ -60,14 +103,61 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// Score and reason, as `chimera fen` prints them (`1-0 checkmate`).
+    /// The score: who won, or a draw.
+    pub fn score(&self) -> Score {
+        Score::of(self.winner)
+    }
+    /// Score and reason, as `chimera fen` and records write them
+    /// (`1-0 checkmate`, `0-1 time forfeit`).
     pub fn result_text(&self) -> String {
-        let score = match self.winner {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        };
-        format!("{score} {}", self.reason.word())
+        format!("{} {}", self.score().text(), self.reason.word())
+    }
+}
+
+/// The score of a finished game, as a record's `Result` tag writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Score {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+}
+
+impl Score {
+    /// A win for `c`.
+    pub fn win(c: Color) -> Score {
+        match c {
+            Color::White => Score::WhiteWins,
+            Color::Black => Score::BlackWins,
+        }
+    }
+    /// The score of this winner (`None` = draw).
+    pub fn of(winner: Option<Color>) -> Score {
+        winner.map_or(Score::Draw, Score::win)
+    }
+    /// The winner, `None` for a draw.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Score::WhiteWins => Some(Color::White),
+            Score::BlackWins => Some(Color::Black),
+            Score::Draw => None,
+        }
+    }
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn text(self) -> &'static str {
+        match self {
+            Score::WhiteWins => "1-0",
+            Score::BlackWins => "0-1",
+            Score::Draw => "1/2-1/2",
+        }
+    }
+    /// The score whose [`Score::text`] is `t` (exactly).
+    pub fn parse(t: &str) -> Option<Score> {
+        [Score::WhiteWins, Score::BlackWins, Score::Draw]
+            .into_iter()
+            .find(|s| s.text() == t)
     }
 }
 

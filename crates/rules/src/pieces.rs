@@ -1,9 +1,11 @@
 //! Piece kinds and their movement, described as composable atoms.
 
+use serde::{Deserialize, Serialize};
+
 use super::geometry::Geometry;
 
-/// A side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A side. On the wire (serde) a side is its variant index: White 0, Black 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Color {
     /// Moves first, upward.
     White,
@@ -12,6 +14,9 @@ pub enum Color {
 }
 
 impl Color {
+    /// Both sides, White first.
+    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
+
     /// The other side.
     #[inline]
     pub fn opposite(self) -> Color {

@@ -6,6 +6,7 @@ use super::geometry::{CELLS, Sq};
 use super::pieces::{
     Color, EMPTY, Kind, LOCK_BIT, NKINDS, OFF, Piece, color_of, is_piece, kind_of, piece,
 };
+use super::rng::mix64;
 use super::variants::Variant;
 
 /// What a move does besides moving one piece.
@@ -119,31 +120,22 @@ pub struct Position {
     pub s: State,
 }
 
-/// The splitmix64 output for state `z` (before its increment): Zobrist keys
-/// and Holywar's random opening.
-#[inline]
-pub(crate) fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 #[inline]
 pub(crate) fn z_piece(cell: u16, p: Piece) -> u64 {
-    splitmix(((cell as u64) << 8) | p as u64)
+    mix64(((cell as u64) << 8) | p as u64)
 }
 const Z_SIDE: u64 = 0x5D58_8B65_6C07_8965;
 #[inline]
 fn z_castle(bit: u32) -> u64 {
-    splitmix(0x1_0000_0000 + bit as u64)
+    mix64(0x1_0000_0000 + bit as u64)
 }
 #[inline]
 fn z_ep(cell: u16) -> u64 {
-    splitmix(0x2_0000_0000 + cell as u64)
+    mix64(0x2_0000_0000 + cell as u64)
 }
 #[inline]
 fn z_hand(c: usize, k: usize, n: u8) -> u64 {
-    splitmix(0x3_0000_0000 + ((c as u64) << 16) + ((k as u64) << 8) + n as u64)
+    mix64(0x3_0000_0000 + ((c as u64) << 16) + ((k as u64) << 8) + n as u64)
 }
 fn z_castling(rights: u32) -> u64 {
     let mut h = 0;

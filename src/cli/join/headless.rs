@@ -28,7 +28,7 @@ use chimera_net::seats::SeatBook;
 use chimera_net::transport::{random_u64, wall_clock};
 use chimera_net::{
     Client, ClientConfig, ClientEvent, ClientRunner, HostMsg, Link, MatchState, Role, SeatState,
-    SeatWish, Side,
+    SeatWish,
 };
 use chimera_rules::{Color, Position};
 
@@ -87,8 +87,8 @@ impl Script {
 }
 
 /// The side that plays move `ply` (from 0) of `s`'s game.
-fn mover(s: &MatchState, ply: usize) -> Side {
-    let first: Side = s.game().start().side_to_move().into();
+fn mover(s: &MatchState, ply: usize) -> Color {
+    let first: Color = s.game().start().side_to_move();
     if ply.is_multiple_of(2) {
         first
     } else {
@@ -319,7 +319,7 @@ fn move_limits(base: &Limits, s: &MatchState) -> Limits {
     };
     let with_clock = |inc, movestogo| Limits {
         depth: base.depth,
-        clock: Some(chimera_engine::Clock {
+        clock: Some(chimera_engine::TimeLeft {
             time: left,
             inc,
             movestogo,
@@ -431,7 +431,7 @@ mod tests {
         let s = Duration::from_secs;
         let clock = |time, inc, movestogo| Limits {
             depth: Some(6),
-            clock: Some(chimera_engine::Clock {
+            clock: Some(chimera_engine::TimeLeft {
                 time,
                 inc,
                 movestogo,

@@ -31,7 +31,7 @@ use crate::match_state::CurrentMatch;
 use crate::match_state::{BoardResynced, GameSetup, Match, MatchCommand, MoveIntent, Player};
 use crate::menus::{Entry, MenuActivated, MenuChoice};
 use crate::schedule::{AppSystems, Screen};
-use chimera_engine::{Limits, Score, SearchResult};
+use chimera_engine::{Eval, Limits, SearchResult};
 use chimera_game::clock::TimeControl;
 use chimera_rules::{Color, Move};
 
@@ -115,7 +115,7 @@ pub struct Progress {
     /// Depth of the last finished iteration (0: none yet).
     pub depth: u32,
     /// Its score from White's point of view (`None`: none yet).
-    pub score: Option<Score>,
+    pub score: Option<Eval>,
     /// Nodes searched by then.
     pub nodes: u64,
     /// Its best line, in readable notation.
@@ -139,7 +139,7 @@ pub struct Evaluation {
     /// The position it scores.
     pub key: Key,
     /// The score, from White's point of view.
-    pub score: Score,
+    pub score: Eval,
     /// Search depth behind it.
     pub depth: u32,
 }
@@ -259,11 +259,11 @@ impl HintMove {
 }
 
 /// A score seen from White's side, from one seen by `side`.
-pub fn white_view(score: Score, side: Color) -> Score {
+pub fn white_view(score: Eval, side: Color) -> Eval {
     match (side, score) {
         (Color::White, s) => s,
-        (_, Score::Cp(c)) => Score::Cp(-c),
-        (_, Score::Mate(n)) => Score::Mate(-n),
+        (_, Eval::Cp(c)) => Eval::Cp(-c),
+        (_, Eval::Mate(n)) => Eval::Mate(-n),
     }
 }
 
@@ -290,7 +290,7 @@ pub fn move_limits(
     per_move: Option<Duration>,
 ) -> Limits {
     let clock = |time: Duration, inc: Duration, movestogo: Option<u32>| Limits {
-        clock: Some(chimera_engine::Clock {
+        clock: Some(chimera_engine::TimeLeft {
             time: left.unwrap_or(time),
             inc,
             movestogo,
@@ -327,7 +327,7 @@ fn spawn_search(purpose: Purpose, game: &Match, level: u8, limits: Limits, start
     let g = game.game().clone();
     let (flag, shared) = (stop.clone(), progress.clone());
     let task = AsyncComputeTaskPool::get().spawn(async move {
-        let mut player = chimera_engine::Player::new(level, seed, HASH_MB);
+        let mut player = chimera_engine::Bot::new(level, seed, HASH_MB);
         player.searcher_mut().set_stop_flag(flag);
         let pos = g.position().clone();
         player.choose(&g, &limits, &mut |info| {

@@ -37,7 +37,7 @@ fn a_timed_game_plays_on_its_clock() {
     let l = move_limits(&fischer, 8, None, 10, Some(Duration::from_secs(9)));
     assert_eq!(
         l.clock,
-        Some(chimera_engine::Clock {
+        Some(chimera_engine::TimeLeft {
             time: base,
             inc,
             movestogo: None
@@ -77,7 +77,7 @@ fn a_timed_game_plays_on_its_clock() {
 
 #[test]
 fn scores_turn_to_whites_side() {
-    assert_eq!(white_view(Score::Cp(40), Color::White), Score::Cp(40));
-    assert_eq!(white_view(Score::Cp(40), Color::Black), Score::Cp(-40));
-    assert_eq!(white_view(Score::Mate(2), Color::Black), Score::Mate(-2));
+    assert_eq!(white_view(Eval::Cp(40), Color::White), Eval::Cp(40));
+    assert_eq!(white_view(Eval::Cp(40), Color::Black), Eval::Cp(-40));
+    assert_eq!(white_view(Eval::Mate(2), Color::Black), Eval::Mate(-2));
 }

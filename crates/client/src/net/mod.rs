@@ -54,14 +54,14 @@ use chimera_game::clock::TimeControl;
 use chimera_game::record::MatchRecord;
 use chimera_net::client::ChatLine;
 use chimera_net::discovery::{DEFAULT_DISCOVERY_ADDR, discovery_addr, listen_addr};
-use chimera_net::protocol::{WireEndReason, decode};
+use chimera_net::protocol::decode;
 use chimera_net::seats::{HostSeats, SeatBook};
 use chimera_net::transport::{DEFAULT_PORT, random_u64, wall_clock};
 use chimera_net::{
     Client, ClientConfig, ClientEvent, ClientMsg, ClientRunner, Host, HostConfig, HostEvent,
-    HostMsg, HostRunner, Link, MatchState, OfferKind, Role, SeatState, SeatWish, Side, WireResult,
+    HostMsg, HostRunner, Link, MatchState, Role, SeatState, SeatWish,
 };
-use chimera_rules::{Color, EndReason, Outcome};
+use chimera_rules::{Color, Outcome};
 
 /// Registers the LAN settings, the session's systems and the join list.
 pub fn plugin(app: &mut App) {
@@ -170,7 +170,7 @@ impl HostPlan {
         variant: &str,
         options: &[(String, String)],
         time: TimeControl,
-        side: Side,
+        side: Color,
         bind: SocketAddr,
         name: &str,
     ) -> HostPlan {
@@ -196,7 +196,7 @@ impl HostPlan {
             variant,
             options,
             setup.time,
-            Side::White,
+            Color::White,
             bind,
             &settings.name,
         )
@@ -215,12 +215,12 @@ impl HostPlan {
             return Err(format!(
                 "the game saved in {} is over ({}): nothing to resume",
                 path.display(),
-                r.text()
+                r.result_text()
             ));
         }
         let side = match rec.tag(HOST_SIDE_TAG) {
-            Some("Black") => Side::Black,
-            _ => Side::White,
+            Some("Black") => Color::Black,
+            _ => Color::White,
         };
         let time = rec.clock.map_or(TimeControl::None, |c| c.control);
         let mut plan = HostPlan::new(&rec.variant, &rec.options, time, side, bind, name);
@@ -343,9 +343,9 @@ pub struct NetView {
     /// The host's clocks, White then Black (timed games).
     pub clocks: [Option<Duration>; 2],
     /// Offers waiting for an answer.
-    pub offers: Vec<(OfferKind, Side)>,
+    pub offers: Vec<(Offer, Color)>,
     /// The result, once over.
-    pub result: Option<WireResult>,
+    pub result: Option<Outcome>,
     /// Recent chat, oldest first.
     pub chat: Vec<ChatLine>,
     /// Recent notices (seats, refusals, the connection), oldest first.
@@ -358,7 +358,7 @@ pub struct NetView {
 
 impl NetView {
     /// The side this window plays, if seated.
-    pub fn seat(&self) -> Option<Side> {
+    pub fn seat(&self) -> Option<Color> {
         match self.role {
             Some(Role::Player(s)) => Some(s),
             _ => None,
@@ -388,10 +388,10 @@ impl NetView {
         let offers: Vec<(Offer, Color)> = self
             .offers
             .iter()
-            .filter(|(kind, _)| *kind != OfferKind::Draw)
-            .map(|&(kind, by)| (offer_of(kind), by.into()))
+            .filter(|(kind, _)| *kind != Offer::Draw)
+            .copied()
             .collect();
-        a.seat = self.seat().map(Color::from);
+        a.seat = self.seat();
         a.offers = offers;
         a.can_claim = self.can_claim();
     }
@@ -474,7 +474,7 @@ impl NetSession {
                 }
             };
         }
-        let side = *cfg.local_side.get_or_insert(Side::White);
+        let side = *cfg.local_side.get_or_insert(Color::White);
         let name = cfg.local_name.clone();
         let cfg_variant = cfg.variant.clone();
         let host = Host::new(cfg, random_u64()).map_err(|e| e.to_string())?;
@@ -485,7 +485,7 @@ impl NetSession {
                 .announce(dest)
                 .map_err(|e| format!("cannot announce to {dest}: {e}"))?;
         }
-        let me = Client::new(ClientConfig::new(&name, seat_wish(side)));
+        let me = Client::new(ClientConfig::new(&name, SeatWish::from(side)));
         info!(
             "LAN: hosting {} on {} (UDP game port; TCP version probe on the same port){}",
             cfg_variant,
@@ -554,7 +554,7 @@ impl NetSession {
         }
     }
 
-    fn my_side(&mut self) -> Option<Side> {
+    fn my_side(&mut self) -> Option<Color> {
         match self.wire().client().role() {
             Some(Role::Player(s)) => Some(s),
             _ => None,
@@ -562,7 +562,7 @@ impl NetSession {
     }
 
     /// Whether the opponent offers `kind`.
-    fn offered_to_me(&mut self, kind: OfferKind) -> bool {
+    fn offered_to_me(&mut self, kind: Offer) -> bool {
         let me = self.my_side();
         let by = self.wire().client().state().and_then(|s| s.offer_by(kind));
         by.is_some() && by != me
@@ -579,7 +579,7 @@ impl NetSession {
         if let Some(s) = c.state() {
             v.seats = s.seats.clone().map(Some);
             v.spectators = s.spectators;
-            v.clocks = Side::BOTH.map(|side| s.clock_left(side));
+            v.clocks = Color::BOTH.map(|side| s.clock_left(side));
             v.offers = s.offers.clone();
             v.result = s.result;
         }
@@ -601,23 +601,20 @@ impl NetSession {
         };
         let host = runner.host();
         let s = host.state();
-        let mut rec = s.record();
-        let names = s
+        let [white, black] = s
             .seats
             .clone()
             .map(|seat| seat.name().unwrap_or("?").to_string());
-        let side = host.config().local_side.map_or("?", Side::name);
+        let side = host.config().local_side.map_or("?", Color::name);
         let tags = [
-            ("Event", "Chimera LAN game"),
-            ("White", &names[0]),
-            ("Black", &names[1]),
-            (HOST_SIDE_TAG, side),
-        ];
-        for (tag, value) in tags {
-            // Valid tag names: this cannot fail.
-            let _ = rec.set_tag(tag, value);
-        }
-        let written = rec.to_text().map_err(|e| e.to_string()).and_then(|text| {
+            ("Event", "Chimera LAN game".to_string()),
+            ("White", white),
+            ("Black", black),
+            (HOST_SIDE_TAG, side.to_string()),
+        ]
+        .map(|(tag, value)| (tag.to_string(), value));
+        let text = s.record(&tags).and_then(|rec| rec.to_text());
+        let written = text.map_err(|e| e.to_string()).and_then(|text| {
             if let Some(dir) = path.parent() {
                 std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
             }
@@ -689,32 +686,6 @@ impl NetSession {
         if let Err(e) = SeatBook::keep(&path, &addr.to_string(), &self.name, token) {
             warn!("LAN: cannot keep the seat token in {}: {e}", path.display());
         }
-    }
-}
-
-/// The wire's word for an offer.
-fn offer_kind(o: Offer) -> OfferKind {
-    match o {
-        Offer::Draw => OfferKind::Draw,
-        Offer::Takeback => OfferKind::Takeback,
-        Offer::Rematch => OfferKind::Rematch,
-    }
-}
-
-/// The offer the wire names.
-pub(crate) fn offer_of(k: OfferKind) -> Offer {
-    match k {
-        OfferKind::Draw => Offer::Draw,
-        OfferKind::Takeback => Offer::Takeback,
-        OfferKind::Rematch => Offer::Rematch,
-    }
-}
-
-/// The seat wish for a side.
-fn seat_wish(s: Side) -> SeatWish {
-    match s {
-        Side::White => SeatWish::White,
-        Side::Black => SeatWish::Black,
     }
 }
 
@@ -946,10 +917,10 @@ fn forward_command(
     out: &mut NetOut,
 ) -> Forwarded {
     let msg = match cmd {
-        MatchCommand::Undo if s.offered_to_me(OfferKind::Takeback) => {
-            ClientMsg::Accept(OfferKind::Takeback)
+        MatchCommand::Undo if s.offered_to_me(Offer::Takeback) => {
+            ClientMsg::Accept(Offer::Takeback)
         }
-        MatchCommand::Undo => ClientMsg::Offer(OfferKind::Takeback),
+        MatchCommand::Undo => ClientMsg::Offer(Offer::Takeback),
         MatchCommand::Redo | MatchCommand::Finish(_) | MatchCommand::TruncateTo(_) => {
             out.toast
                 .write(Toast("a LAN game has no redo or new lines".to_string()));
@@ -961,18 +932,18 @@ fn forward_command(
             return Forwarded::Sent;
         }
         MatchCommand::Resign(_) => ClientMsg::Resign,
-        MatchCommand::OfferDraw(_) => ClientMsg::Offer(OfferKind::Draw),
-        MatchCommand::Accept(offer, _) => ClientMsg::Accept(offer_kind(offer)),
-        MatchCommand::Decline(offer) => ClientMsg::Decline(offer_kind(offer)),
+        MatchCommand::OfferDraw(_) => ClientMsg::Offer(Offer::Draw),
+        MatchCommand::Accept(offer, _) => ClientMsg::Accept(offer),
+        MatchCommand::Decline(offer) => ClientMsg::Decline(offer),
         MatchCommand::ClaimWin => ClientMsg::ClaimWin,
         MatchCommand::NewGame(setup) => {
             if game.is_none_or(|g| *g.setup() != setup) {
                 return Forwarded::Leave;
             }
-            if s.offered_to_me(OfferKind::Rematch) {
-                ClientMsg::Accept(OfferKind::Rematch)
+            if s.offered_to_me(Offer::Rematch) {
+                ClientMsg::Accept(Offer::Rematch)
             } else {
-                ClientMsg::Offer(OfferKind::Rematch)
+                ClientMsg::Offer(Offer::Rematch)
             }
         }
     };
@@ -1002,7 +973,7 @@ fn follow(s: &mut NetSession, game: Option<&Match>, out: &mut NetOut) {
                     Role::Player(side) => format!("game {game_number}: playing {}", side.name()),
                     Role::Spectator => format!("game {game_number}: watching"),
                 });
-                out.layout.flipped = role == Role::Player(Side::Black);
+                out.layout.flipped = role == Role::Player(Color::Black);
                 if matches!(role, Role::Player(_)) {
                     s.keep_token(true);
                 }
@@ -1069,11 +1040,11 @@ fn commands_of(msg: &HostMsg) -> bool {
         msg,
         HostMsg::Ended { .. }
             | HostMsg::Offered {
-                kind: OfferKind::Draw,
+                kind: Offer::Draw,
                 ..
             }
             | HostMsg::Declined {
-                kind: OfferKind::Draw,
+                kind: Offer::Draw,
                 ..
             }
     )
@@ -1107,13 +1078,13 @@ fn notice(s: &mut NetSession, msg: HostMsg, out: &mut NetOut) {
             s.notice(format!("refused {what}: {reason}"));
         }
         HostMsg::Offered { kind, by } => {
-            if kind == OfferKind::Draw {
-                out.confirmed_command(MatchCommand::OfferDraw(by.into()));
+            if kind == Offer::Draw {
+                out.confirmed_command(MatchCommand::OfferDraw(by));
             }
             let line = match kind {
-                OfferKind::Draw => format!("{} offers a draw", by.name()),
-                OfferKind::Takeback => format!("{} asks to take back a move", by.name()),
-                OfferKind::Rematch => format!("{} offers a rematch", by.name()),
+                Offer::Draw => format!("{} offers a draw", by.name()),
+                Offer::Takeback => format!("{} asks to take back a move", by.name()),
+                Offer::Rematch => format!("{} offers a rematch", by.name()),
             };
             if s.my_side() != Some(by) {
                 out.toast.write(Toast(line.clone()));
@@ -1121,7 +1092,7 @@ fn notice(s: &mut NetSession, msg: HostMsg, out: &mut NetOut) {
             s.notice(line);
         }
         HostMsg::Declined { kind, by } => {
-            if kind == OfferKind::Draw {
+            if kind == Offer::Draw {
                 out.confirmed_command(MatchCommand::Decline(Offer::Draw));
             }
             let line = format!("{} declined the {}", by.name(), kind.word());
@@ -1129,8 +1100,8 @@ fn notice(s: &mut NetSession, msg: HostMsg, out: &mut NetOut) {
             s.notice(line);
         }
         HostMsg::Ended { result, .. } => {
-            if !by_rules(result.reason) {
-                out.confirmed_command(MatchCommand::Finish(outcome_of(result)));
+            if !result.reason.by_rules() {
+                out.confirmed_command(MatchCommand::Finish(result));
             }
             s.notice(format!("game over: {}", result.result_text()));
             if s.view.joined.is_some() {
@@ -1157,37 +1128,6 @@ fn notice(s: &mut NetSession, msg: HostMsg, out: &mut NetOut) {
         | HostMsg::Snapshot(_)
         | HostMsg::Moved(_)
         | HostMsg::TakenBack { .. } => {}
-    }
-}
-
-/// Whether the rules themselves found this end (the match finds it too).
-fn by_rules(r: WireEndReason) -> bool {
-    !matches!(
-        r,
-        WireEndReason::Resignation
-            | WireEndReason::DrawAgreed
-            | WireEndReason::TimeForfeit
-            | WireEndReason::Abandoned
-    )
-}
-
-/// The match's outcome for a host's result.
-fn outcome_of(r: WireResult) -> Outcome {
-    let reason = match r.reason {
-        WireEndReason::Checkmate => EndReason::Checkmate,
-        WireEndReason::Stalemate => EndReason::Stalemate,
-        WireEndReason::Repetition => EndReason::Repetition,
-        WireEndReason::HundredPly => EndReason::HundredPly,
-        WireEndReason::Insufficient => EndReason::Insufficient,
-        WireEndReason::NoMoves => EndReason::NoMoves,
-        WireEndReason::Resignation => EndReason::Resignation,
-        WireEndReason::DrawAgreed => EndReason::DrawAgreed,
-        WireEndReason::TimeForfeit => EndReason::TimeForfeit,
-        WireEndReason::Abandoned => EndReason::Abandoned,
-    };
-    Outcome {
-        winner: r.winner.map(Into::into),
-        reason,
     }
 }
 
@@ -1220,9 +1160,9 @@ fn install(s: &mut NetSession, out: &mut NetOut) {
         state.game().clone(),
     ))));
     if let Some(r) = state.result
-        && !by_rules(r.reason)
+        && !r.reason.by_rules()
     {
-        out.confirmed_command(MatchCommand::Finish(outcome_of(r)));
+        out.confirmed_command(MatchCommand::Finish(r));
     }
     s.installed = true;
 }

@@ -21,8 +21,8 @@ use crate::match_state::{
 };
 use crate::schedule::AppSystems;
 use chimera_game::clock::TimeControl;
-use chimera_game::record::{self, GameResult, Loaded, MatchRecord, RecordError};
-use chimera_rules::{Color, Outcome, variants};
+use chimera_game::record::{self, Loaded, MatchRecord, RecordError};
+use chimera_rules::{Color, variants};
 use chimera_store::paths;
 
 /// The autosave's file name in the data directory.
@@ -144,7 +144,9 @@ impl GameInfo {
             date: tag("Date").to_string(),
             variant: variant.to_string(),
             players: [tag("White").to_string(), tag("Black").to_string()],
-            result: r.result.map_or_else(|| "*".to_string(), |r| r.text()),
+            result: r
+                .result
+                .map_or_else(|| "*".to_string(), |r| r.result_text()),
             plies: r.moves.len(),
         }
     }
@@ -175,17 +177,11 @@ fn side_word(c: Color) -> &'static str {
 /// control, and the tags `Event`, `Date` (`now` since the epoch), `White`,
 /// `Black` (the setup's names; a computer seat is `Chimera level N`),
 /// `WhiteType`/`BlackType` (`human` or `program`) and
-/// `WhiteLevel`/`BlackLevel` for computer seats. The one function that
-/// builds the record of a match: the clock's state belongs here.
-pub fn match_record(m: &Match, now: Duration) -> MatchRecord {
+/// `WhiteLevel`/`BlackLevel` for computer seats; each move with its
+/// `{[%clk …]}` (the mover's time after it). Built by
+/// [`MatchRecord::of_match`]; fails only on a tag it refuses.
+pub fn match_record(m: &Match, now: Duration) -> Result<MatchRecord, RecordError> {
     let setup = m.setup();
-    let mut r = MatchRecord::from_game(m.game());
-    r.result = m.outcome().map(GameResult::from);
-    // Each move's `{[%clk …]}`: the mover's time after it.
-    for (rm, time) in r.moves.iter_mut().zip(m.move_times()) {
-        rm.clock = time;
-    }
-    r.set_time_control(setup.time, m.game());
     let mut tags = vec![
         ("Event".to_string(), "Chimera local game".to_string()),
         (
@@ -213,11 +209,7 @@ pub fn match_record(m: &Match, now: Duration) -> MatchRecord {
         }
         tags.push((format!("{word}Type"), kind.to_string()));
     }
-    for (name, value) in tags {
-        // Fixed, valid tag names: this cannot fail.
-        let _ = r.set_tag(&name, &value);
-    }
-    r
+    MatchRecord::of_match(m.game(), m.outcome(), &m.move_times(), setup.time, &tags)
 }
 
 /// The match a loaded record describes: its variant, options, start and
@@ -247,7 +239,7 @@ pub fn match_from_loaded(loaded: &Loaded) -> Match {
         players: [player(Color::White), player(Color::Black)],
         names: [name(Color::White), name(Color::Black)],
     };
-    let mut m = Match::with_setup(setup, loaded.game.clone()).ended_as(r.result.map(Outcome::from));
+    let mut m = Match::with_setup(setup, loaded.game.clone()).ended_as(r.result);
     if let Some(clock) = &r.clock {
         let times: Vec<_> = r.moves.iter().map(|rm| rm.clock).collect();
         m.restore_clock(clock, &times);
@@ -263,7 +255,7 @@ pub fn open_file(path: &Path, number: usize) -> Result<Match, RecordError> {
 
 /// The record text of a match.
 fn record_text(m: &Match, now: Duration) -> Result<(MatchRecord, String), String> {
-    let r = match_record(m, now);
+    let r = match_record(m, now).map_err(|e| e.to_string())?;
     let text = r.to_text().map_err(|e| e.to_string())?;
     Ok((r, text))
 }

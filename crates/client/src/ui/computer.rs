@@ -6,26 +6,26 @@ use crate::computer::{Computer, Purpose};
 use crate::match_state::{Match, Player};
 use crate::menus::Entry;
 use bevy_egui::egui;
-use chimera_engine::Score;
+use chimera_engine::Eval;
 use chimera_rules::Color;
 
 /// A score from White's point of view as the panel writes it: `+0.35`
 /// (pawns), `#3` (White mates in 3), `#-2` (Black mates in 2).
-pub fn score_text(score: Score) -> String {
+pub fn score_text(score: Eval) -> String {
     match score {
-        Score::Cp(c) => format!("{:+.2}", c as f64 / 100.0),
-        Score::Mate(n) => format!("#{n}"),
+        Eval::Cp(c) => format!("{:+.2}", c as f64 / 100.0),
+        Eval::Mate(n) => format!("#{n}"),
     }
 }
 
 /// White's share of the evaluation bar for a score from White's point of
 /// view: a half at 0, towards 1 as White gets ahead (a logistic curve, 0.73
 /// at a rook's worth), 1 or 0 for a mate.
-pub fn white_share(score: Score) -> f32 {
+pub fn white_share(score: Eval) -> f32 {
     match score {
-        Score::Cp(c) => 1.0 / (1.0 + (-(c as f32) / 500.0).exp()),
-        Score::Mate(n) if n > 0 => 1.0,
-        Score::Mate(_) => 0.0,
+        Eval::Cp(c) => 1.0 / (1.0 + (-(c as f32) / 500.0).exp()),
+        Eval::Mate(n) if n > 0 => 1.0,
+        Eval::Mate(_) => 0.0,
     }
 }
 
@@ -142,12 +142,12 @@ mod tests {
 
     #[test]
     fn scores_read_from_whites_side() {
-        assert_eq!(score_text(Score::Cp(35)), "+0.35");
-        assert_eq!(score_text(Score::Cp(-120)), "-1.20");
-        assert_eq!(score_text(Score::Mate(-2)), "#-2");
-        assert_eq!(white_share(Score::Cp(0)), 0.5);
-        assert!(white_share(Score::Cp(300)) > 0.5 && white_share(Score::Cp(-300)) < 0.5);
-        assert_eq!(white_share(Score::Mate(1)), 1.0);
-        assert_eq!(white_share(Score::Mate(-1)), 0.0);
+        assert_eq!(score_text(Eval::Cp(35)), "+0.35");
+        assert_eq!(score_text(Eval::Cp(-120)), "-1.20");
+        assert_eq!(score_text(Eval::Mate(-2)), "#-2");
+        assert_eq!(white_share(Eval::Cp(0)), 0.5);
+        assert!(white_share(Eval::Cp(300)) > 0.5 && white_share(Eval::Cp(-300)) < 0.5);
+        assert_eq!(white_share(Eval::Mate(1)), 1.0);
+        assert_eq!(white_share(Eval::Mate(-1)), 0.0);
     }
 }

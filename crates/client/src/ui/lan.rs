@@ -13,7 +13,8 @@ use crate::net::{NetAction, NetSession};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use chimera_net::{ClientMsg, OfferKind, Role, Side};
+use chimera_net::{ClientMsg, Role};
+use chimera_rules::Color;
 
 const WARN: egui::Color32 = egui::Color32::from_rgb(0xe0, 0x50, 0x40);
 
@@ -172,7 +173,7 @@ pub(super) fn lan_section(
         Some(Role::Spectator) => ui.label("You are watching (flip and switch view freely)"),
         None => ui.label("Joining…"),
     };
-    for side in Side::BOTH {
+    for side in Color::BOTH {
         let Some(seat) = &v.seats[side.index()] else {
             continue;
         };
@@ -194,8 +195,7 @@ pub(super) fn lan_section(
         ui.weak(format!("{} watching", v.spectators));
     }
     let to_answer = offers_to_answer(game, p.authority.as_deref());
-    for (kind, by) in &v.offers {
-        let offer = crate::net::offer_of(*kind);
+    for &(offer, by) in &v.offers {
         if offer == Offer::Draw {
             // The game's own section shows the draw offer.
             continue;
@@ -204,7 +204,7 @@ pub(super) fn lan_section(
             Offer::Takeback => format!("{} asks to take back a move", by.name()),
             _ => format!("{} offers a {}", by.name(), offer.word()),
         };
-        if Some(*by) == me {
+        if Some(by) == me {
             ui.weak(format!("{asked}: waiting for the answer"));
         } else if to_answer.contains(&offer) {
             ui.horizontal_wrapped(|ui| {
@@ -216,8 +216,7 @@ pub(super) fn lan_section(
             ui.label(asked);
         }
     }
-    if v.result.is_some() && me.is_some() && !v.offers.iter().any(|(k, _)| *k == OfferKind::Rematch)
-    {
+    if v.result.is_some() && me.is_some() && !v.offers.iter().any(|(k, _)| *k == Offer::Rematch) {
         act(ui, "Offer a rematch (colours swapped)", Entry::NewGame);
     }
     for line in v.notices.iter().rev().take(3).rev() {

@@ -23,7 +23,7 @@ use chimera_client::match_state::CurrentMatch;
 use chimera_client::match_state::{GameSetup, Match, MatchCommand, MoveIntent, Player};
 use chimera_client::menus::{Entry, MenuActivated};
 use chimera_client::schedule::Screen;
-use chimera_engine::{Limits, Score};
+use chimera_engine::{Eval, Limits};
 use chimera_rules::{Color, Game, Variant};
 use leafwing_input_manager::prelude::Buttonlike;
 
@@ -340,7 +340,7 @@ fn the_evaluation_bar_scores_the_start_as_about_even() {
     let e = computer(&app).evaluation(m).unwrap();
     // The start is symmetric: neither side is a pawn ahead.
     match e.score {
-        Score::Cp(c) => assert!(c.abs() < 100, "{c}"),
+        Eval::Cp(c) => assert!(c.abs() < 100, "{c}"),
         s => panic!("a mate at the start? {s:?}"),
     }
 }

@@ -26,7 +26,7 @@ use chimera_game::clock::TimeControl;
 use chimera_net::transport::wall_clock;
 use chimera_net::{
     Client, ClientConfig, ClientRunner, Host, HostConfig, HostRunner, PROTOCOL_VERSION, Role,
-    SeatState, SeatWish, Side,
+    SeatState, SeatWish,
 };
 use chimera_rules::{Color, EndReason, Outcome};
 
@@ -47,13 +47,13 @@ pub(crate) fn settings(name: &str) -> LanSettings {
 }
 
 /// A window hosting `variant` from `start`, playing `side`, on a free port.
-pub(crate) fn host_app(variant: &str, start: &str, side: Side) -> (App, SocketAddr) {
+pub(crate) fn host_app(variant: &str, start: &str, side: Color) -> (App, SocketAddr) {
     host_plan_app(plan(variant, Some(start), side), settings("Hostess"))
 }
 
 /// `variant` from `start` (its own without), the window playing `side` as
 /// "Hostess", on a free loopback port.
-pub(crate) fn plan(variant: &str, start: Option<&str>, side: Side) -> HostPlan {
+pub(crate) fn plan(variant: &str, start: Option<&str>, side: Color) -> HostPlan {
     let bind = "127.0.0.1:0".parse().unwrap();
     let mut p = HostPlan::new(variant, &[], TimeControl::None, side, bind, "Hostess");
     p.config.start_vfen = start.map(str::to_string);
@@ -191,13 +191,13 @@ pub(crate) const HOLYWAR_END: &str = "k******1/*p5*/*S3b1*/*6*/*6*/*6*/*6*/1****
 
 #[test]
 fn a_hosting_window_and_a_headless_client_play_to_the_end() {
-    let (mut app, addr) = host_app("ghostarelay", GHOSTARELAY_START, Side::White);
+    let (mut app, addr) = host_app("ghostarelay", GHOSTARELAY_START, Color::White);
     let mut cursor = app
         .world()
         .resource::<Messages<MoveRejected>>()
         .get_cursor();
     let mut client = seated_guest(&mut app, addr);
-    assert_eq!(client.client().role(), Some(Role::Player(Side::Black)));
+    assert_eq!(client.client().role(), Some(Role::Player(Color::Black)));
     for (i, lmn) in GHOSTARELAY_MOVES.iter().enumerate() {
         if i == 1 {
             // On Black's turn the window's player (White) picks Black's move:
@@ -261,7 +261,7 @@ fn a_hosting_window_and_a_headless_client_play_to_the_end() {
 
 #[test]
 fn a_joining_window_plays_a_hosting_window_and_a_spectator_cannot_move() {
-    let (mut host, addr) = host_app("holywar", HOLYWAR_START, Side::Black);
+    let (mut host, addr) = host_app("holywar", HOLYWAR_START, Color::Black);
     let mut guest = join_app(addr, "Guest", false);
     pump(
         &mut [&mut host, &mut guest],
@@ -273,8 +273,8 @@ fn a_joining_window_plays_a_hosting_window_and_a_spectator_cannot_move() {
         },
     );
     let role = |app: &App| app.world().resource::<NetSession>().view.role;
-    assert_eq!(role(&guest), Some(Role::Player(Side::White)));
-    assert_eq!(role(&host), Some(Role::Player(Side::Black)));
+    assert_eq!(role(&guest), Some(Role::Player(Color::White)));
+    assert_eq!(role(&host), Some(Role::Player(Color::Black)));
     for (i, lmn) in HOLYWAR_MOVES.iter().enumerate() {
         if i == 3 {
             // A spectator joins mid-game, sees the position, cannot move.
@@ -380,7 +380,7 @@ fn the_join_screen_joins_by_pad_and_by_typed_address() {
     let (mut guest, listening) = join_screen_app("Padder");
     let mut host_settings = settings("Hostess");
     host_settings.announce = Some(SocketAddr::new([127, 0, 0, 1].into(), listening.port()));
-    let (mut host, addr) = host_plan_app(plan("holywar", None, Side::White), host_settings);
+    let (mut host, addr) = host_plan_app(plan("holywar", None, Color::White), host_settings);
     let pad = connect_pad(&mut guest, "Xbox Wireless Controller", Some(0x045e));
     let heard = &first_game_heard(&mut host, &mut guest);
     assert_eq!((heard.host.as_str(), heard.free_seats), ("Hostess", 1));
@@ -395,7 +395,7 @@ fn the_join_screen_joins_by_pad_and_by_typed_address() {
         },
     );
     let role = |app: &App| app.world().resource::<NetSession>().view.role;
-    assert_eq!(role(&guest), Some(Role::Player(Side::Black)));
+    assert_eq!(role(&guest), Some(Role::Player(Color::Black)));
 
     let (mut typist, _) = join_screen_app("Typist");
     // Address, Join, Watch only, Back: down twice, select, up twice.
@@ -476,7 +476,7 @@ fn a_hosted_game_is_autosaved_and_resumes() {
     let mut with_autosave = settings("Hostess");
     with_autosave.autosave = Some(path.clone());
     let (mut app, addr) = host_plan_app(
-        plan("holywar", Some(HOLYWAR_START), Side::Black),
+        plan("holywar", Some(HOLYWAR_START), Color::Black),
         with_autosave,
     );
     let mut client = seated_guest(&mut app, addr);
@@ -500,7 +500,7 @@ fn a_hosted_game_is_autosaved_and_resumes() {
     let saved = HostPlan::resume(&path, "127.0.0.1:0".parse().unwrap(), "Hostess").unwrap();
     assert_eq!(saved.config.variant, "holywar");
     assert_eq!(saved.config.moves, HOLYWAR_MOVES[..2]);
-    assert_eq!(saved.config.local_side, Some(Side::Black));
+    assert_eq!(saved.config.local_side, Some(Color::Black));
     let (resumed, _) = host_plan_app(saved, settings("Hostess"));
     let m = resumed.world().resource::<CurrentMatch>();
     assert_eq!(m.ply(), 2);
@@ -526,7 +526,7 @@ fn a_resumed_host_keeps_the_clocks_and_gives_the_seat_back() {
         increment: Duration::from_secs(10),
     };
     let bind = "127.0.0.1:0".parse().unwrap();
-    let mut p = HostPlan::new("holywar", &[], control, Side::White, bind, "Hostess");
+    let mut p = HostPlan::new("holywar", &[], control, Color::White, bind, "Hostess");
     p.config.start_vfen = Some(HOLYWAR_START.to_string());
     let (mut host, addr) = host_plan_app(p, host_settings.clone());
     let guest_app = |addr| {
@@ -568,7 +568,7 @@ fn a_resumed_host_keeps_the_clocks_and_gives_the_seat_back() {
         ply(apps[1]) == 3
     });
     let role = guest.world().resource::<NetSession>().view.role;
-    assert_eq!(role, Some(Role::Player(Side::Black)));
+    assert_eq!(role, Some(Role::Player(Color::Black)));
     // The seat came back by its token (a newcomer would get a new one).
     assert_eq!(book(), kept);
     // Black's clock runs again from its saved time; White's stands.
@@ -601,7 +601,7 @@ fn a_restarted_window_gets_its_seat_back() {
     let dir = std::env::temp_dir().join(format!("chimera-lan-seats-{}", std::process::id()));
     let book = dir.join("seats.txt");
     let _ = std::fs::remove_file(&book);
-    let (mut host, addr) = host_app("holywar", HOLYWAR_START, Side::Black);
+    let (mut host, addr) = host_app("holywar", HOLYWAR_START, Color::Black);
     let guest_app = |addr| {
         let mut app = join_app(addr, "Ann", false);
         app.world_mut().resource_mut::<LanSettings>().seats = Some(book.clone());
@@ -619,7 +619,7 @@ fn a_restarted_window_gets_its_seat_back() {
         ply(apps[1]) == 1
     });
     let role = again.world().resource::<NetSession>().view.role;
-    assert_eq!(role, Some(Role::Player(Side::White)));
+    assert_eq!(role, Some(Role::Player(Color::White)));
     request(&mut host, HOLYWAR_MOVES[1]);
     request_after(&mut host, &mut again, 2, HOLYWAR_MOVES[2]);
     assert_eq!(
@@ -708,7 +708,7 @@ fn a_host_of_another_version_is_named_on_the_join_screen() {
 fn takeback_resignation_and_rematch_from_the_windows() {
     use chimera_client::match_state::MatchCommand;
     use chimera_client::scene::BoardLayout;
-    let (mut host, addr) = host_app("holywar", HOLYWAR_START, Side::White);
+    let (mut host, addr) = host_app("holywar", HOLYWAR_START, Color::White);
     let mut guest = join_app(addr, "Guest", false);
     await_board(&mut host, &mut guest);
     request(&mut host, HOLYWAR_MOVES[0]);
@@ -757,8 +757,8 @@ fn takeback_resignation_and_rematch_from_the_windows() {
         },
     );
     let role = |app: &App| app.world().resource::<NetSession>().view.role;
-    assert_eq!(role(&host), Some(Role::Player(Side::Black)));
-    assert_eq!(role(&guest), Some(Role::Player(Side::White)));
+    assert_eq!(role(&host), Some(Role::Player(Color::Black)));
+    assert_eq!(role(&guest), Some(Role::Player(Color::White)));
     assert!(host.world().resource::<BoardLayout>().flipped);
     assert!(!guest.world().resource::<BoardLayout>().flipped);
 }

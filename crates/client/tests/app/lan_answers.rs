@@ -18,7 +18,6 @@ use chimera_client::match_state::CurrentMatch;
 use chimera_client::match_state::{Authority, MatchCommand, Offer};
 use chimera_client::menus::Entry;
 use chimera_client::net::NetSession;
-use chimera_net::{OfferKind, Side};
 use chimera_rules::{Color, EndReason, Outcome};
 
 /// The in-game menu's entries as the window shows them now.
@@ -49,7 +48,7 @@ fn to_answer(app: &App) -> Vec<Offer> {
 }
 
 /// Offers pending on the host as the window's LAN panel sees them.
-fn offers_seen(app: &App) -> Vec<(OfferKind, Side)> {
+fn offers_seen(app: &App) -> Vec<(Offer, Color)> {
     app.world().resource::<NetSession>().view.offers.clone()
 }
 
@@ -80,7 +79,7 @@ fn device(app: &mut App, pad: bool) -> Device {
 /// accepts the next one; after Black resigns, the host offers a rematch
 /// which the guest declines, then accepts — every answer through the menu.
 fn answer_takeback_and_rematch(pad: bool) {
-    let (mut host, addr) = host_app("holywar", HOLYWAR_START, Side::White);
+    let (mut host, addr) = host_app("holywar", HOLYWAR_START, Color::White);
     let mut guest = join_app(addr, "Guest", false);
     await_board(&mut host, &mut guest);
     let dev = device(&mut guest, pad);
@@ -124,8 +123,8 @@ fn answer_takeback_and_rematch(pad: bool) {
             .all(|a| ply(a) == 0 && a.world().resource::<CurrentMatch>().outcome().is_none())
     });
     let role = |app: &App| app.world().resource::<NetSession>().view.seat();
-    assert_eq!(role(&host), Some(Side::Black));
-    assert_eq!(role(&guest), Some(Side::White));
+    assert_eq!(role(&host), Some(Color::Black));
+    assert_eq!(role(&guest), Some(Color::White));
 }
 
 #[test]
@@ -141,7 +140,7 @@ fn a_takeback_and_a_rematch_are_answered_by_pad() {
 /// The player whose opponent left claims the win once the grace period is
 /// over, from the in-game menu.
 fn claim_the_win(pad: bool) {
-    let mut p = plan("holywar", Some(HOLYWAR_START), Side::White);
+    let mut p = plan("holywar", Some(HOLYWAR_START), Color::White);
     p.config.grace = Duration::from_secs(1);
     let (mut host, addr) = host_plan_app(p, settings("Hostess"));
     let dev = device(&mut host, pad);
@@ -188,7 +187,7 @@ fn the_win_is_claimed_by_pad() {
 /// The offerer's menu never offers to accept its own offer.
 #[test]
 fn a_draw_offer_is_answered_by_the_other_seat_whoever_is_to_move() {
-    let (mut host, addr) = host_app("holywar", HOLYWAR_START, Side::White);
+    let (mut host, addr) = host_app("holywar", HOLYWAR_START, Color::White);
     let mut guest = join_app(addr, "Guest", false);
     await_board(&mut host, &mut guest);
     let pad = device(&mut guest, true);

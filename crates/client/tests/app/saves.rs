@@ -242,7 +242,7 @@ fn a_computer_seat_and_a_time_control_are_saved_and_read_back() {
     };
     let g = game_after("grand", &["e3e5", "e8e6"]);
     let m = Match::with_setup(setup.clone(), g);
-    let rec = saves::match_record(&m, Duration::from_secs(1_700_000_000));
+    let rec = saves::match_record(&m, Duration::from_secs(1_700_000_000)).expect("a record");
     assert_eq!(rec.tag("Date"), Some("2023.11.14"));
     assert_eq!(rec.tag("Black"), Some("Chimera level 5"));
     assert_eq!(rec.tag("BlackType"), Some("program"));

@@ -17,7 +17,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::{Clock, Job, Limits, SearchResult, Thinker};
+use crate::{Job, Limits, SearchResult, Thinker, TimeLeft};
 use chimera_game::record::fsf::{self, Dialect};
 use chimera_rules::{Color, Game, Move, Position, RulesError, Variant, variants};
 
@@ -452,7 +452,7 @@ pub fn go_limits(args: &[&str], side: Color) -> Result<(Limits, bool), String> {
             "btime"
         };
         let t = time[i].ok_or_else(|| format!("'{ours}' is missing ({} to move)", side.name()))?;
-        limits.clock = Some(Clock {
+        limits.clock = Some(TimeLeft {
             time: t,
             inc: inc[i].unwrap_or_default(),
             movestogo,

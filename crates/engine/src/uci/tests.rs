@@ -457,7 +457,7 @@ fn go_limits_read_every_parameter() {
     let (black, _) = go_limits(&args, Color::Black).unwrap();
     assert_eq!(
         white.clock,
-        Some(Clock {
+        Some(TimeLeft {
             time: ms(60000),
             inc: ms(500),
             movestogo: Some(12)
@@ -466,7 +466,7 @@ fn go_limits_read_every_parameter() {
     // A negative time left (overstepped) is none.
     assert_eq!(
         black.clock,
-        Some(Clock {
+        Some(TimeLeft {
             time: ms(0),
             inc: ms(700),
             movestogo: Some(12)

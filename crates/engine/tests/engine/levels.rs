@@ -1,6 +1,6 @@
 //! Levels 1–8: their settings, reproducibility from a seed, and strength.
 
-use chimera_engine::{Limits, Player, Searcher, SelfPlay, level_spec, play_game, random_opening};
+use chimera_engine::{Bot, Limits, Searcher, SelfPlay, level_spec, play_game, random_opening};
 use chimera_rules::{Color, Game};
 use std::time::Duration;
 
@@ -40,7 +40,7 @@ fn levels_narrow_the_callers_limits() {
 fn level_8_plays_the_full_search() {
     let v = variant("grand", &[]);
     let game = Game::new(&v);
-    let mut p = Player::new(8, 1, 4);
+    let mut p = Bot::new(8, 1, 4);
     let a = p.choose(&game, &Limits::depth(4), &mut |_| {});
     let b = Searcher::new(4).search_game(&game, &Limits::depth(4), &mut |_| {});
     assert_eq!((a.best, a.raw), (b.best, b.raw));

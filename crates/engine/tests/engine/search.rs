@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 
 use chimera_engine::search::{DRAW, MATE, MATE_BOUND};
 use chimera_engine::tt::{Bound, Table, from_tt, to_tt};
-use chimera_engine::{Limits, Score, SearchResult, Searcher};
+use chimera_engine::{Eval, Limits, SearchResult, Searcher};
 use chimera_rules::{Game, MoveKind, Position};
 
 use super::board::{position, variant};
@@ -116,11 +116,11 @@ fn a_node_budget_is_kept() {
 
 #[test]
 fn time_limits_follow_the_clock() {
-    use chimera_engine::Clock;
+    use chimera_engine::TimeLeft;
     use std::time::Duration;
     let ms = Duration::from_millis;
     let clock = |time, inc, movestogo| Limits {
-        clock: Some(Clock {
+        clock: Some(TimeLeft {
             time: ms(time),
             inc: ms(inc),
             movestogo,
@@ -164,7 +164,7 @@ fn a_repetition_is_a_draw_the_losing_side_takes() {
     }
     let r = Searcher::new(1).search_game(&game, &Limits::depth(4), &mut |_| {});
     assert_eq!(game.position().lmn(r.best.unwrap()), "h1h2");
-    assert_eq!(r.score, Score::Cp(DRAW));
+    assert_eq!(r.score, Eval::Cp(DRAW));
     // Without that history the same move is just a bad position.
     let r = search(&start, 4);
     assert!(r.raw < -300, "{:?}", r.score);
@@ -189,18 +189,18 @@ fn mate_scores_are_stored_relative_to_the_node() {
 
 #[test]
 fn reported_scores_count_moves_to_mate() {
-    assert_eq!(Score::from_internal(MATE - 1), Score::Mate(1));
-    assert_eq!(Score::from_internal(MATE - 3), Score::Mate(2));
-    assert_eq!(Score::from_internal(MATE - 5), Score::Mate(3));
-    assert_eq!(Score::from_internal(-(MATE - 2)), Score::Mate(-1));
-    assert_eq!(Score::from_internal(-(MATE - 4)), Score::Mate(-2));
-    assert_eq!(Score::from_internal(-MATE), Score::Mate(0));
+    assert_eq!(Eval::from_internal(MATE - 1), Eval::Mate(1));
+    assert_eq!(Eval::from_internal(MATE - 3), Eval::Mate(2));
+    assert_eq!(Eval::from_internal(MATE - 5), Eval::Mate(3));
+    assert_eq!(Eval::from_internal(-(MATE - 2)), Eval::Mate(-1));
+    assert_eq!(Eval::from_internal(-(MATE - 4)), Eval::Mate(-2));
+    assert_eq!(Eval::from_internal(-MATE), Eval::Mate(0));
     assert_eq!(
-        Score::from_internal(MATE_BOUND - 1),
-        Score::Cp(MATE_BOUND - 1)
+        Eval::from_internal(MATE_BOUND - 1),
+        Eval::Cp(MATE_BOUND - 1)
     );
-    assert_eq!(Score::Cp(-17).text(), "cp -17");
-    assert_eq!(Score::Mate(-2).text(), "mate -2");
+    assert_eq!(Eval::Cp(-17).text(), "cp -17");
+    assert_eq!(Eval::Mate(-2).text(), "mate -2");
 }
 
 #[test]
@@ -251,7 +251,7 @@ fn mates_are_reported_in_moves() {
         let p = position(&v, pieces, rest);
         let r = search(&p, 3);
         assert_eq!(r.best.map(|m| p.lmn(m)).as_deref(), best);
-        assert_eq!(r.score, Score::Mate(score));
+        assert_eq!(r.score, Eval::Mate(score));
     }
 }
 
@@ -264,10 +264,10 @@ fn the_hundredth_quiet_ply_draws_unless_it_mates() {
     let mate = position(&v, "Kg6 Ra1 kg8", "w - - - 99 120");
     let r = search(&mate, 3);
     assert_eq!(mate.lmn(r.best.unwrap()), "a1a8");
-    assert_eq!(r.score, Score::Mate(1));
+    assert_eq!(r.score, Eval::Mate(1));
     let no_mate = position(&v, "Kg5 Ra1 kg8", "w - - - 99 120");
     let r = search(&no_mate, 3);
-    assert_eq!(r.score, Score::Cp(DRAW));
+    assert_eq!(r.score, Eval::Cp(DRAW));
 }
 
 #[test]
@@ -284,15 +284,11 @@ fn a_checkmated_king_with_a_free_prince_crowns_instead_of_losing() {
     assert_eq!(moves[0].kind(), MoveKind::Crown);
     let r = search(&p, 4);
     assert_eq!(p.lmn(r.best.unwrap()), "^c5");
-    assert!(
-        !matches!(r.score, Score::Mate(n) if n <= 0),
-        "{:?}",
-        r.score
-    );
+    assert!(!matches!(r.score, Eval::Mate(n) if n <= 0), "{:?}", r.score);
     // Without the prince the same position is lost at once.
     let q = position(&v, "Ka1 Pa2 Pb2 kf10 rh1", "w - - - 0 1");
     let r = search(&q, 4);
-    assert_eq!((r.best, r.score), (None, Score::Mate(0)));
+    assert_eq!((r.best, r.score), (None, Eval::Mate(0)));
     let g = Game::from_vfen(&v, &q.to_vfen()).unwrap();
     assert_eq!(
         g.outcome().map(|o| o.winner),
@@ -314,5 +310,5 @@ fn ghostarelay_side_without_a_move_wins() {
     // One ply earlier Black, to move, can only give White that win.
     let q = position(&v, "Pa2 pa4 kj10", "b - - - 0 1");
     let r = search(&q, 3);
-    assert!(matches!(r.score, Score::Mate(n) if n < 0), "{:?}", r.score);
+    assert!(matches!(r.score, Eval::Mate(n) if n < 0), "{:?}", r.score);
 }

@@ -29,203 +29,16 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::text::shorten;
 pub use error::RecordError;
 pub use read::{GameSummary, Loaded, list, load};
 
 use crate::clock::{ClockState, TimeControl};
-use chimera_rules::{Color, EndReason, Game, Outcome, Variant};
+use chimera_rules::{EndReason, Game, Outcome, Variant};
 
 /// The largest record file read (4 MB): larger files are refused before
 /// reading them.
 pub const MAX_RECORD_BYTES: u64 = 4 * 1024 * 1024;
-
-/// The score of a finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Score {
-    /// `1-0`.
-    WhiteWins,
-    /// `0-1`.
-    BlackWins,
-    /// `1/2-1/2`.
-    Draw,
-}
-
-impl Score {
-    /// A win for `c`.
-    pub fn win(c: Color) -> Score {
-        match c {
-            Color::White => Score::WhiteWins,
-            Color::Black => Score::BlackWins,
-        }
-    }
-    /// The score of this winner (`None` = draw).
-    pub fn of(winner: Option<Color>) -> Score {
-        winner.map_or(Score::Draw, Score::win)
-    }
-    /// The winner, `None` for a draw.
-    pub fn winner(self) -> Option<Color> {
-        match self {
-            Score::WhiteWins => Some(Color::White),
-            Score::BlackWins => Some(Color::Black),
-            Score::Draw => None,
-        }
-    }
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub fn text(self) -> &'static str {
-        match self {
-            Score::WhiteWins => "1-0",
-            Score::BlackWins => "0-1",
-            Score::Draw => "1/2-1/2",
-        }
-    }
-    fn parse(t: &str) -> Option<Score> {
-        [Score::WhiteWins, Score::BlackWins, Score::Draw]
-            .into_iter()
-            .find(|s| s.text() == t)
-    }
-}
-
-/// Why a game ended: the rules' reasons plus those outside the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Termination {
-    /// `checkmate`.
-    Checkmate,
-    /// `stalemate`.
-    Stalemate,
-    /// `repetition`: the same position a third time.
-    Repetition,
-    /// `100-ply`: 100 plies without capture, pawn move or drop.
-    HundredPly,
-    /// `insufficient`: only kings left.
-    Insufficient,
-    /// `no-moves`: Ghostarelay's side without a move wins.
-    NoMoves,
-    /// `resignation`.
-    Resignation,
-    /// `agreement`: a draw agreed.
-    Agreement,
-    /// `time forfeit`: a flag fell.
-    TimeForfeit,
-    /// `abandoned`: a player left.
-    Abandoned,
-}
-
-const TERMINATIONS: [Termination; 10] = [
-    Termination::Checkmate,
-    Termination::Stalemate,
-    Termination::Repetition,
-    Termination::HundredPly,
-    Termination::Insufficient,
-    Termination::NoMoves,
-    Termination::Resignation,
-    Termination::Agreement,
-    Termination::TimeForfeit,
-    Termination::Abandoned,
-];
-
-impl Termination {
-    /// The word of the `Termination` tag and of the result line.
-    pub fn word(self) -> &'static str {
-        match self {
-            Termination::Checkmate => "checkmate",
-            Termination::Stalemate => "stalemate",
-            Termination::Repetition => "repetition",
-            Termination::HundredPly => "100-ply",
-            Termination::Insufficient => "insufficient",
-            Termination::NoMoves => "no-moves",
-            Termination::Resignation => "resignation",
-            Termination::Agreement => "agreement",
-            Termination::TimeForfeit => "time forfeit",
-            Termination::Abandoned => "abandoned",
-        }
-    }
-    /// Whether the rules decide it from the position (so a record cannot
-    /// claim it for a position that does not show it).
-    pub fn by_rules(self) -> bool {
-        matches!(
-            self,
-            Termination::Checkmate
-                | Termination::Stalemate
-                | Termination::Repetition
-                | Termination::HundredPly
-                | Termination::Insufficient
-                | Termination::NoMoves
-        )
-    }
-}
-
-impl From<EndReason> for Termination {
-    fn from(r: EndReason) -> Termination {
-        match r {
-            EndReason::Checkmate => Termination::Checkmate,
-            EndReason::Stalemate => Termination::Stalemate,
-            EndReason::Repetition => Termination::Repetition,
-            EndReason::HundredPly => Termination::HundredPly,
-            EndReason::Insufficient => Termination::Insufficient,
-            EndReason::NoMoves => Termination::NoMoves,
-            EndReason::Resignation => Termination::Resignation,
-            EndReason::DrawAgreed => Termination::Agreement,
-            EndReason::TimeForfeit => Termination::TimeForfeit,
-            EndReason::Abandoned => Termination::Abandoned,
-        }
-    }
-}
-
-impl From<Termination> for EndReason {
-    fn from(t: Termination) -> EndReason {
-        match t {
-            Termination::Checkmate => EndReason::Checkmate,
-            Termination::Stalemate => EndReason::Stalemate,
-            Termination::Repetition => EndReason::Repetition,
-            Termination::HundredPly => EndReason::HundredPly,
-            Termination::Insufficient => EndReason::Insufficient,
-            Termination::NoMoves => EndReason::NoMoves,
-            Termination::Resignation => EndReason::Resignation,
-            Termination::Agreement => EndReason::DrawAgreed,
-            Termination::TimeForfeit => EndReason::TimeForfeit,
-            Termination::Abandoned => EndReason::Abandoned,
-        }
-    }
-}
-
-/// The result of a finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct GameResult {
-    /// Who won.
-    pub score: Score,
-    /// Why it ended.
-    pub termination: Termination,
-}
-
-impl GameResult {
-    /// Score and reason as `chimera fen` prints them: `1-0 checkmate`,
-    /// `0-1 time forfeit`.
-    pub fn text(&self) -> String {
-        format!("{} {}", self.score.text(), self.termination.word())
-    }
-    /// The winner, `None` for a draw.
-    pub fn winner(&self) -> Option<Color> {
-        self.score.winner()
-    }
-}
-
-impl From<GameResult> for Outcome {
-    fn from(r: GameResult) -> Outcome {
-        Outcome {
-            winner: r.winner(),
-            reason: r.termination.into(),
-        }
-    }
-}
-
-impl From<Outcome> for GameResult {
-    fn from(o: Outcome) -> GameResult {
-        GameResult {
-            score: Score::of(o.winner),
-            termination: o.reason.into(),
-        }
-    }
-}
 
 /// One move of a record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -279,7 +92,7 @@ pub struct MatchRecord {
     /// The clock after the last move; `None` for an untimed game.
     pub clock: Option<ClockState>,
     /// The result; `None` while the game goes on.
-    pub result: Option<GameResult>,
+    pub result: Option<Outcome>,
     /// Every other tag (players, event, date …), in order.
     pub tags: Vec<(String, String)>,
 }
@@ -306,9 +119,38 @@ impl MatchRecord {
             start_vfen: (start != v.start_position().to_vfen()).then_some(start),
             moves,
             clock: None,
-            result: game.outcome().map(GameResult::from),
+            result: game.outcome(),
             tags: Vec::new(),
         }
+    }
+
+    /// The record of a match as played: `game`'s variant, options, start
+    /// position and moves, each move with the mover's clock time after it
+    /// (`times`, written as `%clk`; `None` or missing: not known), the
+    /// `result` (`None` while the game goes on; resignations, agreements,
+    /// flag falls and abandoned games too, not only the rules' ends), the
+    /// time `control` with the clock state the times give (see
+    /// [`MatchRecord::set_time_control`]) and `tags` (`Event`, `White` …) in
+    /// order. The one way a match becomes a record: saves, autosaves,
+    /// `chimera serve` and `chimera export` build theirs here. Fails only on
+    /// a tag [`MatchRecord::set_tag`] refuses.
+    pub fn of_match(
+        game: &Game,
+        result: Option<Outcome>,
+        times: &[Option<Duration>],
+        control: TimeControl,
+        tags: &[(String, String)],
+    ) -> Result<MatchRecord, RecordError> {
+        let mut r = MatchRecord::from_game(game);
+        r.result = result;
+        for (m, t) in r.moves.iter_mut().zip(times) {
+            m.clock = *t;
+        }
+        r.set_time_control(control, game);
+        for (name, value) in tags {
+            r.set_tag(name, value)?;
+        }
+        Ok(r)
     }
 
     /// The value of a tag of [`MatchRecord::tags`].
@@ -358,7 +200,7 @@ impl MatchRecord {
                 running: false,
                 moves: counts,
                 flagged: self.result.is_some_and(|r| {
-                    r.termination == Termination::TimeForfeit && r.winner() != Some(to_move)
+                    r.reason == EndReason::TimeForfeit && r.winner != Some(to_move)
                 }),
             }
         });
@@ -391,7 +233,7 @@ impl MatchRecord {
         self.write(None)
     }
 
-    fn write(&self, stopped: Option<Termination>) -> Result<String, RecordError> {
+    fn write(&self, stopped: Option<EndReason>) -> Result<String, RecordError> {
         for (name, _) in &self.tags {
             check_tag_name(name)?;
         }
@@ -403,11 +245,11 @@ impl MatchRecord {
     /// why it stopped: `abandoned` when a host shut down mid-game. (A
     /// reader takes such a record as a game that goes on.) Fails like
     /// [`MatchRecord::to_text`], or if the record has a result.
-    pub fn unfinished_text(&self, why: Termination) -> Result<String, RecordError> {
+    pub fn unfinished_text(&self, why: EndReason) -> Result<String, RecordError> {
         if let Some(r) = self.result {
             return Err(RecordError::Invalid(format!(
                 "the game is not unfinished: it ended {}",
-                r.text()
+                r.result_text()
             )));
         }
         self.write(Some(why))
@@ -416,16 +258,6 @@ impl MatchRecord {
     /// Game `number` (from 1) of a record text.
     pub fn from_text(text: &str, number: usize) -> Result<MatchRecord, RecordError> {
         load(text, number).map(|l| l.record)
-    }
-}
-
-/// Text from a file as an error message shows it: on one line, at most 40
-/// characters (`…` marks the cut).
-pub fn shorten(text: &str) -> String {
-    let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    match one_line.char_indices().nth(40) {
-        Some((i, _)) => format!("{}…", &one_line[..i]),
-        None => one_line,
     }
 }
 
@@ -457,12 +289,7 @@ pub fn export_timed(
     tags: &[(String, String)],
     control: TimeControl,
 ) -> Result<String, RecordError> {
-    let mut r = MatchRecord::from_game(game);
-    r.set_time_control(control, game);
-    for (k, v) in tags {
-        r.set_tag(k, v)?;
-    }
-    r.to_text()
+    MatchRecord::of_match(game, game.outcome(), &[], control, tags)?.to_text()
 }
 
 /// Reads a record from `r`, refusing more than [`MAX_RECORD_BYTES`] without

@@ -2,14 +2,14 @@
 //! moves, the result checked against the final position.
 
 use crate::clock::TimeControl;
-use chimera_rules::{Game, Kind, Move, MoveKind, Position, Variant, variants};
+use crate::text::shorten;
+use chimera_rules::{
+    EndReason, Game, Kind, Move, MoveKind, Outcome, Position, Score, Variant, variants,
+};
 
 use super::fsf::{self, Dialect};
 use super::syntax::{self, RawGame, RawMove, RawTag};
-use super::{
-    DERIVED_TAGS, GameResult, MAX_RECORD_BYTES, MatchRecord, RecordError, RecordedMove, Score,
-    TERMINATIONS, Termination, shorten,
-};
+use super::{DERIVED_TAGS, MAX_RECORD_BYTES, MatchRecord, RecordError, RecordedMove};
 
 /// One game of a file as the load screen lists it (not checked against the
 /// rules: loading it may still fail).
@@ -61,13 +61,13 @@ impl Loaded {
         self.game.position().to_vfen()
     }
     /// The result, `None` for a game in progress.
-    pub fn result(&self) -> Option<GameResult> {
+    pub fn result(&self) -> Option<Outcome> {
         self.record.result
     }
     /// `result: 1-0 checkmate` / `result: *`, as `chimera fen` prints it.
     pub fn result_line(&self) -> String {
         match self.record.result {
-            Some(r) => format!("result: {}", r.text()),
+            Some(r) => format!("result: {}", r.result_text()),
             None => "result: *".to_string(),
         }
     }
@@ -483,7 +483,7 @@ impl Reader<'_> {
                 return Err(err(format!(
                     "'{}' comes after the end of the game ({})",
                     shorten(&rm.text),
-                    GameResult::from(o).text()
+                    o.result_text()
                 )));
             }
             let joined = raw
@@ -511,7 +511,7 @@ impl Reader<'_> {
 
     /// The result: movetext token, `Result` and `Termination` tags and the
     /// final position must agree.
-    fn result(&self, game: &Game) -> Result<Option<GameResult>, RecordError> {
+    fn result(&self, game: &Game) -> Result<Option<Outcome>, RecordError> {
         let raw = self.raw;
         let token = raw.result.0.as_str();
         if let Some(t) = raw.tag("Result") {
@@ -535,23 +535,17 @@ impl Reader<'_> {
                 match w.as_str() {
                     // lichess: the reason follows from the result.
                     "normal" | "unterminated" | "rules infraction" => None,
-                    _ => Some(
-                        TERMINATIONS
-                            .into_iter()
-                            .find(|x| x.word() == w)
-                            .ok_or_else(|| {
-                                let words: Vec<&str> =
-                                    TERMINATIONS.iter().map(|x| x.word()).collect();
-                                self.tag_error(
-                                    t,
-                                    format!(
-                                        "unknown value '{}' (known: {})",
-                                        shorten(&t.value),
-                                        words.join(", ")
-                                    ),
-                                )
-                            })?,
-                    ),
+                    _ => Some(EndReason::from_word(&w).ok_or_else(|| {
+                        let words: Vec<&str> = EndReason::ALL.iter().map(|x| x.word()).collect();
+                        self.tag_error(
+                            t,
+                            format!(
+                                "unknown value '{}' (known: {})",
+                                shorten(&t.value),
+                                words.join(", ")
+                            ),
+                        )
+                    })?),
                 }
             }
         };
@@ -560,17 +554,16 @@ impl Reader<'_> {
             (None, None) => Ok(None),
             (None, Some(o)) => Err(self.result_error(format!(
                 "the record says the game goes on (*) but the final position is over ({})",
-                GameResult::from(o).text()
+                o.result_text()
             ))),
-            (Some(s), Some(o)) => {
-                let by_rules = GameResult::from(o);
-                if s != by_rules.score || termination.is_some_and(|t| t != by_rules.termination) {
+            (Some(s), Some(by_rules)) => {
+                if s != by_rules.score() || termination.is_some_and(|t| t != by_rules.reason) {
                     return Err(self.result_error(
                         format!(
                             "the record says {} {} but the final position gives {}",
                             s.text(),
                             termination.map_or("", |t| t.word()),
-                            by_rules.text()
+                            by_rules.result_text()
                         )
                         .replace("  ", " "),
                     ));
@@ -579,13 +572,13 @@ impl Reader<'_> {
             }
             (Some(s), None) => {
                 let t = termination.unwrap_or(if s == Score::Draw {
-                    Termination::Agreement
+                    EndReason::DrawAgreed
                 } else {
-                    Termination::Resignation
+                    EndReason::Resignation
                 });
                 let fits = match t {
-                    Termination::Agreement => s == Score::Draw,
-                    Termination::Resignation | Termination::Abandoned => s != Score::Draw,
+                    EndReason::DrawAgreed => s == Score::Draw,
+                    EndReason::Resignation | EndReason::Abandoned => s != Score::Draw,
                     _ => true,
                 };
                 if t.by_rules() {
@@ -602,9 +595,9 @@ impl Reader<'_> {
                         t.word()
                     )));
                 }
-                Ok(Some(GameResult {
-                    score: s,
-                    termination: t,
+                Ok(Some(Outcome {
+                    winner: s.winner(),
+                    reason: t,
                 }))
             }
         }

@@ -4,7 +4,8 @@
 
 use std::time::Duration;
 
-use super::{RecordError, shorten};
+use super::RecordError;
+use crate::text::shorten;
 
 /// A tag pair as written.
 #[derive(Clone, Debug)]

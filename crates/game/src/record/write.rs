@@ -1,10 +1,10 @@
 //! Writing a record: tags, then numbered movetext wrapped at 79 columns.
 
 use crate::clock::TimeControl;
-use chimera_rules::{Color, Game};
+use chimera_rules::{Color, EndReason, Game};
 
+use super::MatchRecord;
 use super::syntax::format_hms;
-use super::{MatchRecord, Termination};
 
 /// The Seven Tag Roster with the values written when unknown.
 const ROSTER: [(&str, &str); 6] = [
@@ -35,13 +35,13 @@ fn comment_text(c: &str) -> String {
 
 /// Writes `rec`, whose moves `game` has replayed; `stopped` is the
 /// `Termination` of an unfinished game.
-pub(super) fn write(rec: &MatchRecord, game: &Game, stopped: Option<Termination>) -> String {
+pub(super) fn write(rec: &MatchRecord, game: &Game, stopped: Option<EndReason>) -> String {
     let v = game.variant();
     let mut out = String::new();
     for (name, unknown) in ROSTER {
         tag(&mut out, name, rec.tag(name).unwrap_or(unknown));
     }
-    let score = rec.result.map_or("*", |r| r.score.text());
+    let score = rec.result.map_or("*", |r| r.score().text());
     tag(&mut out, "Result", score);
     tag(&mut out, "Variant", v.id());
     if !v.options().is_empty() {
@@ -58,7 +58,7 @@ pub(super) fn write(rec: &MatchRecord, game: &Game, stopped: Option<Termination>
     }
     let control = rec.clock.map_or(TimeControl::None, |c| c.control);
     tag(&mut out, "TimeControl", &control.to_string());
-    if let Some(t) = rec.result.map(|r| r.termination).or(stopped) {
+    if let Some(t) = rec.result.map(|r| r.reason).or(stopped) {
         tag(&mut out, "Termination", t.word());
     }
     for (name, value) in &rec.tags {

@@ -5,8 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chimera_game::clock::{Clock, ClockState, ClockTime, Flagged, TimeControl, flag_result};
-use chimera_game::record::{GameResult, Score, Termination};
-use chimera_rules::{Color, Position, Variant};
+use chimera_rules::{Color, EndReason, Outcome, Position, Variant};
 
 fn s(secs: f64) -> Duration {
     Duration::from_secs_f64(secs)
@@ -290,22 +289,25 @@ fn pos(id: &str, vfen: &str) -> Position {
 /// variants); Ghostarelay has no such rule.
 #[test]
 fn flag_fall_result() {
-    let loss = |winner| GameResult {
-        score: Score::win(winner),
-        termination: Termination::TimeForfeit,
+    let loss = |winner| Outcome {
+        winner: Some(winner),
+        reason: EndReason::TimeForfeit,
     };
-    let draw = GameResult {
-        score: Score::Draw,
-        termination: Termination::TimeForfeit,
+    let draw = Outcome {
+        winner: None,
+        reason: EndReason::TimeForfeit,
     };
     let kings = pos("chess", "7k/8/8/8/8/8/8/K7 w - - - 0 1");
     assert_eq!(flag_result(&kings, Color::White), draw);
     let queen = pos("chess", "7k/8/8/8/8/8/8/K6q w - - - 0 1");
     assert_eq!(flag_result(&queen, Color::White), loss(Color::Black));
     assert_eq!(flag_result(&queen, Color::Black), draw);
-    assert_eq!(flag_result(&queen, Color::White).text(), "0-1 time forfeit");
     assert_eq!(
-        flag_result(&queen, Color::Black).text(),
+        flag_result(&queen, Color::White).result_text(),
+        "0-1 time forfeit"
+    );
+    assert_eq!(
+        flag_result(&queen, Color::Black).result_text(),
         "1/2-1/2 time forfeit"
     );
     // A lone king on the board with ninja pawns in hand can still win.

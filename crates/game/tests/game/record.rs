@@ -5,12 +5,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chimera_game::clock::{Clock, ClockState, TimeControl, flag_result};
-use chimera_game::record::{
-    self, GameResult, MAX_RECORD_BYTES, MatchRecord, RecordError, Score, Termination,
+use chimera_game::record::{self, MAX_RECORD_BYTES, MatchRecord, RecordError};
+use chimera_rules::{
+    Color, EndReason, Game, MoveKind, OptionKind, Outcome, SplitMix64, Variant, variants,
 };
-use chimera_rules::{Color, Game, MoveKind, OptionKind, Variant, variants};
 
-use crate::common::{MoveKinds, Rng, random_game, variant};
+use crate::common::{MoveKinds, random_game, variant};
 
 fn load(text: &str) -> record::Loaded {
     record::load(text, 1).unwrap_or_else(|e| panic!("{e}\n{text}"))
@@ -104,7 +104,11 @@ const OTHER_STARTS: [Start; 4] = [
 /// random: resignation, agreement or none), annotations and comments on
 /// some moves, and for `timed` games a clock fed with a fake time: every
 /// move takes a random number of milliseconds.
-fn dress(g: &Game, rng: &mut Rng, timed: Option<TimeControl>) -> (MatchRecord, Option<Clock>) {
+fn dress(
+    g: &Game,
+    rng: &mut SplitMix64,
+    timed: Option<TimeControl>,
+) -> (MatchRecord, Option<Clock>) {
     let mut r = MatchRecord::from_game(g);
     r.set_tag("White", "Ann \"the\" Wall\\").unwrap();
     r.set_tag("Black", "Bob").unwrap();
@@ -131,13 +135,13 @@ fn dress(g: &Game, rng: &mut Rng, timed: Option<TimeControl>) -> (MatchRecord, O
     }
     if r.result.is_none() {
         r.result = match rng.below(3) {
-            0 => Some(GameResult {
-                score: Score::win(g.position().side_to_move().opposite()),
-                termination: Termination::Resignation,
+            0 => Some(Outcome {
+                winner: Some(g.position().side_to_move().opposite()),
+                reason: EndReason::Resignation,
             }),
-            1 => Some(GameResult {
-                score: Score::Draw,
-                termination: Termination::Agreement,
+            1 => Some(Outcome {
+                winner: None,
+                reason: EndReason::DrawAgreed,
             }),
             _ => None,
         };
@@ -170,7 +174,7 @@ fn round_trip(r: &MatchRecord, g: &Game) -> String {
 
 /// The same movetext with every move in LMN or readable notation at random,
 /// move numbers glued or not, everything on one line or one token a line.
-fn mixed_notation(g: &Game, r: &MatchRecord, rng: &mut Rng) -> String {
+fn mixed_notation(g: &Game, r: &MatchRecord, rng: &mut SplitMix64) -> String {
     let text = r.to_text().unwrap();
     let tags: String = text
         .lines()
@@ -197,7 +201,7 @@ fn mixed_notation(g: &Game, r: &MatchRecord, rng: &mut Rng) -> String {
         out.push_str(sep);
         p.make_move(m);
     }
-    out.push_str(r.result.map_or("*", |x| x.score.text()));
+    out.push_str(r.result.map_or("*", |x| x.score().text()));
     out
 }
 
@@ -207,7 +211,7 @@ fn mixed_notation(g: &Game, r: &MatchRecord, rng: &mut Rng) -> String {
 /// any mix load to the same game. Every rare kind of move occurs.
 #[test]
 fn round_trip_every_variant_and_option() {
-    let mut rng = Rng(11);
+    let mut rng = SplitMix64::new(11);
     let mut kinds = MoveKinds::default();
     let mut games = 0;
     let mut ended = 0;
@@ -314,7 +318,7 @@ fn an_unfinished_game_says_why_it_stopped() {
         g.play_lmn(m).unwrap();
     }
     let r = MatchRecord::from_game(&g);
-    let text = r.unfinished_text(Termination::Abandoned).unwrap();
+    let text = r.unfinished_text(EndReason::Abandoned).unwrap();
     assert!(text.contains("[Result \"*\"]\n"), "{text}");
     assert!(text.contains("[Termination \"abandoned\"]\n"), "{text}");
     assert_eq!(
@@ -325,11 +329,11 @@ fn an_unfinished_game_says_why_it_stopped() {
     let back = load(&text);
     assert_eq!((back.record.result, back.record.moves.len()), (None, 2));
     let mut over = r.clone();
-    over.result = Some(GameResult {
-        score: Score::WhiteWins,
-        termination: Termination::Resignation,
+    over.result = Some(Outcome {
+        winner: Some(Color::White),
+        reason: EndReason::Resignation,
     });
-    assert!(over.unfinished_text(Termination::Abandoned).is_err());
+    assert!(over.unfinished_text(EndReason::Abandoned).is_err());
 }
 
 #[test]
@@ -635,7 +639,7 @@ fn size_limit() {
 #[test]
 fn illegal_move_names_game_line_move_and_side() {
     let v = variant("chess", &[]);
-    let mut rng = Rng(23);
+    let mut rng = SplitMix64::new(23);
     let g = loop {
         let g = random_game(&v, None, &mut rng, 60, &mut MoveKinds::default());
         if g.outcome().is_none() {
@@ -925,7 +929,7 @@ fn writing_refuses_bad_tags_and_records() {
 #[test]
 fn match_record_serialises() {
     let v = variant("holygrail", &[]);
-    let mut rng = Rng(5);
+    let mut rng = SplitMix64::new(5);
     let g = random_game(&v, None, &mut rng, 80, &mut MoveKinds::default());
     let (r, _) = dress(&g, &mut rng, Some("600+5".parse().unwrap()));
     let cfg = bincode::config::standard();

@@ -9,9 +9,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chimera_game::record::{self, fsf};
-use chimera_rules::{Color, Position, Variant};
+use chimera_rules::{Color, Position, SplitMix64, Variant};
 
-use crate::common::{self, MoveKinds, Rng, random_game};
+use crate::common::{self, MoveKinds, random_game};
 
 fn variant(id: &str) -> Arc<Variant> {
     common::variant(id, &[])
@@ -185,7 +185,7 @@ fn uci_moves_both_ways() {
 /// names it back.
 #[test]
 fn random_positions_translate_both_ways() {
-    let mut rng = Rng(3);
+    let mut rng = SplitMix64::new(3);
     let mut kinds = MoveKinds::default();
     for id in ["chess", "grand", "embassy"] {
         let v = variant(id);

@@ -8,14 +8,14 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use chimera_game::clock::Clock;
 use chimera_game::record::{self, MatchRecord};
-use chimera_rules::{Color, Variant};
+use chimera_rules::{Color, SplitMix64, Variant};
 
-use crate::common::{MoveKinds, Rng, random_game};
+use crate::common::{MoveKinds, random_game};
 
 /// Valid records to start from: our own (timed, with comments and NAGs,
 /// several variants), a pychess and a lichess one, two games in one file.
 fn seeds() -> Vec<Vec<u8>> {
-    let mut rng = Rng(99);
+    let mut rng = SplitMix64::new(99);
     let mut out = Vec::new();
     for (id, plies) in [
         ("holygrail", 60),
@@ -59,12 +59,12 @@ fn seeds() -> Vec<Vec<u8>> {
 const PUNCTUATION: &[u8] = b"[]{}()\"\\;$%*~@^=,.-+#!?0123456789/ \n\rxOKQa";
 
 /// One random change of `b`.
-fn mutate(b: &mut Vec<u8>, rng: &mut Rng) {
+fn mutate(b: &mut Vec<u8>, rng: &mut SplitMix64) {
     let n = b.len().max(1);
     match rng.below(7) {
         0 => {
             if let Some(x) = b.get_mut(rng.below(n)) {
-                *x = rng.next() as u8;
+                *x = rng.next_u64() as u8;
             }
         }
         1 => {
@@ -152,7 +152,7 @@ fn mutated_records_give_an_error_or_a_valid_game() {
             String::from_utf8_lossy(s)
         );
     }
-    let mut rng = Rng(2024);
+    let mut rng = SplitMix64::new(2024);
     let (mut ok, mut bad) = (0, 0);
     for i in 0..4000 {
         let mut b = seeds[i % seeds.len()].clone();

@@ -2,10 +2,10 @@
 //! the hash after each move, and on any disagreement logs it and asks for a
 //! snapshot that then replaces its copy.
 
-use chimera_net::protocol::{
-    ClientMsg, HostMsg, MoveConfirmed, OfferKind, Role, SeatWish, Side, decode, encode,
-};
+use chimera_game::Offer;
+use chimera_net::protocol::{ClientMsg, HostMsg, MoveConfirmed, Role, SeatWish, decode, encode};
 use chimera_net::{Client, ClientConfig, ClientEvent, HostConfig, HostEvent};
+use chimera_rules::Color;
 
 use crate::common::Bench;
 
@@ -76,7 +76,7 @@ fn confirmed_moves_are_applied_and_checked() {
         HostConfig::new("chess"),
         &[("Ann", SeatWish::White), ("Bo", SeatWish::Black)],
     );
-    assert_eq!(t.client(0).role(), Some(Role::Player(Side::White)));
+    assert_eq!(t.client(0).role(), Some(Role::Player(Color::White)));
     assert!(t.client(0).my_turn() && !t.client(1).my_turn());
     t.client(1).take_events();
     t.client(0).play("e2e4").unwrap();
@@ -85,7 +85,7 @@ fn confirmed_moves_are_applied_and_checked() {
         t.client(1).take_events(),
         vec![ClientEvent::Applied {
             ply: 0,
-            side: Side::White,
+            side: Color::White,
             lmn: "e2e4".into()
         }]
     );
@@ -209,16 +209,14 @@ fn offers_chat_and_takebacks_reach_the_copy() {
     assert_eq!(t.client(2).role(), Some(Role::Spectator));
     t.client(0).play("e2e4").unwrap();
     t.flush();
-    t.client(0)
-        .send(ClientMsg::Offer(OfferKind::Takeback))
-        .unwrap();
+    t.client(0).send(ClientMsg::Offer(Offer::Takeback)).unwrap();
     t.flush();
     assert_eq!(
         t.client(2).state().unwrap().offers,
-        vec![(OfferKind::Takeback, Side::White)]
+        vec![(Offer::Takeback, Color::White)]
     );
     t.client(1)
-        .send(ClientMsg::Accept(OfferKind::Takeback))
+        .send(ClientMsg::Accept(Offer::Takeback))
         .unwrap();
     t.client(2).chat("nice").unwrap();
     t.flush();

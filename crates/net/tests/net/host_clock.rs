@@ -7,8 +7,10 @@
 
 use std::time::Duration;
 
-use chimera_net::protocol::{ClientMsg, HostMsg, OfferKind, SeatWish, Side, WireClocks};
+use chimera_game::Offer;
+use chimera_net::protocol::{ClientMsg, HostMsg, SeatWish, WireClocks};
 use chimera_net::{HostConfig, HostEvent};
+use chimera_rules::Color;
 
 use crate::common::{Bench, refusals, to, welcome};
 
@@ -73,12 +75,12 @@ fn fischer_increment_on_confirmed_moves_and_flag_fall() {
     assert_eq!(clocks(&b).left_ms, [49_750, 60_000], "still running");
     let c = moved_clocks(&b.play(1, "e2e4"));
     assert_eq!(c.left_ms, [50_750, 60_000], "60 - 10.25 + 1");
-    assert_eq!((c.to_move, c.running, c.spent_ms), (Side::Black, true, 0));
+    assert_eq!((c.to_move, c.running, c.spent_ms), (Color::Black, true, 0));
     assert_eq!((c.control.to_string(), c.moves), ("60+1".into(), [1, 0]));
     b.advance(secs(2.5));
     let c = moved_clocks(&b.play(2, "e7e5"));
     assert_eq!(c.left_ms, [50_750, 58_500], "60 - 2.5 + 1");
-    assert_eq!((c.to_move, c.moves), (Side::White, [1, 1]));
+    assert_eq!((c.to_move, c.moves), (Color::White, [1, 1]));
     let e = b.advance(secs(50.7));
     assert!(to(&e, 1).is_empty(), "50 ms left: {e:?}");
     let e = b.advance(secs(0.05));
@@ -159,9 +161,9 @@ fn a_takeback_keeps_the_times_shown() {
     b.advance(secs(4.0));
     b.play(2, "e7e5");
     b.advance(secs(2.0));
-    b.send(1, ClientMsg::Offer(OfferKind::Takeback));
+    b.send(1, ClientMsg::Offer(Offer::Takeback));
     b.advance(secs(1.0));
-    let e = b.send(2, ClientMsg::Accept(OfferKind::Takeback));
+    let e = b.send(2, ClientMsg::Accept(Offer::Takeback));
     let c = to(&e, 2)
         .into_iter()
         .find_map(|m| match m {
@@ -176,7 +178,7 @@ fn a_takeback_keeps_the_times_shown() {
     );
     assert_eq!(
         (c.to_move, c.running, c.spent_ms, c.moves),
-        (Side::White, true, 0, [0, 0])
+        (Color::White, true, 0, [0, 0])
     );
     b.advance(secs(7.0));
     assert_eq!(clocks(&b).left_ms, [40_000, 56_000]);
@@ -195,7 +197,7 @@ fn a_host_resumed_from_its_record_keeps_the_times_and_the_seats() {
     b.advance(secs(2.5));
     b.play(2, "e7e5");
     b.advance(secs(4.0));
-    let rec = b.host.state().record();
+    let rec = b.host.state().record(&[]).unwrap();
     let times: Vec<Option<Duration>> = rec.moves.iter().map(|m| m.clock).collect();
     // 60 - 10.25 + 1 and 60 - 2.5 + 1.
     assert_eq!(times, [Some(secs(50.75)), Some(secs(58.5))]);
@@ -214,7 +216,10 @@ fn a_host_resumed_from_its_record_keeps_the_times_and_the_seats() {
     let mut again = crate::common::Bench::new(cfg);
     // White's 4 s on the move in progress are not charged.
     assert_eq!(clocks(&again).left_ms, [50_750, 58_500]);
-    assert_eq!(again.host.state().record().moves[1].clock, Some(secs(58.5)));
+    assert_eq!(
+        again.host.state().record(&[]).unwrap().moves[1].clock,
+        Some(secs(58.5))
+    );
     let e = again.join(3, "Cy", SeatWish::Black);
     assert!(
         refusals(&e, 3)[0].1.contains("Black is taken (Bo)"),
@@ -222,7 +227,7 @@ fn a_host_resumed_from_its_record_keeps_the_times_and_the_seats() {
     );
     again.host.connected(2);
     let e = again.hello(2, "Bo", SeatWish::Any, Some(bo.token));
-    assert_eq!(welcome(&e, 2).0, chimera_net::Role::Player(Side::Black));
+    assert_eq!(welcome(&e, 2).0, chimera_net::Role::Player(Color::Black));
     let ann = held.0[0].clone().expect("Ann's seat").token;
     again.host.connected(1);
     again.hello(1, "Ann", SeatWish::Any, Some(ann));

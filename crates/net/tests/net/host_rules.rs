@@ -4,12 +4,12 @@
 
 use std::time::Duration;
 
+use chimera_game::Offer;
 use chimera_net::protocol::{
-    ClientMsg, Hello, HostMsg, MoveConfirmed, OfferKind, PROTOCOL_VERSION, Role, SeatState,
-    SeatWish, Side, WireEndReason, WireResult, encode,
+    ClientMsg, Hello, HostMsg, MoveConfirmed, PROTOCOL_VERSION, Role, SeatState, SeatWish, encode,
 };
 use chimera_net::{HostConfig, HostEvent};
-use chimera_rules::{Game, Variant};
+use chimera_rules::{Color, EndReason, Game, Outcome, Variant};
 
 use crate::common::{Bench, logs, refusals, to, welcome};
 
@@ -19,8 +19,8 @@ type Fingerprint = (
     String,
     Vec<String>,
     u64,
-    Option<WireResult>,
-    Vec<(OfferKind, Side)>,
+    Option<Outcome>,
+    Vec<(Offer, Color)>,
 );
 
 fn fingerprint(b: &Bench) -> Fingerprint {
@@ -39,7 +39,7 @@ fn seats_go_to_the_first_askers_then_spectators() {
     let mut b = Bench::new(HostConfig::new("chess"));
     let e = b.join(1, "Ann", SeatWish::Any);
     let (role, token, snap) = welcome(&e, 1);
-    assert_eq!(role, Role::Player(Side::White), "first 'any' gets White");
+    assert_eq!(role, Role::Player(Color::White), "first 'any' gets White");
     assert!(token.is_some());
     assert_eq!(
         snap.start_vfen,
@@ -50,10 +50,10 @@ fn seats_go_to_the_first_askers_then_spectators() {
         vec!["client 1 connected", "client 1 (Ann) takes White's seat"]
     );
     let e = b.join(2, "Bo", SeatWish::Any);
-    assert_eq!(welcome(&e, 2).0, Role::Player(Side::Black));
+    assert_eq!(welcome(&e, 2).0, Role::Player(Color::Black));
     assert!(
         to(&e, 1).contains(&HostMsg::Seat {
-            side: Side::Black,
+            side: Color::Black,
             state: SeatState::Connected { name: "Bo".into() }
         }),
         "White hears of Black"
@@ -128,7 +128,7 @@ fn moves_need_the_right_seat_the_current_ply_and_legality() {
     assert_eq!(to(&e, 2), vec![moved]);
     assert!(e.contains(&HostEvent::Applied {
         ply: 0,
-        side: Side::White,
+        side: Color::White,
         lmn: "e2e4".into(),
         hash
     }));
@@ -189,7 +189,7 @@ fn moves_wait_for_both_seats() {
     b.host.disconnected(1, "left");
     assert_eq!(b.host.state().seats[0], SeatState::Open);
     let e = b.join(2, "Bo", SeatWish::White);
-    assert_eq!(welcome(&e, 2).0, Role::Player(Side::White));
+    assert_eq!(welcome(&e, 2).0, Role::Player(Color::White));
 }
 
 #[test]
@@ -379,39 +379,39 @@ fn another_protocol_version_is_told_in_words() {
 #[test]
 fn resign_and_draw_offers() {
     let mut b = Bench::seated(HostConfig::new("chess"));
-    let e = b.send(1, ClientMsg::Offer(OfferKind::Draw));
+    let e = b.send(1, ClientMsg::Offer(Offer::Draw));
     let offered = HostMsg::Offered {
-        kind: OfferKind::Draw,
-        by: Side::White,
+        kind: Offer::Draw,
+        by: Color::White,
     };
     assert_eq!(
         (to(&e, 1), to(&e, 2)),
         (vec![offered.clone()], vec![offered])
     );
-    let e = b.send(1, ClientMsg::Accept(OfferKind::Draw));
+    let e = b.send(1, ClientMsg::Accept(Offer::Draw));
     assert_eq!(refusals(&e, 1)[0].1, "Black has not offered a draw");
-    let e = b.send(1, ClientMsg::Offer(OfferKind::Draw));
+    let e = b.send(1, ClientMsg::Offer(Offer::Draw));
     assert_eq!(refusals(&e, 1)[0].1, "you already offered a draw");
-    let e = b.send(2, ClientMsg::Decline(OfferKind::Draw));
+    let e = b.send(2, ClientMsg::Decline(Offer::Draw));
     assert_eq!(
         to(&e, 1),
         vec![HostMsg::Declined {
-            kind: OfferKind::Draw,
-            by: Side::Black
+            kind: Offer::Draw,
+            by: Color::Black
         }]
     );
     assert!(b.host.state().offers.is_empty());
     // An offer lapses with the next move.
-    b.send(1, ClientMsg::Offer(OfferKind::Draw));
+    b.send(1, ClientMsg::Offer(Offer::Draw));
     b.play(1, "e2e4");
-    let e = b.send(2, ClientMsg::Accept(OfferKind::Draw));
+    let e = b.send(2, ClientMsg::Accept(Offer::Draw));
     assert_eq!(refusals(&e, 2)[0].1, "White has not offered a draw");
     // Offered by both: agreed.
-    b.send(2, ClientMsg::Offer(OfferKind::Draw));
-    let e = b.send(1, ClientMsg::Offer(OfferKind::Draw));
-    let drawn = WireResult {
+    b.send(2, ClientMsg::Offer(Offer::Draw));
+    let e = b.send(1, ClientMsg::Offer(Offer::Draw));
+    let drawn = Outcome {
         winner: None,
-        reason: WireEndReason::DrawAgreed,
+        reason: EndReason::DrawAgreed,
     };
     assert!(to(&e, 2).contains(&HostMsg::Ended {
         result: drawn,
@@ -425,9 +425,9 @@ fn resign_and_draw_offers() {
 
     let mut b = Bench::seated(HostConfig::new("chess"));
     let e = b.send(2, ClientMsg::Resign);
-    let won = WireResult {
-        winner: Some(Side::White),
-        reason: WireEndReason::Resignation,
+    let won = Outcome {
+        winner: Some(Color::White),
+        reason: EndReason::Resignation,
     };
     assert_eq!(
         to(&e, 1),
@@ -442,15 +442,15 @@ fn resign_and_draw_offers() {
 #[test]
 fn takebacks_return_to_before_the_askers_last_move() {
     let mut b = Bench::seated(HostConfig::new("chess"));
-    let e = b.send(1, ClientMsg::Offer(OfferKind::Takeback));
+    let e = b.send(1, ClientMsg::Offer(Offer::Takeback));
     assert_eq!(refusals(&e, 1)[0].1, "you have no move to take back");
     b.play(1, "e2e4");
     let after_e4 = b.host.state().hash();
     b.play(2, "e7e5");
     b.play(1, "g1f3");
     // Black asks on its own turn: its last move is two plies back.
-    b.send(2, ClientMsg::Offer(OfferKind::Takeback));
-    let e = b.send(1, ClientMsg::Accept(OfferKind::Takeback));
+    b.send(2, ClientMsg::Offer(Offer::Takeback));
+    let e = b.send(1, ClientMsg::Accept(Offer::Takeback));
     assert_eq!(
         to(&e, 2),
         vec![HostMsg::TakenBack {
@@ -464,14 +464,14 @@ fn takebacks_return_to_before_the_askers_last_move() {
     // White asks right after its own move: one ply.
     b.play(2, "d7d5");
     b.play(1, "e4d5");
-    b.send(1, ClientMsg::Offer(OfferKind::Takeback));
-    let e = b.send(2, ClientMsg::Decline(OfferKind::Takeback));
+    b.send(1, ClientMsg::Offer(Offer::Takeback));
+    let e = b.send(2, ClientMsg::Decline(Offer::Takeback));
     assert_eq!(to(&e, 1).len(), 1);
     assert_eq!(b.host.state().ply(), 3);
-    b.send(1, ClientMsg::Offer(OfferKind::Takeback));
-    b.send(2, ClientMsg::Accept(OfferKind::Takeback));
+    b.send(1, ClientMsg::Offer(Offer::Takeback));
+    b.send(2, ClientMsg::Accept(Offer::Takeback));
     assert_eq!(b.host.state().moves(), ["e2e4", "d7d5"]);
-    assert_eq!(b.host.state().side_to_move(), Side::White);
+    assert_eq!(b.host.state().side_to_move(), Color::White);
 }
 
 #[test]
@@ -480,21 +480,21 @@ fn a_rematch_swaps_colours_and_keeps_tokens() {
     let ann = welcome(&b.join(1, "Ann", SeatWish::White), 1).1;
     let bo = welcome(&b.join(2, "Bo", SeatWish::Black), 2).1;
     b.join(3, "Cy", SeatWish::Spectate);
-    let e = b.send(1, ClientMsg::Offer(OfferKind::Rematch));
+    let e = b.send(1, ClientMsg::Offer(Offer::Rematch));
     assert_eq!(refusals(&e, 1)[0].1, "the game is not over");
     b.play(1, "e2e4");
     b.send(1, ClientMsg::Resign);
-    b.send(1, ClientMsg::Offer(OfferKind::Rematch));
-    let e = b.send(2, ClientMsg::Accept(OfferKind::Rematch));
+    b.send(1, ClientMsg::Offer(Offer::Rematch));
+    let e = b.send(2, ClientMsg::Accept(Offer::Rematch));
     assert!(e.contains(&HostEvent::NewGame { game_number: 2 }));
     let (role, token, snap) = welcome(&e, 1);
-    assert_eq!((role, token), (Role::Player(Side::Black), ann));
+    assert_eq!((role, token), (Role::Player(Color::Black), ann));
     assert_eq!(
         (snap.moves.len(), snap.result, snap.game_number),
         (0, None, 2)
     );
     assert_eq!(snap.seats[0], SeatState::Connected { name: "Bo".into() });
-    assert_eq!(welcome(&e, 2).0, Role::Player(Side::White));
+    assert_eq!(welcome(&e, 2).0, Role::Player(Color::White));
     assert_eq!(welcome(&e, 2).1, bo);
     assert_eq!(welcome(&e, 3).0, Role::Spectator);
     // Bo now opens.
@@ -515,7 +515,7 @@ fn a_token_gives_the_seat_back_and_claims_wait_for_the_grace_period() {
     assert_eq!(
         to(&e, 1),
         vec![HostMsg::Seat {
-            side: Side::Black,
+            side: Color::Black,
             state: SeatState::Away {
                 name: "Bo".into(),
                 grace_left_s: 120
@@ -526,7 +526,7 @@ fn a_token_gives_the_seat_back_and_claims_wait_for_the_grace_period() {
     assert_eq!(
         to(&e, 1).last(),
         Some(&HostMsg::Seat {
-            side: Side::Black,
+            side: Color::Black,
             state: SeatState::Away {
                 name: "Bo".into(),
                 grace_left_s: 112
@@ -547,7 +547,7 @@ fn a_token_gives_the_seat_back_and_claims_wait_for_the_grace_period() {
     b.host.take_events();
     let e = b.hello(4, "Bo", SeatWish::Spectate, bo);
     let (role, token, snap) = welcome(&e, 4);
-    assert_eq!((role, token), (Role::Player(Side::Black), bo));
+    assert_eq!((role, token), (Role::Player(Color::Black), bo));
     assert_eq!(snap.moves, ["e2e4"]);
     assert_eq!(logs(&e), vec!["client 4 (Bo) is back in Black's seat"]);
     let e = b.play(4, "e7e5");
@@ -556,7 +556,7 @@ fn a_token_gives_the_seat_back_and_claims_wait_for_the_grace_period() {
     b.host.connected(5);
     let e = b.hello(5, "Bo", SeatWish::Any, bo);
     assert!(e.contains(&HostEvent::Kick(4)));
-    assert_eq!(welcome(&e, 5).0, Role::Player(Side::Black));
+    assert_eq!(welcome(&e, 5).0, Role::Player(Color::Black));
     b.host.disconnected(4, "kicked");
     assert_eq!(
         b.host.state().seats[1],
@@ -575,9 +575,9 @@ fn a_token_gives_the_seat_back_and_claims_wait_for_the_grace_period() {
     let e = b.advance(Duration::from_secs(1));
     assert!(logs(&e).contains(&"Black's grace period is over: White may claim the win".into()));
     let e = b.send(1, ClientMsg::ClaimWin);
-    let won = WireResult {
-        winner: Some(Side::White),
-        reason: WireEndReason::Abandoned,
+    let won = Outcome {
+        winner: Some(Color::White),
+        reason: EndReason::Abandoned,
     };
     assert!(to(&e, 1).contains(&HostMsg::Ended {
         result: won,
@@ -631,21 +631,21 @@ fn locals(events: &[HostEvent]) -> Vec<HostMsg> {
 #[test]
 fn the_hosts_own_player_goes_through_the_same_checks() {
     let mut cfg = HostConfig::new("chess");
-    cfg.local_side = Some(Side::White);
+    cfg.local_side = Some(Color::White);
     cfg.local_name = "Hal".into();
     let mut host = chimera_net::Host::new(cfg, 1).unwrap();
     let first = locals(&host.take_events());
     assert!(first.iter().any(|m| matches!(
         m,
         HostMsg::Welcome {
-            role: Role::Player(Side::White),
+            role: Role::Player(Color::White),
             token: None,
             ..
         }
     )));
     let mut b = Bench { host };
     let e = b.join(1, "Bo", SeatWish::Any);
-    assert_eq!(welcome(&e, 1).0, Role::Player(Side::Black));
+    assert_eq!(welcome(&e, 1).0, Role::Player(Color::Black));
     b.host.local(ClientMsg::Move {
         ply: 0,
         lmn: "e2e5".into(),

@@ -13,6 +13,7 @@ use chimera_net::{
     Client, ClientConfig, ClientEvent, ClientRunner, Host, HostConfig, HostEvent, HostRunner,
     MatchState,
 };
+use chimera_rules::Color;
 use renet::{DefaultChannel, RenetClient};
 use renet_netcode::{ClientAuthentication, NetcodeClientTransport};
 
@@ -347,11 +348,7 @@ impl Lan {
         for lmn in moves {
             let ply = self.host.host().state().ply();
             let side = self.host.host().state().side_to_move();
-            let who = if side == chimera_net::Side::White {
-                white
-            } else {
-                black
-            };
+            let who = if side == Color::White { white } else { black };
             self.runner(who).client_mut().play(lmn).unwrap();
             self.until(&format!("{lmn} to be applied everywhere"), |l| {
                 l.host.host().state().ply() == ply + 1

@@ -5,12 +5,10 @@
 
 use std::time::Duration;
 
-use chimera_net::protocol::{
-    ClientMsg, HostMsg, OfferKind, Role, SeatState, SeatWish, Side, WireEndReason, WireResult,
-    encode,
-};
+use chimera_game::Offer;
+use chimera_net::protocol::{ClientMsg, HostMsg, Role, SeatState, SeatWish, encode};
 use chimera_net::{Client, ClientConfig, ClientEvent, HostConfig, Link};
-use chimera_rules::{Game, Variant};
+use chimera_rules::{Color, EndReason, Game, Outcome, Variant};
 
 use crate::common::{
     DRAGONFLY, DRAGONFLY_FILE, GHOSTARELAY, HOLY_GRAIL, HOLY_GRAIL_CROWNING, HOLYWAR, Script,
@@ -26,8 +24,8 @@ fn play_script(s: &Script) -> Lan {
     let w = lan.join(player("Ann", SeatWish::Any), None);
     let b = lan.join(player("Bo", SeatWish::Any), None);
     lan.join(player("Cy", SeatWish::Spectate), None);
-    assert_eq!(lan.client(w).role(), Some(Role::Player(Side::White)));
-    assert_eq!(lan.client(b).role(), Some(Role::Player(Side::Black)));
+    assert_eq!(lan.client(w).role(), Some(Role::Player(Color::White)));
+    assert_eq!(lan.client(b).role(), Some(Role::Player(Color::Black)));
     lan.play(w, b, s.moves);
     lan.until_every_copy("the result everywhere", |s| s.result.is_some());
     let h = lan.host.host().state();
@@ -99,44 +97,44 @@ fn resign_draw_takeback_and_rematch() {
     let s = lan.join(player("Cy", SeatWish::Spectate), None);
     lan.play(w, b, &["e2e4", "e7e5", "g1f3"]);
     // Black takes back its e7e5 (two plies: White's reply goes too).
-    lan.send(b, ClientMsg::Offer(OfferKind::Takeback));
+    lan.send(b, ClientMsg::Offer(Offer::Takeback));
     lan.until("the offer", |l| {
-        l.client(w).state().unwrap().offers == [(OfferKind::Takeback, Side::Black)]
+        l.client(w).state().unwrap().offers == [(Offer::Takeback, Color::Black)]
     });
-    lan.send(w, ClientMsg::Accept(OfferKind::Takeback));
+    lan.send(w, ClientMsg::Accept(Offer::Takeback));
     lan.until_every_copy("the takeback", |s| s.ply() == 1);
     assert!(lan.events[s].contains(&ClientEvent::TakenBack { ply: 1 }));
     lan.assert_same_everywhere();
     lan.play(w, b, &["c7c5"]);
     // A draw offered and declined, then Black resigns.
-    lan.send(w, ClientMsg::Offer(OfferKind::Draw));
+    lan.send(w, ClientMsg::Offer(Offer::Draw));
     lan.until("the draw offer", |l| {
         !l.client(b).state().unwrap().offers.is_empty()
     });
-    lan.send(b, ClientMsg::Decline(OfferKind::Draw));
+    lan.send(b, ClientMsg::Decline(Offer::Draw));
     lan.until("the decline", |l| {
         l.events[w].contains(&ClientEvent::Notice(HostMsg::Declined {
-            kind: OfferKind::Draw,
-            by: Side::Black,
+            kind: Offer::Draw,
+            by: Color::Black,
         }))
     });
     lan.send(b, ClientMsg::Resign);
-    let resigned = WireResult {
-        winner: Some(Side::White),
-        reason: WireEndReason::Resignation,
+    let resigned = Outcome {
+        winner: Some(Color::White),
+        reason: EndReason::Resignation,
     };
     lan.until_every_copy("the resignation", |s| s.result == Some(resigned));
     lan.assert_same_everywhere();
     // Rematch, colours swapped: Bo opens now.
-    lan.send(b, ClientMsg::Offer(OfferKind::Rematch));
+    lan.send(b, ClientMsg::Offer(Offer::Rematch));
     lan.until("the rematch offer", |l| {
         !l.client(w).state().unwrap().offers.is_empty()
     });
     let ann_token = lan.client(w).token();
-    lan.send(w, ClientMsg::Accept(OfferKind::Rematch));
+    lan.send(w, ClientMsg::Accept(Offer::Rematch));
     lan.until_every_copy("game 2", |s| s.game_number == 2);
-    assert_eq!(lan.client(w).role(), Some(Role::Player(Side::Black)));
-    assert_eq!(lan.client(b).role(), Some(Role::Player(Side::White)));
+    assert_eq!(lan.client(w).role(), Some(Role::Player(Color::Black)));
+    assert_eq!(lan.client(b).role(), Some(Role::Player(Color::White)));
     assert_eq!(lan.client(s).role(), Some(Role::Spectator));
     assert_eq!(
         lan.client(w).token(),
@@ -145,17 +143,17 @@ fn resign_draw_takeback_and_rematch() {
     );
     lan.play(b, w, &["d2d4", "d7d5"]);
     // And this time a draw is agreed.
-    lan.send(w, ClientMsg::Offer(OfferKind::Draw));
+    lan.send(w, ClientMsg::Offer(Offer::Draw));
     lan.until("the draw offer", |l| {
         !l.client(b).state().unwrap().offers.is_empty()
     });
-    lan.send(b, ClientMsg::Accept(OfferKind::Draw));
+    lan.send(b, ClientMsg::Accept(Offer::Draw));
     lan.until_every_copy("the draw", |s| s.result.is_some());
     assert_eq!(
         lan.host.host().state().result,
-        Some(WireResult {
+        Some(Outcome {
             winner: None,
-            reason: WireEndReason::DrawAgreed
+            reason: EndReason::DrawAgreed
         })
     );
     lan.assert_same_everywhere();
@@ -217,7 +215,7 @@ fn a_killed_client_restarts_with_its_token_and_the_game_finishes() {
     cfg.token = Some(token);
     lan.reconnect(b, Client::new(cfg));
     lan.until("Black to be back", |l| l.client(b).role().is_some());
-    assert_eq!(lan.client(b).role(), Some(Role::Player(Side::Black)));
+    assert_eq!(lan.client(b).role(), Some(Role::Player(Color::Black)));
     assert_eq!(lan.client(b).state().unwrap().moves(), &HOLYWAR.moves[..3]);
     lan.until("White to see Black back", |l| {
         l.client(w).state().unwrap().seats[1] == SeatState::Connected { name: "Bo".into() }

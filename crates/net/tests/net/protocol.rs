@@ -3,11 +3,13 @@
 //! (little endian, varint: a value under 251 is one byte; enum variants by
 //! index in declaration order).
 
+use chimera_game::Offer;
 use chimera_net::protocol::{
-    ClientMsg, Hello, HostMsg, MAX_CHAT_CHARS, MAX_MESSAGE_BYTES, MoveConfirmed, OfferKind,
-    PROTOCOL_VERSION, Role, SeatState, SeatToken, SeatWish, Side, Snapshot, TO_CLIENT, TO_HOST,
-    WireClocks, WireEndReason, WireError, WireResult, decode, encode, protocol_id,
+    ClientMsg, Hello, HostMsg, MAX_CHAT_CHARS, MAX_MESSAGE_BYTES, MoveConfirmed, PROTOCOL_VERSION,
+    Role, SeatState, SeatToken, SeatWish, Snapshot, TO_CLIENT, TO_HOST, WireClocks, WireError,
+    decode, encode, protocol_id,
 };
+use chimera_rules::{Color, EndReason, Outcome};
 
 fn snapshot() -> Snapshot {
     Snapshot {
@@ -20,13 +22,13 @@ fn snapshot() -> Snapshot {
         clocks: Some(WireClocks {
             control: "600d5".parse().unwrap(),
             left_ms: [600_000, 598_500],
-            to_move: Side::White,
+            to_move: Color::White,
             spent_ms: 7_250,
             running: true,
             moves: [1, 1],
         }),
         result: None,
-        offers: vec![(OfferKind::Draw, Side::Black)],
+        offers: vec![(Offer::Draw, Color::Black)],
         seats: [
             SeatState::Connected { name: "Ann".into() },
             SeatState::Away {
@@ -64,7 +66,7 @@ fn client_messages() -> Vec<ClientMsg> {
             token: None,
         }));
     }
-    for k in [OfferKind::Draw, OfferKind::Takeback, OfferKind::Rematch] {
+    for k in [Offer::Draw, Offer::Takeback, Offer::Rematch] {
         out.extend([
             ClientMsg::Offer(k),
             ClientMsg::Accept(k),
@@ -77,7 +79,7 @@ fn client_messages() -> Vec<ClientMsg> {
 fn host_messages() -> Vec<HostMsg> {
     let mut out = vec![
         HostMsg::Welcome {
-            role: Role::Player(Side::Black),
+            role: Role::Player(Color::Black),
             token: Some(SeatToken([0xAB; 16])),
             snapshot: Box::new(snapshot()),
         },
@@ -98,12 +100,12 @@ fn host_messages() -> Vec<HostMsg> {
             reason: "'e2e5' is not legal here".into(),
         },
         HostMsg::Offered {
-            kind: OfferKind::Rematch,
-            by: Side::White,
+            kind: Offer::Rematch,
+            by: Color::White,
         },
         HostMsg::Declined {
-            kind: OfferKind::Takeback,
-            by: Side::Black,
+            kind: Offer::Takeback,
+            by: Color::Black,
         },
         HostMsg::TakenBack {
             ply: 3,
@@ -111,7 +113,7 @@ fn host_messages() -> Vec<HostMsg> {
             clocks: snapshot().clocks,
         },
         HostMsg::Seat {
-            side: Side::White,
+            side: Color::White,
             state: SeatState::Open,
         },
         HostMsg::Spectators(16),
@@ -125,20 +127,20 @@ fn host_messages() -> Vec<HostMsg> {
         },
     ];
     for reason in [
-        WireEndReason::Checkmate,
-        WireEndReason::Stalemate,
-        WireEndReason::Repetition,
-        WireEndReason::HundredPly,
-        WireEndReason::Insufficient,
-        WireEndReason::NoMoves,
-        WireEndReason::Resignation,
-        WireEndReason::DrawAgreed,
-        WireEndReason::TimeForfeit,
-        WireEndReason::Abandoned,
+        EndReason::Checkmate,
+        EndReason::Stalemate,
+        EndReason::Repetition,
+        EndReason::HundredPly,
+        EndReason::Insufficient,
+        EndReason::NoMoves,
+        EndReason::Resignation,
+        EndReason::DrawAgreed,
+        EndReason::TimeForfeit,
+        EndReason::Abandoned,
     ] {
         out.push(HostMsg::Ended {
-            result: WireResult {
-                winner: Some(Side::Black),
+            result: Outcome {
+                winner: Some(Color::Black),
                 reason,
             },
             clocks: snapshot().clocks,
@@ -301,20 +303,14 @@ fn seat_tokens_print_and_read_back() {
 
 #[test]
 fn results_read_as_written() {
-    let r = |winner, reason| WireResult { winner, reason }.result_text();
+    let r = |winner, reason| Outcome { winner, reason }.result_text();
+    assert_eq!(r(Some(Color::White), EndReason::Checkmate), "1-0 checkmate");
     assert_eq!(
-        r(Some(Side::White), WireEndReason::Checkmate),
-        "1-0 checkmate"
-    );
-    assert_eq!(
-        r(Some(Side::Black), WireEndReason::TimeForfeit),
+        r(Some(Color::Black), EndReason::TimeForfeit),
         "0-1 time forfeit"
     );
-    assert_eq!(r(None, WireEndReason::HundredPly), "1/2-1/2 100-ply");
-    assert_eq!(
-        r(Some(Side::White), WireEndReason::Abandoned),
-        "1-0 abandoned"
-    );
+    assert_eq!(r(None, EndReason::HundredPly), "1/2-1/2 100-ply");
+    assert_eq!(r(Some(Color::White), EndReason::Abandoned), "1-0 abandoned");
 }
 
 /// A clock sent on the wire and rebuilt on another time line reads the
@@ -323,7 +319,6 @@ fn results_read_as_written() {
 #[test]
 fn clocks_cross_the_wire_exactly() {
     use chimera_game::clock::{Clock, TimeControl};
-    use chimera_rules::Color;
     use std::time::Duration;
     let ms = Duration::from_millis;
     for (control, moves_at, now) in [

@@ -382,22 +382,6 @@ fn a_term_may_not_repeat_an_earlier_move() {
     }
 }
 
-/// splitmix64: a small deterministic generator for the fuzz test.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// Random strings over the notation's alphabet and some junk parse or fail
 /// cleanly; whatever parses converts to an engine definition with in-range offsets.
 #[test]
@@ -428,7 +412,7 @@ fn fuzz_never_panics() {
         .chars()
         .collect();
     let geo = Geometry::new(12, 13, 1, &[]);
-    let mut rng = SplitMix(0x5EED_BE72A);
+    let mut rng = crate::SplitMix64::new(0x5EED_BE72A);
     let (mut oks, mut errs) = (0, 0);
     for _ in 0..20_000 {
         let mut text = String::new();

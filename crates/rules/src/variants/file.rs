@@ -11,6 +11,7 @@ use super::{
 use crate::betza;
 use crate::geometry::{Geometry, MAX_H, MAX_W, Sq};
 use crate::pieces::{Color, Kind, Special};
+use crate::rng::{GOLDEN_GAMMA, SplitMix64};
 
 /// What the menu needs before building: identity and options.
 pub struct Header {
@@ -679,17 +680,12 @@ fn shuffled_start(
     if camps[0].len() != hand.len() {
         return None;
     }
-    let mut state = seed ^ 0x9E37_79B9_7F4A_7C15;
-    let mut next = move || {
-        let z = crate::position::splitmix(state);
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z
-    };
+    let mut rng = SplitMix64::new(seed ^ GOLDEN_GAMMA);
     let mut grid = board_grid(geo, board)?;
     for (c, camp) in camps.iter().enumerate() {
         let mut army = hand.to_vec();
         for i in (1..army.len()).rev() {
-            army.swap(i, (next() % (i as u64 + 1)) as usize);
+            army.swap(i, rng.below(i + 1));
         }
         for (s, k) in camp.iter().zip(army) {
             let l = pieces.iter().find(|p| p.kind == k)?.letter;

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use chimera_rules::{
-    Color, EndReason, Game, Move, MoveKind, OptionKind, Outcome, Position, Sq, Variant,
+    Color, EndReason, Game, Move, MoveKind, OptionKind, Outcome, Position, SplitMix64, Sq, Variant,
 };
 
 /// Variant `id` built with `options` (name, value).
@@ -183,26 +183,6 @@ pub fn option_values(kind: &OptionKind) -> Vec<String> {
     }
 }
 
-/// splitmix64: a small deterministic generator, so that every run of a
-/// randomised test sees the same cases.
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// How many moves of each rare kind some games contained.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MoveKinds {
@@ -246,7 +226,7 @@ impl MoveKinds {
 pub fn random_game(
     v: &Arc<Variant>,
     start: Option<&str>,
-    rng: &mut Rng,
+    rng: &mut SplitMix64,
     plies: usize,
     kinds: &mut MoveKinds,
 ) -> Game {

@@ -12,9 +12,11 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use chimera_rules::{Color, EndReason, Game, Kind, MoveKind, PieceInfo, Position, Variant};
+use chimera_rules::{
+    Color, EndReason, Game, Kind, MoveKind, PieceInfo, Position, SplitMix64, Variant,
+};
 
-use crate::common::{Rng, draw, legal, legal_from, legal_where, mate, play, set, sq};
+use crate::common::{draw, legal, legal_from, legal_where, mate, play, set, sq};
 
 // ------------------------------------------------------------------ helpers
 
@@ -1455,7 +1457,7 @@ fn lmn_forms_parse_back() {
 /// A random piece list for [`board`]: the two kings if `kings`, then `n`
 /// pieces of every Holy Grail kind and colour (serpent forms locked or not,
 /// pawns never on their last rank).
-fn random_pieces(rng: &mut Rng, kings: bool, n: usize) -> Vec<String> {
+fn random_pieces(rng: &mut SplitMix64, kings: bool, n: usize) -> Vec<String> {
     let mut taken = [[false; 10]; 12];
     let mut out = Vec::new();
     let mut letters: Vec<String> = if kings {
@@ -1499,7 +1501,7 @@ fn random_pieces(rng: &mut Rng, kings: bool, n: usize) -> Vec<String> {
 fn attack_means_a_move_would_remove_the_piece_in_random_positions() {
     for gryphons in ["stealth", "full"] {
         let v = variant(&[("gryphons", gryphons)]);
-        let mut rng = Rng(0x1234_5678_9abc_def1);
+        let mut rng = SplitMix64::new(0x1234_5678_9abc_def1);
         for _ in 0..4000 {
             let n = 4 + rng.below(20);
             let pieces = random_pieces(&mut rng, false, n).join(" ");
@@ -1534,7 +1536,7 @@ fn attack_means_a_move_would_remove_the_piece_in_random_positions() {
 fn legal_moves_are_the_moves_that_leave_the_king_unattacked_in_random_positions() {
     for gryphons in ["stealth", "full"] {
         let v = variant(&[("gryphons", gryphons)]);
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut rng = SplitMix64::new(0x9e37_79b9_7f4a_7c15);
         let mut compared = 0;
         for _ in 0..4000 {
             let n = 4 + rng.below(20);

@@ -4,11 +4,11 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use crate::common::{self, Rng, option_values};
+use crate::common::{self, option_values};
 
 use chimera_rules::{
-    Color, Game, Illegal, Kind, MoveKind, OptionKind, Position, RulesError, Variant, VfenField,
-    variants,
+    Color, Game, Illegal, Kind, MoveKind, OptionKind, Position, RulesError, SplitMix64, Variant,
+    VfenField, variants,
 };
 
 /// Option names and values.
@@ -1322,7 +1322,7 @@ const ALPHABET: &[char] = &[
 /// that prints back to a VFEN which parses to the same position.
 #[test]
 fn mutated_vfens_never_panic() {
-    let mut rng = Rng(7);
+    let mut rng = SplitMix64::new(7);
     let mut accepted = 0;
     for info in chimera_rules::variants::builtin() {
         let v = variant(info.id);
@@ -1370,7 +1370,7 @@ fn mutated_vfens_never_panic() {
 
 #[test]
 fn random_lmn_text_never_panics() {
-    let mut rng = Rng(11);
+    let mut rng = SplitMix64::new(11);
     for info in chimera_rules::variants::builtin() {
         let v = variant(info.id);
         let p = v.start_position();

@@ -16,9 +16,9 @@
 use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
 
-use chimera_rules::{Color, EndReason, Game, Kind, MoveKind, Position, Sq, Variant};
+use chimera_rules::{Color, EndReason, Game, Kind, MoveKind, Position, SplitMix64, Sq, Variant};
 
-use crate::common::{Rng, option_values};
+use crate::common::option_values;
 
 fn variant(id: &str, opts: &[(String, String)]) -> Arc<Variant> {
     Variant::new(id, opts).unwrap_or_else(|e| panic!("{id} {opts:?}: {e}"))
@@ -59,7 +59,13 @@ struct Tally {
 }
 
 /// Plays one random game, checking everything listed at the top of the file.
-fn play_game(v: &Arc<Variant>, start: Option<&str>, rng: &mut Rng, cap: usize, tally: &mut Tally) {
+fn play_game(
+    v: &Arc<Variant>,
+    start: Option<&str>,
+    rng: &mut SplitMix64,
+    cap: usize,
+    tally: &mut Tally,
+) {
     let mut g = match start {
         Some(vfen) => Game::from_vfen(v, vfen).unwrap_or_else(|e| panic!("{vfen}: {e}")),
         None => Game::new(v),
@@ -289,7 +295,7 @@ fn soak(id: &str, opts: &[(&str, &str)], start: Option<&str>, games: usize, seed
         .collect();
     let v = variant(id, &o);
     let caps = Caps::of(id);
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut tally = Tally::default();
     for i in 0..games {
         play_game(&v, start, &mut rng, caps.of_game(i), &mut tally);
@@ -362,7 +368,7 @@ fn soak_holywar() {
     // The random opening, with a different seed for every game.
     let caps = Caps::of("holywar");
     let mut tally = Tally::default();
-    let mut rng = Rng(8);
+    let mut rng = SplitMix64::new(8);
     for seed in 1..=1000usize {
         let v = variant(
             "holywar",

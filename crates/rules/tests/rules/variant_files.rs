@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use chimera_rules::variants::{FileError, builtin, check, register};
 use chimera_rules::{
-    Color, EndReason, Game, Kind, MoveKind, OptionKind, Position, Variant, variants,
+    Color, EndReason, Game, Kind, MoveKind, OptionKind, Position, SplitMix64, Variant, variants,
 };
 
 use crate::common::*;
@@ -607,7 +607,7 @@ fn an_invalid_start_position_is_an_error() {
 // -------------------------------------------------------------------- fuzz
 
 /// One random change to a variant file.
-fn mutate(text: &str, rng: &mut Rng) -> String {
+fn mutate(text: &str, rng: &mut SplitMix64) -> String {
     let mut lines: Vec<String> = text.lines().map(String::from).collect();
     if lines.is_empty() {
         return String::new();
@@ -681,7 +681,7 @@ fn mutate(text: &str, rng: &mut Rng) -> String {
 
 /// Builds a file `check` accepted and generates moves from its start
 /// position (and a few plies on): nothing may panic.
-fn play_a_little(text: &str, rng: &mut Rng) {
+fn play_a_little(text: &str, rng: &mut SplitMix64) {
     let Ok(info) = register(text) else {
         return;
     };
@@ -728,7 +728,7 @@ fn mutated_files_give_an_error_or_a_playable_variant() {
     for text in [pawn_file(), ninja_file(), swap_file(), rules_file()] {
         bases.push(text.replacen("id = \"", "id = \"fuzz-", 1));
     }
-    let mut rng = Rng(0x5eed);
+    let mut rng = SplitMix64::new(0x5eed);
     let (mut ok, mut errors) = (0, 0);
     for base in &bases {
         for round in 0..150 {

@@ -15,7 +15,7 @@ mod holywar;
 
 use std::time::Duration;
 
-use chimera_engine::{Limits, Player, Score};
+use chimera_engine::{Bot, Eval, Limits};
 use chimera_rules::{Game, Position};
 
 use super::board::{position, variant};
@@ -69,7 +69,7 @@ fn setup(id: &str, t: &Tactic) -> Position {
 fn solve(id: &str, t: &Tactic, limits: &Limits) -> Option<String> {
     let p = setup(id, t);
     let game = Game::from_vfen(p.variant(), &p.to_vfen()).expect("valid position");
-    let mut player = Player::new(8, 0, 32);
+    let mut player = Bot::new(8, 0, 32);
     let r = player.choose(&game, limits, &mut |_| {});
     let Some(m) = r.best else {
         return Some(format!("{id} '{}': no move", t.name));
@@ -77,8 +77,8 @@ fn solve(id: &str, t: &Tactic, limits: &Limits) -> Option<String> {
     let mv = p.lmn(m);
     let score_ok = match t.expect {
         Expect::Move => true,
-        Expect::Mate(n) => r.score == Score::Mate(n),
-        Expect::NotLost => !matches!(r.score, Score::Mate(n) if n <= 0),
+        Expect::Mate(n) => r.score == Eval::Mate(n),
+        Expect::NotLost => !matches!(r.score, Eval::Mate(n) if n <= 0),
     };
     (!t.best.contains(&mv.as_str()) || !score_ok).then(|| {
         format!(
