@@ -3,6 +3,8 @@
 
 mod attacks;
 mod chess_grand_embassy;
+// Shared with chimera-game's tests, which alone use `MoveKinds` and `random_game`.
+#[allow(dead_code)]
 mod common;
 mod ghostarelay;
 mod herculean;
