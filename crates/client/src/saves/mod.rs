@@ -165,13 +165,6 @@ impl GameInfo {
     }
 }
 
-fn side_word(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 /// The record of a match: variant, options, start, moves, the result it
 /// ended with (resignations, agreements and flag falls too), the time
 /// control, and the tags `Event`, `Date` (`now` since the epoch), `White`,
@@ -190,7 +183,7 @@ pub fn match_record(m: &Match, now: Duration) -> Result<MatchRecord, RecordError
         ),
     ];
     for side in [Color::White, Color::Black] {
-        let word = side_word(side);
+        let word = side.name();
         let given = setup.names[side.index()].trim();
         let (name, kind) = match setup.player(side) {
             Player::Human => (given.to_string(), "human"),
@@ -219,7 +212,7 @@ pub fn match_record(m: &Match, now: Duration) -> Result<MatchRecord, RecordError
 pub fn match_from_loaded(loaded: &Loaded) -> Match {
     let r = &loaded.record;
     let v = loaded.game.variant();
-    let tag = |side: Color, suffix: &str| r.tag(&format!("{}{suffix}", side_word(side)));
+    let tag = |side: Color, suffix: &str| r.tag(&format!("{}{suffix}", side.name()));
     let player = |side| match tag(side, "Level").and_then(|l| l.trim().parse::<u8>().ok()) {
         Some(level) => Player::Computer {
             level: level.clamp(1, 8),
@@ -264,7 +257,7 @@ fn record_text(m: &Match, now: Duration) -> Result<(MatchRecord, String), String
 /// returns the file.
 pub fn save_into(dir: &Path, m: &Match, now: Duration) -> Result<PathBuf, String> {
     let (r, text) = record_text(m, now)?;
-    let names = [Color::White, Color::Black].map(|c| r.tag(side_word(c)).unwrap_or(side_word(c)));
+    let names = [Color::White, Color::Black].map(|c| r.tag(c.name()).unwrap_or(c.name()));
     let stem = chimera_game::record::files::record_stem(now, &r.variant, names);
     chimera_game::record::files::write_new_record(dir, &stem, &text)
         .map_err(|e| format!("{}: {e}", dir.display()))

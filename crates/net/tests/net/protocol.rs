@@ -126,18 +126,7 @@ fn host_messages() -> Vec<HostMsg> {
             text: "the host speaks 2".into(),
         },
     ];
-    for reason in [
-        EndReason::Checkmate,
-        EndReason::Stalemate,
-        EndReason::Repetition,
-        EndReason::HundredPly,
-        EndReason::Insufficient,
-        EndReason::NoMoves,
-        EndReason::Resignation,
-        EndReason::DrawAgreed,
-        EndReason::TimeForfeit,
-        EndReason::Abandoned,
-    ] {
+    for reason in EndReason::ALL {
         out.push(HostMsg::Ended {
             result: Outcome {
                 winner: Some(Color::Black),
@@ -180,6 +169,58 @@ fn frames_have_the_expected_bytes() {
         vec![TO_HOST, 1, 0xFB, 0x2C, 0x01, 2, b'a', b'1']
     );
     assert_eq!(encode(&ClientMsg::Resign).unwrap(), vec![TO_HOST, 2]);
+}
+
+/// Sides, offers and results are the game's own types (`Color`, `Offer`,
+/// `Outcome` with `EndReason`); their bytes are those of the protocol's
+/// former copies (`Side`, `OfferKind`, `WireResult`, `WireEndReason`), as
+/// version 3 peers encoded them.
+#[test]
+fn game_types_keep_the_wire_bytes() {
+    let host = |m: HostMsg| encode(&m).unwrap();
+    let ended = |winner, reason| {
+        host(HostMsg::Ended {
+            result: Outcome { winner, reason },
+            clocks: None,
+        })
+    };
+    assert_eq!(
+        ended(Some(Color::Black), EndReason::TimeForfeit),
+        [TO_CLIENT, 7, 1, 1, 8, 0]
+    );
+    assert_eq!(ended(None, EndReason::DrawAgreed), [TO_CLIENT, 7, 0, 7, 0]);
+    assert_eq!(
+        ended(Some(Color::White), EndReason::Abandoned),
+        [TO_CLIENT, 7, 1, 0, 9, 0]
+    );
+    for (i, reason) in EndReason::ALL.into_iter().enumerate() {
+        assert_eq!(ended(None, reason)[3], i as u8, "{reason:?}");
+    }
+    assert_eq!(
+        host(HostMsg::Offered {
+            kind: Offer::Rematch,
+            by: Color::Black
+        }),
+        [TO_CLIENT, 4, 2, 1]
+    );
+    assert_eq!(
+        host(HostMsg::Declined {
+            kind: Offer::Takeback,
+            by: Color::White
+        }),
+        [TO_CLIENT, 5, 1, 0]
+    );
+    assert_eq!(
+        host(HostMsg::Seat {
+            side: Color::Black,
+            state: SeatState::Open
+        }),
+        [TO_CLIENT, 8, 1, 0]
+    );
+    let client = |m: ClientMsg| encode(&m).unwrap();
+    assert_eq!(client(ClientMsg::Offer(Offer::Takeback)), [TO_HOST, 3, 1]);
+    assert_eq!(client(ClientMsg::Accept(Offer::Rematch)), [TO_HOST, 4, 2]);
+    assert_eq!(client(ClientMsg::Decline(Offer::Draw)), [TO_HOST, 5, 0]);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 mod attacks;
 mod chess_grand_embassy;
-// Shared with the match tests (crates/game/tests), which use all of it.
+// Shared with chimera-game's tests, which alone use `MoveKinds` and `random_game`.
 #[allow(dead_code)]
 mod common;
 mod ghostarelay;
