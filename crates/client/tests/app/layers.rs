@@ -292,7 +292,7 @@ fn every_module_of_the_client_has_one_layer() {
 #[test]
 fn the_checker_catches_imports_up_sideways_and_through_super() {
     let text = "\
-use crate::AppSystems;
+use crate::schedule::AppSystems;
 use crate::interaction::Selection;
 use crate::animation::glide;
 use crate::{scene::BoardLayout, menus::MenuFocus};
@@ -317,7 +317,8 @@ mod tests {
     let found = violations("help/mod.rs", up);
     assert_eq!(found.len(), 1, "{found:#?}");
     assert!(found[0].contains("help/mod.rs:1") && found[0].contains("'ui'"));
-    // A root item that is not shared, and a module missing from the layers.
+    // A root item (the root composes; nothing uses it), and a module missing
+    // from the layers.
     let found = violations("menus/mod.rs", "use crate::headless_app;\n");
     assert_eq!(found.len(), 1, "{found:#?}");
     assert_eq!(violations("nowhere/mod.rs", "").len(), 1);
