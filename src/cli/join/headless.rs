@@ -313,8 +313,8 @@ impl AiSeat {
 /// The limits of the computer's move: the clock's time of the side to
 /// move when the game is timed, else `base`; `base`'s depth cap in both.
 fn move_limits(base: &Limits, s: &MatchState) -> Limits {
-    let side: Color = s.side_to_move().into();
-    let Some((clock, left)) = s.clock().zip(s.clock_left(side.into())) else {
+    let side = s.side_to_move();
+    let Some((clock, left)) = s.clock().zip(s.clock_left(side)) else {
         return *base;
     };
     let with_clock = |inc, movestogo| Limits {
