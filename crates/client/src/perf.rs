@@ -1,4 +1,4 @@
-//! Frame-time measurement for the README's performance figure: the game's
+//! Frame-time measurement for the figure of docs/performance.md: the game's
 //! scene against an empty Bevy 3D scene, same window, same renderer.
 //! Set `CHIMERA_MEASURE=SECONDS` for `chimera play` (or use
 //! [`run_empty_3d_measure`]): after a warm-up that waits for every pipeline,

@@ -15,7 +15,7 @@
 //! budget (a depth limit of the caller still applies as given). Every
 //! level searches at least as deep, with at least as much of the budget and
 //! no more noise or random moves than the level below, so it should be
-//! stronger whatever the limits (the README has a self-play measurement).
+//! stronger whatever the limits (docs/computer.md has a self-play measurement).
 //! Noise is a fixed random bias per root move, so a weak level prefers
 //! moves a little worse than the best; a "random move" is a uniformly drawn
 //! legal move instead of a search. All randomness comes from the player's

@@ -189,7 +189,7 @@ pub fn derived(v: &Arc<Variant>) -> Arc<Derived> {
     d
 }
 
-/// The derived values of a variant's pieces (the README's table).
+/// The derived values of a variant's pieces (the table of docs/computer.md).
 pub fn piece_values(v: &Arc<Variant>) -> Vec<PieceValue> {
     derived(v).pieces.clone()
 }

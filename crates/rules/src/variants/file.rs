@@ -1,6 +1,6 @@
 //! Reading a variant file: its header and options ([`Header`]), and the
 //! [`VariantSpec`] it describes for one choice of option values. The format
-//! is documented in the README ("Variant files") and in
+//! is documented in docs/variant-files.md and in
 //! `assets/variants/chess.toml`.
 
 use super::tree::{FileError, Node, Reader, Tree, Val};

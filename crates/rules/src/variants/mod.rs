@@ -1,5 +1,5 @@
 //! Variants as data: a board, a piece table, a setup, and rule tables and hooks.
-//! Every variant is a TOML file ([`file`], format in the README); the
+//! Every variant is a TOML file ([`file`], format in docs/variant-files.md); the
 //! built-in ones are `assets/variants/*.toml`, embedded. [`register`] adds a
 //! player's file; [`Variant::new`] builds a variant with its options into the
 //! tables move generation reads.
