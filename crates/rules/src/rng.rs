@@ -42,22 +42,26 @@ impl SplitMix64 {
 
     /// A number in `0..n` (`n` > 0): the next word's remainder by `n`
     /// (shuffles and the randomised tests).
+    #[inline]
     pub fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n as u64) as usize
     }
 
     /// A number in `0..n` (`n` > 0) from the next word's high bits: its
     /// 128-bit product with `n`, shifted down (the computer's draws).
+    #[inline]
     pub fn scaled(&mut self, n: u64) -> u64 {
         ((self.next_u64() as u128 * n as u128) >> 64) as u64
     }
 
     /// A number in `[0, 1)`.
+    #[inline]
     pub fn unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 
     /// A whole number in `-amp..=amp` (0 when `amp` ≤ 0).
+    #[inline]
     pub fn symmetric(&mut self, amp: i32) -> i32 {
         if amp <= 0 {
             return 0;
