@@ -73,14 +73,21 @@ pub struct MoveIntent {
     pub ply: usize,
 }
 
-impl CurrentMatch {
-    /// The wish to play the LMN move `lmn` in the current position: how
+impl MoveIntent {
+    /// The wish to play the LMN move `lmn` in `m`'s current position: how
     /// move text read at an edge becomes a typed wish.
-    pub fn request_lmn(&self, lmn: &str) -> Result<MoveIntent, RulesError> {
+    pub fn lmn(m: &Match, lmn: &str) -> Result<MoveIntent, RulesError> {
         Ok(MoveIntent {
-            mv: self.parse_lmn(lmn)?,
-            ply: self.ply(),
+            mv: m.parse_lmn(lmn)?,
+            ply: m.ply(),
         })
+    }
+}
+
+impl CurrentMatch {
+    /// [`MoveIntent::lmn`] in the window's match.
+    pub fn request_lmn(&self, lmn: &str) -> Result<MoveIntent, RulesError> {
+        MoveIntent::lmn(self, lmn)
     }
 }
 

@@ -991,7 +991,7 @@ fn follow(s: &mut NetSession, game: Option<&Match>, out: &mut NetOut) {
             ClientEvent::Applied { ply, lmn, .. } => {
                 let Some(g) = game else { continue };
                 s.sent.retain(|(_, l)| *l != lmn);
-                match g.parse_lmn(&lmn).map(|mv| MoveIntent { mv, ply: g.ply() }) {
+                match MoveIntent::lmn(g, &lmn) {
                     Ok(req) if req.ply == ply as usize => {
                         out.confirmed_move(req);
                         moved = true;
