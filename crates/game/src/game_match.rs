@@ -220,6 +220,16 @@ impl Match {
         if let Some(o) = self.ended.or_else(|| self.flag_fall()) {
             return Err(MatchError::GameOver(o));
         }
+        self.play_decided(mv, ply)
+    }
+
+    /// Plays `mv` as an authority decided it (a LAN client's copy takes its
+    /// host's moves): the same checks as [`Match::play`] except the clock,
+    /// which the authority judged; the clock is pressed all the same.
+    pub fn play_decided(&mut self, mv: Move, ply: usize) -> Result<Played, MatchError> {
+        if let Some(o) = self.ended {
+            return Err(MatchError::GameOver(o));
+        }
         let current = self.ply();
         if ply != current {
             return Err(MatchError::NotCurrent {
@@ -297,6 +307,47 @@ impl Match {
         self.ended = self.game.outcome();
         self.draw_offer = None;
         true
+    }
+
+    /// Takes moves back until `ply` are left, as a LAN takeback does: the
+    /// moves are gone (no redo list) and both clocks keep the time they show
+    /// (a takeback gives no time back); the clock times the side to move,
+    /// stopped until the next tick. False when the game is not past `ply`.
+    pub fn take_back(&mut self, ply: usize) -> bool {
+        if self.ply() <= ply {
+            return false;
+        }
+        let mut undone = 0;
+        while self.ply() > ply && self.game.undo().is_some() {
+            undone += 1;
+        }
+        self.redo.clear();
+        self.aside.clear();
+        self.ended = self.game.outcome();
+        self.draw_offer = None;
+        let to_move = self.position().side_to_move();
+        self.clock.taken_back(undone, self.ply(), to_move);
+        true
+    }
+
+    /// The same setup again from the same start position, with full clocks
+    /// (a rematch; the caller swaps the players if it wants).
+    pub fn restarted(&self) -> Match {
+        Match::with_setup(self.setup.clone(), Game::from_position(self.game.start().clone()))
+    }
+
+    /// The moves played, in LMN, each written in the position before it.
+    pub fn lmns(&self) -> Vec<String> {
+        let mut pos = self.game.start().clone();
+        self.game
+            .moves()
+            .iter()
+            .map(|&m| {
+                let text = pos.lmn(m);
+                pos.make_move(m);
+                text
+            })
+            .collect()
     }
 
     /// Replays the last taken-back move; false when there is none.

@@ -19,7 +19,7 @@
 
 use std::time::Duration;
 
-use chimera_rules::Outcome;
+use chimera_rules::{Color, Outcome};
 
 use crate::clock::{Clock, ClockState, TimeControl, flag_result};
 use crate::game_match::Match;
@@ -113,6 +113,33 @@ impl MatchClock {
         self.history.push(stamp);
     }
 
+    /// A takeback that gives no time back (a LAN game's): `undone` moves are
+    /// dropped from the history, both sides keep the time they show, and the
+    /// clock, stopped, times `to_move` with each side's moves counted again
+    /// from the `moves` left (sides alternate).
+    pub(crate) fn taken_back(&mut self, undone: usize, moves: usize, to_move: Color) {
+        for _ in 0..undone {
+            self.history.pop();
+        }
+        self.redo.clear();
+        let c = &self.clock;
+        let left = [Color::White, Color::Black].map(|s| c.remaining(s, self.now).unwrap_or_default());
+        // The side to move made moves/2 of them, the other the rest.
+        let (mover, other) = (moves as u32 / 2, (moves as u32).div_ceil(2));
+        let mut count = [mover, mover];
+        count[to_move.opposite().index()] = other;
+        let state = ClockState {
+            control: c.control(),
+            left,
+            to_move,
+            turn_elapsed: Duration::ZERO,
+            running: false,
+            moves: count,
+            flagged: false,
+        };
+        self.clock = Clock::from_state(&state, self.now);
+    }
+
     /// The clock as `state` says, stopped (the next tick starts it again);
     /// without a state, the same times with the turn handed over.
     fn restore(&mut self, state: Option<&ClockState>) {
@@ -148,7 +175,7 @@ impl Match {
     }
 
     /// What `side`'s clock shows now; `None` in an untimed game.
-    pub fn remaining(&self, side: chimera_rules::Color) -> Option<Duration> {
+    pub fn remaining(&self, side: Color) -> Option<Duration> {
         self.clock.clock.remaining(side, self.clock.now)
     }
 
@@ -183,6 +210,31 @@ impl Match {
             .collect();
         self.clock.redo.clear();
         self.clock.restore(Some(state));
+    }
+
+    /// Takes the clock an authority sends (a LAN client follows its host's):
+    /// `state` from the time of the last tick on, the history kept.
+    pub fn set_clock(&mut self, state: &ClockState) {
+        self.clock.clock = Clock::from_state(state, self.clock.now);
+    }
+
+    /// Starts (`false`) or stops (`true`) the clock at the time of the last
+    /// tick without calling a flag; a match that is over keeps it stopped
+    /// (a copy that follows an authority's clock).
+    pub fn hold_clock(&mut self, hold: bool) {
+        let now = self.clock.now;
+        if hold || self.ended.is_some() {
+            self.clock.clock.pause(now);
+        } else {
+            self.clock.clock.start(now);
+        }
+    }
+
+    /// Lets time pass without deciding anything: the clock runs or stands as
+    /// it was set ([`Match::set_clock`]) and no flag is called — a copy that
+    /// follows an authority's clock for display.
+    pub fn follow_time(&mut self, now: Duration) {
+        self.clock.now = now;
     }
 
     /// Gives the match the time `now`: the clock of the side to move runs

@@ -145,7 +145,7 @@ fn player(
         let c = runner.client();
         let ready = c.role() == Some(Role::Player(side))
             && c.state()
-                .is_some_and(|s| s.seats.iter().all(|s| *s != SeatState::Open));
+                .is_some_and(|s| s.table.seats.iter().all(|s| *s != SeatState::Open));
         let ply = c.state().map_or(0, |s| s.ply());
         if ready && c.my_turn() && (ply as usize) < moves.len() && sent_for != Some(ply) {
             sent_for = Some(ply);
@@ -208,7 +208,7 @@ pub fn measure(cfg: &BenchConfig) -> Result<Vec<Duration>, String> {
     hc.name = "netbench".to_string();
     hc.limits.requests_per_s = f64::INFINITY;
     hc.limits.request_burst = f64::INFINITY;
-    let host = Host::new(hc, random_u64()).map_err(|e| e.to_string())?;
+    let (host, mut game) = Host::new(hc, random_u64()).map_err(|e| e.to_string())?;
     let addr: SocketAddr = (std::net::Ipv4Addr::LOCALHOST, 0).into();
     let mut runner = HostRunner::bind(host, addr, wall_clock()).map_err(|e| e.to_string())?;
     let host_addr = runner.local_addr();
@@ -221,7 +221,7 @@ pub fn measure(cfg: &BenchConfig) -> Result<Vec<Duration>, String> {
     let results = thread::scope(|s| {
         let host = s.spawn(|| {
             paced(cfg.host_hz, &stop, |dt| {
-                runner.update(dt);
+                runner.update(&mut game, dt);
                 Some(Duration::ZERO)
             })
         });

@@ -197,19 +197,21 @@ impl Client {
         let Some(s) = self.live() else { return };
         match notice {
             HostMsg::Offered { kind, by } => {
-                s.clear_offer(*kind);
-                s.offers.push((*kind, *by));
+                let (table, m) = s.parts();
+                table.offer(m, *kind, *by);
             }
-            HostMsg::Declined { kind, .. } => s.clear_offer(*kind),
+            HostMsg::Declined { kind, .. } => {
+                let (table, m) = s.parts();
+                table.clear_offer(m, *kind);
+            }
             HostMsg::Ended { result, clocks } => {
-                s.result = Some(*result);
-                s.offers.clear();
+                s.finish(*result);
                 if let Some(c) = clocks {
                     s.set_clocks(c);
                 }
             }
-            HostMsg::Seat { side, state } => s.seats[side.index()] = state.clone(),
-            HostMsg::Spectators(n) => s.spectators = *n,
+            HostMsg::Seat { side, state } => s.table.seats[side.index()] = state.clone(),
+            HostMsg::Spectators(n) => s.table.spectators = *n,
             _ => {}
         }
         s.sync_clock();
@@ -275,7 +277,6 @@ impl Client {
                 m.hash
             ));
         }
-        s.offers.clear();
         if let Some(c) = &m.clocks {
             s.set_clocks(c);
         }
@@ -295,7 +296,6 @@ impl Client {
             return self.resync(format!("takeback to ply {ply} beyond the copy's {have}"));
         }
         s.take_back_to(ply);
-        s.offers.clear();
         if let Some(c) = &clocks {
             s.set_clocks(c);
         }
@@ -388,7 +388,7 @@ impl Client {
     /// Whether it is this client's turn to move.
     pub fn my_turn(&self) -> bool {
         match (self.role, &self.state) {
-            (Some(Role::Player(side)), Some(s)) => s.result.is_none() && s.side_to_move() == side,
+            (Some(Role::Player(side)), Some(s)) => s.result().is_none() && s.side_to_move() == side,
             _ => false,
         }
     }

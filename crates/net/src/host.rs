@@ -6,16 +6,20 @@
 //! [`Host::take_events`]): frames to send, clients to disconnect, messages
 //! for the host's window, log lines, and what happened to the game.
 //!
+//! It rules a [`Match`] it does not own: the caller keeps the match (a
+//! hosting window as the one it shows, `chimera serve` beside the host) and
+//! lends it to every input, so one process holds one copy of the game.
+//!
 //! It owns the seats and their tokens (a client that comes back with its
 //! token gets its seat, from any address), the spectators, the offers, the
 //! rematch, the chat and request limits, the grace period after a player
 //! drops and the win claimed after it. Every request is checked (right seat,
 //! current ply, legal move) before it changes anything.
 //!
-//! Clocks: a [`chimera_game::clock::Clock`] of the configured time control (none,
-//! Fischer, delay, fixed time per move, moves per period) on the host's time
-//! line. It starts when both seats are taken and stops while a seated player
-//! is away (see [`MatchState::clock_side`]); a confirmed move charges the
+//! Clocks: the match's clock of the configured time control (none, Fischer,
+//! delay, fixed time per move, moves per period), ticked by
+//! [`Host::advance`]. It runs only while both seats are connected
+//! ([`Table::clock_held`]); a confirmed move charges the
 //! mover and adds any increment; a takeback keeps the times shown. When the
 //! side to move runs out, the result is [`chimera_game::clock::flag_result`]'s: a
 //! loss, or a draw when the opponent has a lone king and an empty hand (in
@@ -24,17 +28,17 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use chimera_game::Offer;
-use chimera_game::clock::{ClockState, TimeControl, flag_result};
+use chimera_game::clock::{ClockState, TimeControl};
+use chimera_game::{GameSetup, Match, MatchError, Offer, Played};
 use chimera_rules::rng::GOLDEN_GAMMA;
-use chimera_rules::{Color, EndReason, Outcome, RulesError, SplitMix64};
+use chimera_rules::{Color, EndReason, Game, Outcome, RulesError, SplitMix64, Variant};
 
 use super::protocol::{
     ClientMsg, Hello, HostMsg, MAX_REASON_CHARS, MoveConfirmed, PROTOCOL_VERSION, Role, SeatState,
     SeatToken, SeatWish, encode,
 };
 use super::seats::{HeldSeat, HostSeats};
-use super::state::MatchState;
+use super::state::{Table, wire_clocks};
 
 /// A connected client, as the transport numbers it.
 pub type ClientId = u64;
@@ -161,6 +165,8 @@ pub enum HostEvent {
         lmn: String,
         /// Position hash after it.
         hash: u64,
+        /// What the move did (for the hosting window's views).
+        played: Box<Played>,
     },
     /// Moves were taken back; `ply` moves are left.
     TakenBack {
@@ -287,7 +293,7 @@ const KICK_DELAY: Duration = Duration::from_secs(1);
 /// The authoritative host state machine.
 pub struct Host {
     cfg: HostConfig,
-    state: MatchState,
+    table: Table,
     seats: [Seat; 2],
     peers: HashMap<ClientId, Peer>,
     now: Duration,
@@ -300,23 +306,24 @@ type Refusal = String;
 impl Host {
     /// A host for `cfg`; `seed` feeds the seat tokens (take it from the OS).
     /// Fails on a bad variant, option, start position or resumed move.
-    pub fn new(cfg: HostConfig, seed: u64) -> Result<Host, RulesError> {
-        let mut state = MatchState::new(
-            &cfg.variant,
-            &cfg.options,
-            cfg.start_vfen.as_deref(),
-            cfg.time_control,
-        )?;
-        for (i, lmn) in cfg.moves.iter().enumerate() {
-            state.play(lmn).map_err(|e| e.at_move(i + 1, lmn))?;
-        }
-        state.result = state.rules_result();
-        state.reset_clock(cfg.time_control);
+    /// The match it rules is returned beside it: whoever runs the host holds
+    /// that match (a hosting window as its own) and lends it to every call.
+    pub fn new(cfg: HostConfig, seed: u64) -> Result<(Host, Match), RulesError> {
+        let v = Variant::new(&cfg.variant, &cfg.options)?;
+        let mut game = match &cfg.start_vfen {
+            Some(text) => Game::from_vfen(&v, text)?,
+            None => Game::new(&v),
+        };
+        game.play_lmn_list(&cfg.moves)?;
+        let mut setup = GameSetup::new(v.id(), v.options().to_vec());
+        setup.time = cfg.time_control;
+        let mut m = Match::with_setup(setup, game);
         if let Some(saved) = cfg.clock.filter(|c| c.control == cfg.time_control) {
-            state.restore_clock(&saved, &cfg.move_times);
+            m.restore_clock(&saved, &cfg.move_times);
         }
+        let m = &mut m;
         let mut host = Host {
-            state,
+            table: Table::default(),
             seats: [Seat::open(), Seat::open()],
             peers: HashMap::new(),
             now: Duration::ZERO,
@@ -344,27 +351,29 @@ impl Host {
                 side.name(),
                 held.name
             ));
-            host.refresh_seat(side);
+            host.refresh_seat(m, side);
         }
         if let Some(side) = host.cfg.local_side {
             let seat = &mut host.seats[side.index()];
             seat.holder = Holder::Local;
             seat.name = clean_name(&host.cfg.local_name);
-            host.refresh_seat(side);
-            host.welcome(Sender::Local, Role::Player(side), None);
+            host.refresh_seat(m, side);
+            host.welcome(m, Sender::Local, Role::Player(side), None);
         }
         host.log(format!(
             "hosting {} ({}), protocol {}",
-            host.state.game().variant().name(),
+            m.variant().name(),
             host.cfg.variant,
             host.cfg.protocol_version
         ));
-        Ok(host)
+        host.run_clock(m);
+        let m = std::mem::replace(m, Match::new(&v));
+        Ok((host, m))
     }
 
-    /// The match.
-    pub fn state(&self) -> &MatchState {
-        &self.state
+    /// Seats, spectators, offers and the game's number.
+    pub fn table(&self) -> &Table {
+        &self.table
     }
     /// The configuration.
     pub fn config(&self) -> &HostConfig {
@@ -440,7 +449,7 @@ impl Host {
     }
 
     /// A client disconnected (`why` in words, for the log).
-    pub fn disconnected(&mut self, id: ClientId, why: &str) {
+    pub fn disconnected(&mut self, m: &mut Match, id: ClientId, why: &str) {
         let Some(peer) = self.peers.remove(&id) else {
             return;
         };
@@ -457,7 +466,7 @@ impl Host {
                     // Before the game starts a seat left is free again.
                     *seat = Seat::open();
                 }
-                self.refresh_seat(side);
+                self.refresh_seat(m, side);
             }
             PeerRole::Spectator => self.set_spectators(),
             _ => {}
@@ -465,7 +474,7 @@ impl Host {
     }
 
     /// Bytes from a client: decoded, limited and handled.
-    pub fn received(&mut self, id: ClientId, bytes: &[u8]) {
+    pub fn received(&mut self, m: &mut Match, id: ClientId, bytes: &[u8]) {
         let now = self.now;
         let Some(peer) = self.peers.get_mut(&id) else {
             return;
@@ -486,33 +495,36 @@ impl Host {
             return;
         }
         match super::protocol::decode::<ClientMsg>(bytes) {
-            Ok(msg) => self.handle(Sender::Remote(id), msg),
+            Ok(msg) => self.handle(m, Sender::Remote(id), msg),
             Err(e) => self.refuse(Sender::Remote(id), "message", format!("unreadable: {e}")),
         }
     }
 
     /// A request from the host's own window (same checks as a remote one).
-    pub fn local(&mut self, msg: ClientMsg) {
+    pub fn local(&mut self, m: &mut Match, msg: ClientMsg) {
         if self.cfg.local_side.is_none() {
             self.log("a local request on a host without a local player, ignored".to_string());
             return;
         }
-        self.handle(Sender::Local, msg);
+        self.handle(m, Sender::Local, msg);
     }
 
     /// Time passes: clocks, grace periods, silent newcomers, flood reports.
-    pub fn advance(&mut self, dt: Duration) {
+    pub fn advance(&mut self, m: &mut Match, dt: Duration) {
         let before = self.now;
         self.now += dt;
-        self.state.advance(dt);
-        self.check_flag();
+        let now = m.now().saturating_add(dt);
+        if let Some(r) = m.tick(now, self.table.clock_held()) {
+            self.table.offers.clear();
+            self.announce_end(m, r);
+        }
         for side in Color::BOTH {
             let seat = &mut self.seats[side.index()];
             if seat.holder == Holder::Nobody && seat.token.is_some() {
                 let was = seat.away_for;
                 seat.away_for += dt;
                 let now = seat.away_for;
-                self.refresh_seat(side);
+                self.refresh_seat(m, side);
                 if was < self.cfg.grace && now >= self.cfg.grace {
                     self.log(format!(
                         "{side}'s grace period is over: {} may claim the win",
@@ -557,14 +569,14 @@ impl Host {
         snapshots.sort_unstable();
         lines.sort();
         for id in snapshots {
-            self.send_snapshot(Sender::Remote(id));
+            self.send_snapshot(m, Sender::Remote(id));
         }
         for line in lines {
             self.log(line);
         }
         for id in kicks {
             self.events.push(HostEvent::Kick(id));
-            self.disconnected(id, "disconnected by the host");
+            self.disconnected(m, id, "disconnected by the host");
         }
     }
 
@@ -641,11 +653,11 @@ impl Host {
     }
 
     /// Recomputes a seat's public state and tells everyone if it changed.
-    fn refresh_seat(&mut self, side: Color) {
+    fn refresh_seat(&mut self, m: &mut Match, side: Color) {
         let state = self.seats[side.index()].state(self.cfg.grace);
-        if self.state.seats[side.index()] != state {
-            self.state.seats[side.index()] = state.clone();
-            self.state.sync_clock();
+        if self.table.seats[side.index()] != state {
+            self.table.seats[side.index()] = state.clone();
+            self.run_clock(m);
             self.broadcast(&HostMsg::Seat { side, state });
         }
     }
@@ -656,14 +668,14 @@ impl Host {
             .values()
             .filter(|p| p.role == PeerRole::Spectator)
             .count() as u32;
-        if n != self.state.spectators {
-            self.state.spectators = n;
+        if n != self.table.spectators {
+            self.table.spectators = n;
             self.broadcast(&HostMsg::Spectators(n));
         }
     }
 
-    fn welcome(&mut self, to: Sender, role: Role, token: Option<SeatToken>) {
-        let snapshot = Box::new(self.state.snapshot());
+    fn welcome(&mut self, m: &Match, to: Sender, role: Role, token: Option<SeatToken>) {
+        let snapshot = Box::new(self.table.snapshot(m));
         self.send(
             to,
             &HostMsg::Welcome {
@@ -682,7 +694,7 @@ impl Host {
         SeatToken(out)
     }
 
-    fn handle(&mut self, from: Sender, msg: ClientMsg) {
+    fn handle(&mut self, m: &mut Match, from: Sender, msg: ClientMsg) {
         let what = what_of(&msg);
         let role = match from {
             Sender::Local => self.cfg.local_side.map(PeerRole::Player),
@@ -691,22 +703,22 @@ impl Host {
         let Some(role) = role else { return };
         let result = match (role, msg) {
             (PeerRole::Pending, ClientMsg::Hello(h)) => match from {
-                Sender::Remote(id) => self.hello(id, h),
+                Sender::Remote(id) => self.hello(m, id, h),
                 Sender::Local => Ok(()),
             },
             (PeerRole::Pending, _) => Err("say hello first".to_string()),
             (_, ClientMsg::Hello(_)) => Err("already joined".to_string()),
             (_, ClientMsg::Chat(text)) => self.chat(from, &text),
-            (_, ClientMsg::Resync { ply }) => self.resync(from, ply),
+            (_, ClientMsg::Resync { ply }) => self.resync(m, from, ply),
             (PeerRole::Spectator, _) => Err("spectators cannot play".to_string()),
-            (PeerRole::Player(side), msg) => self.play_action(side, msg),
+            (PeerRole::Player(side), msg) => self.play_action(m, side, msg),
         };
         if let Err(reason) = result {
             self.refuse(from, &what, reason);
         }
     }
 
-    fn hello(&mut self, id: ClientId, h: Hello) -> Result<(), Refusal> {
+    fn hello(&mut self, m: &mut Match, id: ClientId, h: Hello) -> Result<(), Refusal> {
         let name = clean_name(&h.name);
         if let Some(p) = self.peers.get_mut(&id) {
             p.name = name.clone();
@@ -757,16 +769,23 @@ impl Host {
             }
         };
         match side {
-            Some(side) => self.seat(id, side, name, by_token.is_some()),
+            Some(side) => self.seat(m, id, side, name, by_token.is_some()),
             None if h.wish == SeatWish::Any => {
                 self.kick_later(id);
                 Err("both seats are taken; join as a spectator".to_string())
             }
-            None => self.spectate(id, name),
+            None => self.spectate(m, id, name),
         }
     }
 
-    fn seat(&mut self, id: ClientId, side: Color, name: String, back: bool) -> Result<(), Refusal> {
+    fn seat(
+        &mut self,
+        m: &mut Match,
+        id: ClientId,
+        side: Color,
+        name: String,
+        back: bool,
+    ) -> Result<(), Refusal> {
         if let Holder::Remote(old) = self.seats[side.index()].holder
             && old != id
         {
@@ -793,13 +812,13 @@ impl Host {
             "client {id} ({name}) {verb} {}'s seat",
             side.name()
         ));
-        self.refresh_seat(side);
-        self.welcome(Sender::Remote(id), Role::Player(side), Some(token));
+        self.refresh_seat(m, side);
+        self.welcome(m, Sender::Remote(id), Role::Player(side), Some(token));
         Ok(())
     }
 
-    fn spectate(&mut self, id: ClientId, name: String) -> Result<(), Refusal> {
-        let watching = self.state.spectators as usize;
+    fn spectate(&mut self, m: &Match, id: ClientId, name: String) -> Result<(), Refusal> {
+        let watching = self.table.spectators as usize;
         if watching >= self.cfg.limits.max_spectators {
             self.kick_later(id);
             return Err(format!("this game already has {watching} spectators"));
@@ -809,7 +828,7 @@ impl Host {
         }
         self.log(format!("client {id} ({name}) watches"));
         self.set_spectators();
-        self.welcome(Sender::Remote(id), Role::Spectator, None);
+        self.welcome(m, Sender::Remote(id), Role::Spectator, None);
         Ok(())
     }
 
@@ -847,7 +866,7 @@ impl Host {
 
     /// A client's copy went wrong: it gets a snapshot, at most one per
     /// [`RESYNC_INTERVAL`] (a request within it is answered when it ends).
-    fn resync(&mut self, from: Sender, ply: u32) -> Result<(), Refusal> {
+    fn resync(&mut self, m: &Match, from: Sender, ply: u32) -> Result<(), Refusal> {
         self.log(format!(
             "{} asked for a snapshot at its ply {ply} (its copy went wrong)",
             self.who(from)
@@ -861,30 +880,30 @@ impl Host {
             p.resync_due = true;
             return Ok(());
         }
-        self.send_snapshot(from);
+        self.send_snapshot(m, from);
         Ok(())
     }
 
-    fn send_snapshot(&mut self, to: Sender) {
+    fn send_snapshot(&mut self, m: &Match, to: Sender) {
         if let Sender::Remote(id) = to
             && let Some(p) = self.peers.get_mut(&id)
         {
             p.last_resync = Some(self.now);
             p.resync_due = false;
         }
-        let snapshot = Box::new(self.state.snapshot());
+        let snapshot = Box::new(self.table.snapshot(m));
         self.send(to, &HostMsg::Snapshot(snapshot));
     }
 
-    fn play_action(&mut self, side: Color, msg: ClientMsg) -> Result<(), Refusal> {
+    fn play_action(&mut self, m: &mut Match, side: Color, msg: ClientMsg) -> Result<(), Refusal> {
         if let ClientMsg::Offer(Offer::Rematch)
         | ClientMsg::Accept(Offer::Rematch)
         | ClientMsg::Decline(Offer::Rematch) = msg
         {
-            if self.state.result.is_none() {
+            if m.outcome().is_none() {
                 return Err("the game is not over".to_string());
             }
-        } else if let Some(r) = self.state.result {
+        } else if let Some(r) = m.outcome() {
             return Err(format!("the game is over ({})", r.result_text()));
         }
         if !self.started() {
@@ -895,31 +914,31 @@ impl Host {
             return Err(format!("the game has not started: {open}'s seat is open"));
         }
         match msg {
-            ClientMsg::Move { ply, lmn } => self.play_move(side, ply, &lmn),
+            ClientMsg::Move { ply, lmn } => self.play_move(m, side, ply, &lmn),
             ClientMsg::Resign => {
                 self.log(format!("{} resigns", side.name()));
-                self.end(Outcome {
+                self.end(m, Outcome {
                     winner: Some(side.opposite()),
                     reason: EndReason::Resignation,
                 });
                 Ok(())
             }
-            ClientMsg::Offer(kind) => self.offer(side, kind),
-            ClientMsg::Accept(kind) => self.accept(side, kind),
+            ClientMsg::Offer(kind) => self.offer(m, side, kind),
+            ClientMsg::Accept(kind) => self.accept(m, side, kind),
             ClientMsg::Decline(kind) => {
-                self.pending_from(side.opposite(), kind)?;
-                self.state.clear_offer(kind);
+                self.pending_from(m, side.opposite(), kind)?;
+                self.table.clear_offer(m, kind);
                 self.log(format!("{} declines the {}", side.name(), kind.word()));
                 self.broadcast(&HostMsg::Declined { kind, by: side });
                 Ok(())
             }
-            ClientMsg::ClaimWin => self.claim(side),
+            ClientMsg::ClaimWin => self.claim(m, side),
             ClientMsg::Hello(_) | ClientMsg::Chat(_) | ClientMsg::Resync { .. } => Ok(()),
         }
     }
 
-    fn play_move(&mut self, side: Color, ply: u32, lmn: &str) -> Result<(), Refusal> {
-        let to_move = self.state.side_to_move();
+    fn play_move(&mut self, m: &mut Match, side: Color, ply: u32, lmn: &str) -> Result<(), Refusal> {
+        let to_move = m.position().side_to_move();
         if side != to_move {
             return Err(format!(
                 "you play {}; it is {}'s turn",
@@ -927,22 +946,25 @@ impl Host {
                 to_move.name()
             ));
         }
-        let now = self.state.ply();
+        let now = m.ply() as u32;
         if ply != now {
             return Err(format!(
                 "stale move: made at ply {ply}, the game is at ply {now}"
             ));
         }
-        let lmn = self.state.play(lmn).map_err(|e| e.to_string())?;
-        let hash = self.state.hash();
-        self.state.offers.clear();
+        let mv = m.parse_lmn(lmn).map_err(|e| e.to_string())?;
         // `advance` ends the game the moment a flag falls, and time passes
-        // only there: the mover has time left.
-        let _ = self.state.punch_clock();
-        // The result is set before the clocks are sent, so that they stop.
-        let ended = self.state.rules_result();
-        self.state.result = ended;
-        self.state.sync_clock();
+        // only there: the mover has time left. The match stops the clock
+        // when the move ends the game.
+        let played = m.play(mv, ply as usize).map_err(|e| match e {
+            MatchError::Illegal(why) => format!("{lmn} is not legal here: {why}"),
+            e => e.to_string(),
+        })?;
+        let lmn = played.lmn.clone();
+        let hash = m.position().hash();
+        self.table.offers.clear();
+        let ended = m.outcome();
+        self.run_clock(m);
         self.log(format!(
             "ply {} {} {lmn}",
             ply + 1,
@@ -953,47 +975,48 @@ impl Host {
             side,
             lmn: lmn.clone(),
             hash,
+            played: Box::new(played),
         });
         self.broadcast(&HostMsg::Moved(MoveConfirmed {
             ply,
             lmn,
             hash,
-            clocks: self.state.wire_clocks(),
+            clocks: wire_clocks(m),
         }));
         if let Some(r) = ended {
-            self.announce_end(r);
+            self.announce_end(m, r);
         }
         Ok(())
     }
 
-    fn pending_from(&self, by: Color, kind: Offer) -> Result<(), Refusal> {
-        match self.state.offer_by(kind) {
+    fn pending_from(&self, m: &Match, by: Color, kind: Offer) -> Result<(), Refusal> {
+        match self.table.offer_by(m, kind) {
             Some(s) if s == by => Ok(()),
             _ => Err(format!("{} has not offered a {}", by.name(), kind.word())),
         }
     }
 
-    fn offer(&mut self, side: Color, kind: Offer) -> Result<(), Refusal> {
-        match self.state.offer_by(kind) {
+    fn offer(&mut self, m: &mut Match, side: Color, kind: Offer) -> Result<(), Refusal> {
+        match self.table.offer_by(m, kind) {
             Some(s) if s == side => {
                 return Err(format!("you already offered a {}", kind.word()));
             }
-            Some(_) => return self.accept(side, kind),
+            Some(_) => return self.accept(m, side, kind),
             None => {}
         }
-        if kind == Offer::Takeback && self.takeback_target(side).is_none() {
+        if kind == Offer::Takeback && Host::takeback_target(m, side).is_none() {
             return Err("you have no move to take back".to_string());
         }
-        self.state.offers.push((kind, side));
+        self.table.offer(m, kind, side);
         self.log(format!("{} offers a {}", side.name(), kind.word()));
         self.broadcast(&HostMsg::Offered { kind, by: side });
         Ok(())
     }
 
     /// The ply a takeback asked by `side` goes back to (before its last move).
-    fn takeback_target(&self, side: Color) -> Option<u32> {
-        let ply = self.state.ply();
-        let back = if self.state.side_to_move() == side {
+    fn takeback_target(m: &Match, side: Color) -> Option<u32> {
+        let ply = m.ply() as u32;
+        let back = if m.position().side_to_move() == side {
             2
         } else {
             1
@@ -1001,47 +1024,48 @@ impl Host {
         ply.checked_sub(back)
     }
 
-    fn accept(&mut self, side: Color, kind: Offer) -> Result<(), Refusal> {
+    fn accept(&mut self, m: &mut Match, side: Color, kind: Offer) -> Result<(), Refusal> {
         let by = side.opposite();
-        self.pending_from(by, kind)?;
-        self.state.clear_offer(kind);
+        self.pending_from(m, by, kind)?;
+        self.table.clear_offer(m, kind);
         self.log(format!("{} accepts the {}", side.name(), kind.word()));
         match kind {
-            Offer::Draw => self.end(Outcome {
+            Offer::Draw => self.end(m, Outcome {
                 winner: None,
                 reason: EndReason::DrawAgreed,
             }),
             Offer::Takeback => {
-                let ply = self
-                    .takeback_target(by)
+                let ply = Host::takeback_target(m, by)
                     .ok_or_else(|| "no move to take back".to_string())?;
-                self.state.take_back_to(ply);
-                self.state.offers.clear();
-                self.state.sync_clock();
+                m.take_back(ply as usize);
+                self.table.offers.clear();
+                self.run_clock(m);
                 self.events.push(HostEvent::TakenBack { ply });
                 self.broadcast(&HostMsg::TakenBack {
                     ply,
-                    hash: self.state.hash(),
-                    clocks: self.state.wire_clocks(),
+                    hash: m.position().hash(),
+                    clocks: wire_clocks(m),
                 });
             }
-            Offer::Rematch => self.rematch(),
+            Offer::Rematch => self.rematch(m),
         }
         Ok(())
     }
 
-    fn rematch(&mut self) {
-        self.state.restart();
+    fn rematch(&mut self, m: &mut Match) {
+        *m = m.restarted();
+        self.table.offers.clear();
+        self.table.game_number += 1;
         self.seats.swap(0, 1);
-        self.state.seats.swap(0, 1);
-        self.state.sync_clock();
+        self.table.seats.swap(0, 1);
+        self.run_clock(m);
         self.cfg.local_side = self.cfg.local_side.map(Color::opposite);
         for peer in self.peers.values_mut() {
             if let PeerRole::Player(s) = peer.role {
                 peer.role = PeerRole::Player(s.opposite());
             }
         }
-        let n = self.state.game_number;
+        let n = self.table.game_number;
         self.log(format!("rematch: game {n}, colours swapped"));
         self.events.push(HostEvent::NewGame { game_number: n });
         for to in self.audience() {
@@ -1055,19 +1079,19 @@ impl Host {
                 },
             };
             if let Some(role) = role {
-                self.welcome(to, role, token);
+                self.welcome(m, to, role, token);
             }
         }
     }
 
-    fn claim(&mut self, side: Color) -> Result<(), Refusal> {
+    fn claim(&mut self, m: &mut Match, side: Color) -> Result<(), Refusal> {
         let other = side.opposite();
         match self.seats[other.index()].state(self.cfg.grace) {
             SeatState::Away {
                 grace_left_s: 0, ..
             } => {
                 self.log(format!("{} claims the win", side.name()));
-                self.end(Outcome {
+                self.end(m, Outcome {
                     winner: Some(side),
                     reason: EndReason::Abandoned,
                 });
@@ -1083,48 +1107,48 @@ impl Host {
         }
     }
 
-    /// Ends the game if the side to move has run out of time.
-    fn check_flag(&mut self) {
-        if let Some(side) = self.state.flagged() {
-            let r = flag_result(self.state.game().position(), side);
-            self.end(r);
+    /// Starts or stops the clock as the table says (at the match's time);
+    /// a flag that has fallen ends the game.
+    fn run_clock(&mut self, m: &mut Match) {
+        if let Some(r) = m.tick(m.now(), self.table.clock_held()) {
+            self.table.offers.clear();
+            self.announce_end(m, r);
         }
     }
 
     /// Ends the game (unless it has ended already).
-    fn end(&mut self, result: Outcome) {
-        if self.state.result.is_some() {
+    fn end(&mut self, m: &mut Match, result: Outcome) {
+        if m.finish(result).is_none() {
             return;
         }
-        self.state.result = Some(result);
-        self.state.offers.clear();
-        self.state.sync_clock();
-        self.announce_end(result);
+        self.table.offers.clear();
+        self.run_clock(m);
+        self.announce_end(m, result);
     }
 
-    fn announce_end(&mut self, result: Outcome) {
+    fn announce_end(&mut self, m: &Match, result: Outcome) {
         self.log(format!("result: {}", result.result_text()));
         self.events.push(HostEvent::Ended(result));
         self.broadcast(&HostMsg::Ended {
             result,
-            clocks: self.state.wire_clocks(),
+            clocks: wire_clocks(m),
         });
     }
 
     /// The beacon describing this match (for discovery and version probes).
-    pub fn beacon(&self, port: u16) -> super::discovery::Beacon {
+    pub fn beacon(&self, m: &Match, port: u16) -> super::discovery::Beacon {
         super::discovery::Beacon {
             version: self.cfg.protocol_version,
             host_name: clean_name(&self.cfg.name),
             variant: self.cfg.variant.clone(),
-            options: self.state.game().variant().options().to_vec(),
+            options: m.variant().options().to_vec(),
             time_control: self
                 .cfg
                 .time_control
                 .is_timed()
                 .then(|| self.cfg.time_control.to_string()),
-            seats: self.state.seats.clone(),
-            spectators: self.state.spectators,
+            seats: self.table.seats.clone(),
+            spectators: self.table.spectators,
             port,
         }
     }

@@ -36,6 +36,7 @@ use super::discovery::{
     Announcer, Beacon, MAX_BEACON_BYTES, beacon_header, decode_beacon, encode_beacon,
 };
 use super::host::{Host, HostEvent};
+use chimera_game::Match;
 use super::protocol::{HostMsg, PROTOCOL_VERSION, protocol_id};
 
 /// The channel every message uses.
@@ -163,10 +164,11 @@ impl HostRunner {
         &mut self.host
     }
 
-    /// One round: receive, let `dt` pass, answer probes, announce, send.
-    /// Returns the host's events other than sends and kicks (log lines,
-    /// applied moves, results, messages for the host's window).
-    pub fn update(&mut self, dt: Duration) -> Vec<HostEvent> {
+    /// One round on the match `m` the host rules (lent by whoever keeps
+    /// it): receive, let `dt` pass, answer probes, announce, send. Returns
+    /// the host's events other than sends and kicks (log lines, applied
+    /// moves, results, messages for the host's window).
+    pub fn update(&mut self, m: &mut Match, dt: Duration) -> Vec<HostEvent> {
         let mut out: Vec<HostEvent> = std::mem::take(&mut self.pending_logs)
             .into_iter()
             .map(HostEvent::Log)
@@ -179,21 +181,21 @@ impl HostRunner {
             match event {
                 ServerEvent::ClientConnected { client_id } => self.host.connected(client_id),
                 ServerEvent::ClientDisconnected { client_id, reason } => {
-                    self.host.disconnected(client_id, &reason.to_string())
+                    self.host.disconnected(m, client_id, &reason.to_string())
                 }
             }
         }
         for id in self.server.clients_id() {
             while let Some(bytes) = self.server.receive_message(id, CHANNEL) {
-                self.host.received(id, &bytes);
+                self.host.received(m, id, &bytes);
             }
         }
-        self.host.advance(dt);
-        self.answer_probes();
+        self.host.advance(m, dt);
+        self.answer_probes(m);
         if let Some(a) = &mut self.announcer {
             let port = self.addr.port();
             let host = &self.host;
-            if let Err(e) = a.update(dt, || host.beacon(port)) {
+            if let Err(e) = a.update(dt, || host.beacon(m, port)) {
                 out.push(HostEvent::Log(format!("discovery beacon: {e}")));
             }
         }
@@ -221,9 +223,9 @@ impl HostRunner {
     }
 
     /// Answers waiting version probes with the beacon frame.
-    fn answer_probes(&mut self) {
+    fn answer_probes(&mut self, m: &Match) {
         let Some(listener) = &self.probe else { return };
-        let Ok(frame) = encode_beacon(&self.host.beacon(self.addr.port())) else {
+        let Ok(frame) = encode_beacon(&self.host.beacon(m, self.addr.port())) else {
             return;
         };
         for _ in 0..PROBES_PER_UPDATE {

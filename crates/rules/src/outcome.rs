@@ -228,7 +228,8 @@ impl Game {
         Ok(Game::from_position(Position::from_vfen(v, vfen)?))
     }
 
-    fn from_position(p: Position) -> Game {
+    /// A game from the position `p`.
+    pub fn from_position(p: Position) -> Game {
         let h = p.hash();
         Game {
             start: p.clone(),

@@ -38,7 +38,7 @@ impl Table {
             let mut moved = false;
             for (id, c) in &mut self.clients {
                 for frame in c.take_outbox() {
-                    self.bench.host.received(*id, &frame);
+                    self.bench.host.received(&mut self.bench.game, *id, &frame);
                     moved = true;
                 }
             }
@@ -91,7 +91,7 @@ fn confirmed_moves_are_applied_and_checked() {
     );
     t.client(1).play("e7e5").unwrap();
     t.flush();
-    let host_vfen = t.bench.host.state().vfen();
+    let host_vfen = t.bench.state().vfen();
     for i in 0..2 {
         let s = t.client(i).state().unwrap();
         assert_eq!((s.vfen(), s.moves().len()), (host_vfen.clone(), 2));
@@ -141,12 +141,12 @@ fn a_wrong_hash_asks_for_a_snapshot_that_repairs_the_copy() {
     c.handle(moved(2, "g1f3", 1));
     assert!(c.take_events().is_empty());
     // The host answers with the truth: one move.
-    t.bench.host.received(2, &out[0]);
+    t.bench.host.received(&mut t.bench.game, 2, &out[0]);
     t.flush();
     let c = t.client(1);
     assert_eq!(c.take_events(), vec![ClientEvent::Resynced]);
     assert_eq!(c.state().unwrap().moves(), ["e2e4"]);
-    assert_eq!(c.state().unwrap().hash(), t.bench.host.state().hash());
+    assert_eq!(c.state().unwrap().hash(), t.bench.state().hash());
 }
 
 #[test]
@@ -174,7 +174,7 @@ fn gaps_bad_moves_and_duplicates() {
     // The host sends one snapshot a second at most: this one comes later.
     t.flush();
     assert!(t.client(0).take_events().is_empty());
-    t.bench.host.advance(std::time::Duration::from_secs(1));
+    t.bench.host.advance(&mut t.bench.game, std::time::Duration::from_secs(1));
     t.flush();
     assert_eq!(t.client(0).take_events(), vec![ClientEvent::Resynced]);
     // A confirmation seen twice is applied once.
@@ -212,7 +212,7 @@ fn offers_chat_and_takebacks_reach_the_copy() {
     t.client(0).send(ClientMsg::Offer(Offer::Takeback)).unwrap();
     t.flush();
     assert_eq!(
-        t.client(2).state().unwrap().offers,
+        t.client(2).state().unwrap().offers(),
         vec![(Offer::Takeback, Color::White)]
     );
     t.client(1)
@@ -224,7 +224,7 @@ fn offers_chat_and_takebacks_reach_the_copy() {
     let events = c.take_events();
     assert!(events.contains(&ClientEvent::TakenBack { ply: 0 }));
     assert_eq!(c.state().unwrap().ply(), 0);
-    assert!(c.state().unwrap().offers.is_empty());
+    assert!(c.state().unwrap().offers().is_empty());
     assert_eq!(
         c.chat_lines()
             .map(|l| (l.from.as_str(), l.text.as_str()))

@@ -8,19 +8,27 @@ use std::time::Duration;
 use chimera_net::protocol::{
     ClientMsg, Hello, HostMsg, PROTOCOL_VERSION, Role, SeatWish, Snapshot, decode, encode,
 };
-use chimera_net::{ClientId, Host, HostConfig, HostEvent, SeatToken};
+use chimera_game::Match;
+use chimera_net::{ClientId, Host, HostConfig, HostEvent, MatchState, SeatToken};
 use chimera_rules::Variant;
 
 /// A host state machine fed by hand.
 pub struct Bench {
     pub host: Host,
+    /// The match the host rules.
+    pub game: Match,
 }
 
 impl Bench {
     pub fn new(cfg: HostConfig) -> Bench {
-        let mut host = Host::new(cfg, 7).expect("host");
+        let (mut host, game) = Host::new(cfg, 7).expect("host");
         host.take_events();
-        Bench { host }
+        Bench { host, game }
+    }
+
+    /// The host's match and table.
+    pub fn state(&self) -> MatchState {
+        MatchState::new(self.game.clone(), self.host.table().clone())
     }
 
     /// Connects `id` and says hello; returns the events.
@@ -52,12 +60,12 @@ impl Bench {
     }
 
     pub fn raw(&mut self, id: ClientId, bytes: &[u8]) -> Vec<HostEvent> {
-        self.host.received(id, bytes);
+        self.host.received(&mut self.game, id, bytes);
         self.host.take_events()
     }
 
     pub fn advance(&mut self, dt: Duration) -> Vec<HostEvent> {
-        self.host.advance(dt);
+        self.host.advance(&mut self.game, dt);
         self.host.take_events()
     }
 
@@ -70,7 +78,7 @@ impl Bench {
     }
 
     pub fn play(&mut self, id: ClientId, lmn: &str) -> Vec<HostEvent> {
-        let ply = self.host.state().ply();
+        let ply = self.game.ply() as u32;
         self.send(
             id,
             ClientMsg::Move {

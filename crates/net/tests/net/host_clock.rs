@@ -46,7 +46,7 @@ fn moved_clocks(e: &[HostEvent]) -> WireClocks {
 }
 
 fn clocks(b: &Bench) -> WireClocks {
-    b.host.state().wire_clocks().expect("timed")
+    b.state().wire_clocks().expect("timed")
 }
 
 /// The result sent to client 1 when the game ended.
@@ -138,7 +138,7 @@ fn the_clock_stops_while_a_seated_player_is_away() {
     b.join(1, "Ann", SeatWish::White);
     let token = welcome(&b.join(2, "Bo", SeatWish::Black), 2).1;
     b.advance(secs(10.0));
-    b.host.disconnected(2, "timed out");
+    b.host.disconnected(&mut b.game, 2, "timed out");
     b.advance(secs(30.0));
     let c = clocks(&b);
     assert_eq!((c.left_ms, c.running), ([50_000, 60_000], false));
@@ -197,7 +197,7 @@ fn a_host_resumed_from_its_record_keeps_the_times_and_the_seats() {
     b.advance(secs(2.5));
     b.play(2, "e7e5");
     b.advance(secs(4.0));
-    let rec = b.host.state().record(&[]).unwrap();
+    let rec = b.state().record(&[]).unwrap();
     let times: Vec<Option<Duration>> = rec.moves.iter().map(|m| m.clock).collect();
     // 60 - 10.25 + 1 and 60 - 2.5 + 1.
     assert_eq!(times, [Some(secs(50.75)), Some(secs(58.5))]);
@@ -217,7 +217,7 @@ fn a_host_resumed_from_its_record_keeps_the_times_and_the_seats() {
     // White's 4 s on the move in progress are not charged.
     assert_eq!(clocks(&again).left_ms, [50_750, 58_500]);
     assert_eq!(
-        again.host.state().record(&[]).unwrap().moves[1].clock,
+        again.state().record(&[]).unwrap().moves[1].clock,
         Some(secs(58.5))
     );
     let e = again.join(3, "Cy", SeatWish::Black);

@@ -24,13 +24,13 @@ type Fingerprint = (
 );
 
 fn fingerprint(b: &Bench) -> Fingerprint {
-    let s = b.host.state();
+    let s = b.state();
     (
         s.vfen(),
         s.moves().to_vec(),
         s.hash(),
-        s.result,
-        s.offers.clone(),
+        s.result(),
+        s.offers(),
     )
 }
 
@@ -126,12 +126,13 @@ fn moves_need_the_right_seat_the_current_ply_and_legality() {
     });
     assert_eq!(to(&e, 1), vec![moved.clone()]);
     assert_eq!(to(&e, 2), vec![moved]);
-    assert!(e.contains(&HostEvent::Applied {
+    assert!(e.iter().any(|e| matches!(e, HostEvent::Applied {
         ply: 0,
         side: Color::White,
-        lmn: "e2e4".into(),
-        hash
-    }));
+        lmn,
+        hash: h,
+        played,
+    } if lmn == "e2e4" && *h == hash && played.lmn == "e2e4" && played.ply == 1)));
     assert_eq!(logs(&e), vec!["ply 1 white e2e4"]);
     // A stale ply: Black answers as if White had not moved.
     let after = fingerprint(&b);
@@ -184,10 +185,10 @@ fn moves_wait_for_both_seats() {
         refusals(&e, 1)[0].1,
         "the game has not started: Black's seat is open"
     );
-    assert_eq!(b.host.state().ply(), 0);
+    assert_eq!(b.state().ply(), 0);
     // Leaving before the start frees the seat.
-    b.host.disconnected(1, "left");
-    assert_eq!(b.host.state().seats[0], SeatState::Open);
+    b.host.disconnected(&mut b.game, 1, "left");
+    assert_eq!(b.state().table.seats[0], SeatState::Open);
     let e = b.join(2, "Bo", SeatWish::White);
     assert_eq!(welcome(&e, 2).0, Role::Player(Color::White));
 }
@@ -197,9 +198,9 @@ fn a_saved_game_resumes_and_bad_saves_are_refused() {
     let mut cfg = HostConfig::new("chess");
     cfg.moves = vec!["f2f3".into(), "e7e5".into(), "g2g4".into(), "d8h4".into()];
     let b = Bench::new(cfg.clone());
-    assert_eq!(b.host.state().ply(), 4);
+    assert_eq!(b.state().ply(), 4);
     assert_eq!(
-        b.host.state().result.map(|r| r.result_text()),
+        b.state().result().map(|r| r.result_text()),
         Some("0-1 checkmate".into()),
         "fool's mate"
     );
@@ -255,7 +256,7 @@ fn hostile_bytes_are_refused_and_change_nothing() {
     // Black can still play afterwards.
     let e = b.raw(2, &good);
     assert!(refusals(&e, 2).is_empty());
-    assert_eq!(b.host.state().ply(), 2);
+    assert_eq!(b.state().ply(), 2);
 }
 
 #[test]
@@ -303,7 +304,7 @@ fn a_burst_of_ten_thousand_requests_is_bounded_and_logged() {
     assert!(refusals(&e, 1).is_empty());
     let e = b.play(2, "e7e5");
     assert!(refusals(&e, 2).is_empty());
-    assert_eq!(b.host.state().moves(), ["e2e4", "e7e5"]);
+    assert_eq!(b.state().moves(), ["e2e4", "e7e5"]);
 }
 
 #[test]
@@ -371,7 +372,7 @@ fn another_protocol_version_is_told_in_words() {
             )
         }]
     );
-    assert_eq!(b.host.state().seats[0], SeatState::Open, "no seat taken");
+    assert_eq!(b.state().table.seats[0], SeatState::Open, "no seat taken");
     let e = b.advance(Duration::from_secs(1));
     assert!(e.contains(&HostEvent::Kick(1)));
 }
@@ -400,7 +401,7 @@ fn resign_and_draw_offers() {
             by: Color::Black
         }]
     );
-    assert!(b.host.state().offers.is_empty());
+    assert!(b.state().offers().is_empty());
     // An offer lapses with the next move.
     b.send(1, ClientMsg::Offer(Offer::Draw));
     b.play(1, "e2e4");
@@ -417,7 +418,7 @@ fn resign_and_draw_offers() {
         result: drawn,
         clocks: None
     }));
-    assert_eq!(b.host.state().result, Some(drawn));
+    assert_eq!(b.state().result(), Some(drawn));
     let e = b.send(2, ClientMsg::Resign);
     assert_eq!(refusals(&e, 2)[0].1, "the game is over (1/2-1/2 agreement)");
     let e = b.play(2, "e7e5");
@@ -445,7 +446,7 @@ fn takebacks_return_to_before_the_askers_last_move() {
     let e = b.send(1, ClientMsg::Offer(Offer::Takeback));
     assert_eq!(refusals(&e, 1)[0].1, "you have no move to take back");
     b.play(1, "e2e4");
-    let after_e4 = b.host.state().hash();
+    let after_e4 = b.state().hash();
     b.play(2, "e7e5");
     b.play(1, "g1f3");
     // Black asks on its own turn: its last move is two plies back.
@@ -460,18 +461,18 @@ fn takebacks_return_to_before_the_askers_last_move() {
         }]
     );
     assert!(e.contains(&HostEvent::TakenBack { ply: 1 }));
-    assert_eq!(b.host.state().moves(), ["e2e4"]);
+    assert_eq!(b.state().moves(), ["e2e4"]);
     // White asks right after its own move: one ply.
     b.play(2, "d7d5");
     b.play(1, "e4d5");
     b.send(1, ClientMsg::Offer(Offer::Takeback));
     let e = b.send(2, ClientMsg::Decline(Offer::Takeback));
     assert_eq!(to(&e, 1).len(), 1);
-    assert_eq!(b.host.state().ply(), 3);
+    assert_eq!(b.state().ply(), 3);
     b.send(1, ClientMsg::Offer(Offer::Takeback));
     b.send(2, ClientMsg::Accept(Offer::Takeback));
-    assert_eq!(b.host.state().moves(), ["e2e4", "d7d5"]);
-    assert_eq!(b.host.state().side_to_move(), Color::White);
+    assert_eq!(b.state().moves(), ["e2e4", "d7d5"]);
+    assert_eq!(b.state().side_to_move(), Color::White);
 }
 
 #[test]
@@ -510,7 +511,7 @@ fn a_token_gives_the_seat_back_and_claims_wait_for_the_grace_period() {
     b.join(1, "Ann", SeatWish::White);
     let bo = welcome(&b.join(2, "Bo", SeatWish::Black), 2).1;
     b.play(1, "e2e4");
-    b.host.disconnected(2, "timed out");
+    b.host.disconnected(&mut b.game, 2, "timed out");
     let e = b.host.take_events();
     assert_eq!(
         to(&e, 1),
@@ -557,15 +558,15 @@ fn a_token_gives_the_seat_back_and_claims_wait_for_the_grace_period() {
     let e = b.hello(5, "Bo", SeatWish::Any, bo);
     assert!(e.contains(&HostEvent::Kick(4)));
     assert_eq!(welcome(&e, 5).0, Role::Player(Color::Black));
-    b.host.disconnected(4, "kicked");
+    b.host.disconnected(&mut b.game, 4, "kicked");
     assert_eq!(
-        b.host.state().seats[1],
+        b.state().table.seats[1],
         SeatState::Connected { name: "Bo".into() },
         "the replaced connection's end does not empty the seat"
     );
     // Gone for good: after the grace period White may claim.
     b.play(1, "g1f3");
-    b.host.disconnected(5, "timed out");
+    b.host.disconnected(&mut b.game, 5, "timed out");
     b.advance(Duration::from_secs(119));
     let e = b.send(1, ClientMsg::ClaimWin);
     assert_eq!(
@@ -583,7 +584,7 @@ fn a_token_gives_the_seat_back_and_claims_wait_for_the_grace_period() {
         result: won,
         clocks: None
     }));
-    assert_eq!(b.host.state().result, Some(won));
+    assert_eq!(b.state().result(), Some(won));
 }
 
 #[test]
@@ -633,7 +634,7 @@ fn the_hosts_own_player_goes_through_the_same_checks() {
     let mut cfg = HostConfig::new("chess");
     cfg.local_side = Some(Color::White);
     cfg.local_name = "Hal".into();
-    let mut host = chimera_net::Host::new(cfg, 1).unwrap();
+    let (mut host, game) = chimera_net::Host::new(cfg, 1).unwrap();
     let first = locals(&host.take_events());
     assert!(first.iter().any(|m| matches!(
         m,
@@ -643,10 +644,10 @@ fn the_hosts_own_player_goes_through_the_same_checks() {
             ..
         }
     )));
-    let mut b = Bench { host };
+    let mut b = Bench { host, game };
     let e = b.join(1, "Bo", SeatWish::Any);
     assert_eq!(welcome(&e, 1).0, Role::Player(Color::Black));
-    b.host.local(ClientMsg::Move {
+    b.host.local(&mut b.game, ClientMsg::Move {
         ply: 0,
         lmn: "e2e5".into(),
     });
@@ -656,7 +657,7 @@ fn the_hosts_own_player_goes_through_the_same_checks() {
         "{e:?}"
     );
     assert_eq!(logs(&e).len(), 1);
-    b.host.local(ClientMsg::Move {
+    b.host.local(&mut b.game, ClientMsg::Move {
         ply: 0,
         lmn: "e2e4".into(),
     });

@@ -13,6 +13,7 @@ use chimera_net::{
     Client, ClientConfig, ClientEvent, ClientRunner, Host, HostConfig, HostEvent, HostRunner,
     MatchState,
 };
+use chimera_game::Match;
 use chimera_rules::Color;
 use renet::{DefaultChannel, RenetClient};
 use renet_netcode::{ClientAuthentication, NetcodeClientTransport};
@@ -151,6 +152,8 @@ impl Raw {
 pub struct Lan {
     pub now: Duration,
     pub host: HostRunner,
+    /// The match the host rules.
+    pub game: Match,
     pub host_log: Vec<String>,
     pub clients: Vec<Option<ClientRunner>>,
     pub events: Vec<Vec<ClientEvent>>,
@@ -161,11 +164,12 @@ pub struct Lan {
 
 impl Lan {
     pub fn new(cfg: HostConfig) -> Lan {
-        let host = Host::new(cfg, 99).expect("host");
+        let (host, game) = Host::new(cfg, 99).expect("host");
         let host = HostRunner::bind(host, "127.0.0.1:0".parse().unwrap(), EPOCH).expect("bind");
         Lan {
             now: EPOCH,
             host,
+            game,
             host_log: Vec::new(),
             clients: Vec::new(),
             events: Vec::new(),
@@ -183,6 +187,11 @@ impl Lan {
         (lan, w, b)
     }
 
+    /// The host's match and table.
+    pub fn host_state(&self) -> MatchState {
+        MatchState::new(self.game.clone(), self.host.host().table().clone())
+    }
+
     pub fn host_addr(&self) -> SocketAddr {
         self.host.local_addr()
     }
@@ -190,7 +199,7 @@ impl Lan {
     /// One step of simulated time for everyone.
     pub fn step(&mut self) {
         self.now += DT;
-        for e in self.host.update(DT) {
+        for e in self.host.update(&mut self.game, DT) {
             if let HostEvent::Log(l) = e {
                 self.host_log.push(l);
             }
@@ -326,7 +335,7 @@ impl Lan {
     /// A move request at the host's current ply.
     pub fn move_at_current_ply(&self, lmn: &str) -> ClientMsg {
         ClientMsg::Move {
-            ply: self.host.host().state().ply(),
+            ply: self.host_state().ply(),
             lmn: lmn.into(),
         }
     }
@@ -346,12 +355,12 @@ impl Lan {
     /// applied it.
     pub fn play(&mut self, white: usize, black: usize, moves: &[&str]) {
         for lmn in moves {
-            let ply = self.host.host().state().ply();
-            let side = self.host.host().state().side_to_move();
+            let ply = self.host_state().ply();
+            let side = self.host_state().side_to_move();
             let who = if side == Color::White { white } else { black };
             self.runner(who).client_mut().play(lmn).unwrap();
             self.until(&format!("{lmn} to be applied everywhere"), |l| {
-                l.host.host().state().ply() == ply + 1
+                l.host_state().ply() == ply + 1
                     && l.clients
                         .iter()
                         .flatten()
@@ -362,7 +371,7 @@ impl Lan {
 
     /// Asserts that every client holds exactly the host's match.
     pub fn assert_same_everywhere(&self) {
-        let h = self.host.host().state();
+        let h = &self.host_state();
         for (i, c) in self.clients.iter().enumerate() {
             let Some(c) = c else { continue };
             let s = c.client().state().expect("joined");
@@ -370,11 +379,10 @@ impl Lan {
             assert_eq!(s.moves(), h.moves(), "{ctx}: moves");
             assert_eq!(s.vfen(), h.vfen(), "{ctx}: position");
             assert_eq!(s.hash(), h.hash(), "{ctx}: hash");
-            assert_eq!(s.result, h.result, "{ctx}: result");
+            assert_eq!(s.result(), h.result(), "{ctx}: result");
             assert_eq!(s.wire_clocks(), h.wire_clocks(), "{ctx}: clocks");
-            assert_eq!(s.seats, h.seats, "{ctx}: seats");
-            assert_eq!(s.spectators, h.spectators, "{ctx}: spectators");
-            assert_eq!(s.game_number, h.game_number, "{ctx}: game number");
+            assert_eq!(s.table, h.table, "{ctx}: seats, spectators, offers, game number");
+            assert_eq!(s.offers(), h.offers(), "{ctx}: offers");
             assert_eq!(c.client().resyncs(), 0, "{ctx}: never resynced");
         }
     }

@@ -27,10 +27,10 @@ fn play_script(s: &Script) -> Lan {
     assert_eq!(lan.client(w).role(), Some(Role::Player(Color::White)));
     assert_eq!(lan.client(b).role(), Some(Role::Player(Color::Black)));
     lan.play(w, b, s.moves);
-    lan.until_every_copy("the result everywhere", |s| s.result.is_some());
-    let h = lan.host.host().state();
+    lan.until_every_copy("the result everywhere", |s| s.result().is_some());
+    let h = lan.host_state();
     assert_eq!(h.vfen(), s.end_vfen, "{}", s.variant);
-    assert_eq!(h.result.map(|r| r.result_text()).as_deref(), Some(s.result));
+    assert_eq!(h.result().map(|r| r.result_text()).as_deref(), Some(s.result));
     assert_eq!(h.moves(), s.moves);
     lan.assert_same_everywhere();
     assert!(lan.host_log.contains(&format!("result: {}", s.result)));
@@ -58,7 +58,7 @@ fn holy_grail_crowning_game() {
 fn a_players_variant_is_played_from_its_file() {
     chimera_rules::variants::register(DRAGONFLY_FILE).expect("the file registers");
     let lan = play_script(&DRAGONFLY);
-    let snap = lan.host.host().state().snapshot();
+    let snap = lan.host_state().snapshot();
     assert_eq!(snap.variant_file.as_deref(), Some(DRAGONFLY_FILE));
     let copy = chimera_net::state::MatchState::from_snapshot(&snap).expect("a client rebuilds it");
     assert_eq!(copy.vfen(), DRAGONFLY.end_vfen);
@@ -78,7 +78,7 @@ fn ghostarelay_compulsory_capture_game() {
 fn a_refused_move_comes_back_with_the_rules_reason() {
     let (mut lan, w, b) = Lan::seated(script_config(&GHOSTARELAY));
     lan.play(w, b, &["e1g1,h1f1", "f8f1"]);
-    let before = lan.host.host().state().vfen();
+    let before = lan.host_state().vfen();
     let msg = lan.move_at_current_ply("g1h1");
     let refused = lan.refusal(w, msg);
     let v = Variant::new("ghostarelay", &[]).unwrap();
@@ -87,7 +87,7 @@ fn a_refused_move_comes_back_with_the_rules_reason() {
     g.play_lmn("f8f1").unwrap();
     let why = g.play_lmn("g1h1").unwrap_err().to_string();
     assert_eq!(refused, ("move g1h1 at ply 2".to_string(), why));
-    assert_eq!(lan.host.host().state().vfen(), before);
+    assert_eq!(lan.host_state().vfen(), before);
     lan.assert_same_everywhere();
 }
 
@@ -99,7 +99,7 @@ fn resign_draw_takeback_and_rematch() {
     // Black takes back its e7e5 (two plies: White's reply goes too).
     lan.send(b, ClientMsg::Offer(Offer::Takeback));
     lan.until("the offer", |l| {
-        l.client(w).state().unwrap().offers == [(Offer::Takeback, Color::Black)]
+        l.client(w).state().unwrap().offers() == [(Offer::Takeback, Color::Black)]
     });
     lan.send(w, ClientMsg::Accept(Offer::Takeback));
     lan.until_every_copy("the takeback", |s| s.ply() == 1);
@@ -109,7 +109,7 @@ fn resign_draw_takeback_and_rematch() {
     // A draw offered and declined, then Black resigns.
     lan.send(w, ClientMsg::Offer(Offer::Draw));
     lan.until("the draw offer", |l| {
-        !l.client(b).state().unwrap().offers.is_empty()
+        !l.client(b).state().unwrap().offers().is_empty()
     });
     lan.send(b, ClientMsg::Decline(Offer::Draw));
     lan.until("the decline", |l| {
@@ -123,16 +123,16 @@ fn resign_draw_takeback_and_rematch() {
         winner: Some(Color::White),
         reason: EndReason::Resignation,
     };
-    lan.until_every_copy("the resignation", |s| s.result == Some(resigned));
+    lan.until_every_copy("the resignation", |s| s.result() == Some(resigned));
     lan.assert_same_everywhere();
     // Rematch, colours swapped: Bo opens now.
     lan.send(b, ClientMsg::Offer(Offer::Rematch));
     lan.until("the rematch offer", |l| {
-        !l.client(w).state().unwrap().offers.is_empty()
+        !l.client(w).state().unwrap().offers().is_empty()
     });
     let ann_token = lan.client(w).token();
     lan.send(w, ClientMsg::Accept(Offer::Rematch));
-    lan.until_every_copy("game 2", |s| s.game_number == 2);
+    lan.until_every_copy("game 2", |s| s.table.game_number == 2);
     assert_eq!(lan.client(w).role(), Some(Role::Player(Color::Black)));
     assert_eq!(lan.client(b).role(), Some(Role::Player(Color::White)));
     assert_eq!(lan.client(s).role(), Some(Role::Spectator));
@@ -145,12 +145,12 @@ fn resign_draw_takeback_and_rematch() {
     // And this time a draw is agreed.
     lan.send(w, ClientMsg::Offer(Offer::Draw));
     lan.until("the draw offer", |l| {
-        !l.client(b).state().unwrap().offers.is_empty()
+        !l.client(b).state().unwrap().offers().is_empty()
     });
     lan.send(b, ClientMsg::Accept(Offer::Draw));
-    lan.until_every_copy("the draw", |s| s.result.is_some());
+    lan.until_every_copy("the draw", |s| s.result().is_some());
     assert_eq!(
-        lan.host.host().state().result,
+        lan.host_state().result(),
         Some(Outcome {
             winner: None,
             reason: EndReason::DrawAgreed
@@ -175,7 +175,7 @@ fn a_spectator_joining_at_move_20_sees_the_exact_position() {
     assert_eq!(copy.moves(), &moves[..20]);
     assert_eq!(copy.vfen(), g.position().to_vfen());
     assert_eq!(copy.hash(), g.position().hash());
-    assert_eq!(copy.spectators, 1);
+    assert_eq!(copy.table.spectators, 1);
     lan.play(w, b, &moves[20..]);
     for m in &moves[20..] {
         g.play_lmn(m).unwrap();
@@ -199,7 +199,7 @@ fn a_killed_client_restarts_with_its_token_and_the_game_finishes() {
     lan.clients[b] = None;
     lan.until("White to see Black away", |l| {
         matches!(
-            l.client(w).state().unwrap().seats[1],
+            l.client(w).state().unwrap().table.seats[1],
             SeatState::Away { .. }
         )
     });
@@ -218,13 +218,13 @@ fn a_killed_client_restarts_with_its_token_and_the_game_finishes() {
     assert_eq!(lan.client(b).role(), Some(Role::Player(Color::Black)));
     assert_eq!(lan.client(b).state().unwrap().moves(), &HOLYWAR.moves[..3]);
     lan.until("White to see Black back", |l| {
-        l.client(w).state().unwrap().seats[1] == SeatState::Connected { name: "Bo".into() }
+        l.client(w).state().unwrap().table.seats[1] == SeatState::Connected { name: "Bo".into() }
     });
     lan.play(w, b, &HOLYWAR.moves[3..]);
     lan.until("the result", |l| {
-        l.client(b).state().unwrap().result.is_some()
+        l.client(b).state().unwrap().result().is_some()
     });
-    assert_eq!(lan.host.host().state().vfen(), HOLYWAR.end_vfen);
+    assert_eq!(lan.host_state().vfen(), HOLYWAR.end_vfen);
     lan.assert_same_everywhere();
 }
 
@@ -235,19 +235,19 @@ fn a_dropped_link_reconnects_with_the_same_client() {
     lan.runner(w).disconnect();
     lan.until("Black to see White away", |l| {
         matches!(
-            l.client(b).state().unwrap().seats[0],
+            l.client(b).state().unwrap().table.seats[0],
             SeatState::Away { .. }
         )
     });
     lan.reconnect_same(w);
     lan.until("White to be back", |l| {
-        l.client(b).state().unwrap().seats[0] == SeatState::Connected { name: "Ann".into() }
+        l.client(b).state().unwrap().table.seats[0] == SeatState::Connected { name: "Ann".into() }
     });
     assert_eq!(lan.runner(w).link(), &Link::Connected);
     lan.play(w, b, &HOLY_GRAIL.moves[2..]);
-    assert_eq!(lan.host.host().state().vfen(), HOLY_GRAIL.end_vfen);
+    assert_eq!(lan.host_state().vfen(), HOLY_GRAIL.end_vfen);
     lan.until("the result", |l| {
-        l.client(w).state().unwrap().result.is_some()
+        l.client(w).state().unwrap().result().is_some()
     });
     lan.assert_same_everywhere();
 }
@@ -256,7 +256,7 @@ fn a_dropped_link_reconnects_with_the_same_client() {
 fn hostile_clients_change_nothing() {
     let (mut lan, w, b) = Lan::seated(HostConfig::new("chess"));
     lan.play(w, b, &["e2e4"]);
-    let before = lan.host.host().state().vfen();
+    let before = lan.host_state().vfen();
     // A raw client: joins as a spectator, then sends bytes of every bad kind.
     let r = lan.raw();
     lan.raws[r].send(
@@ -364,7 +364,7 @@ fn hostile_clients_change_nothing() {
             .iter()
             .any(|x| x.contains("(Mal) sends too fast"))
     );
-    assert_eq!(lan.host.host().state().vfen(), before);
+    assert_eq!(lan.host_state().vfen(), before);
     // A client that connects and never speaks is let go.
     let silent = lan.raw();
     lan.until("the silent client to be dropped", |l| {

@@ -38,8 +38,8 @@ fn a_full_game_survives_a_lossy_link() {
     let b = lan.join(player("Bo", SeatWish::Black), loss(2));
     lan.join(player("Cy", SeatWish::Spectate), loss(3));
     lan.play(w, b, HOLY_GRAIL.moves);
-    lan.until_every_copy("the result everywhere", |s| s.result.is_some());
-    assert_eq!(lan.host.host().state().vfen(), HOLY_GRAIL.end_vfen);
+    lan.until_every_copy("the result everywhere", |s| s.result().is_some());
+    assert_eq!(lan.host_state().vfen(), HOLY_GRAIL.end_vfen);
     lan.assert_same_everywhere();
     assert_relays_were_bad(&lan);
 }
@@ -55,7 +55,7 @@ fn a_long_game_survives_a_lossy_link() {
     // A late spectator over the same bad link gets the snapshot right.
     lan.join(player("Cy", SeatWish::Spectate), loss(13));
     lan.play(w, b, &moves[30..]);
-    assert_eq!(lan.host.host().state().moves(), &moves[..]);
+    assert_eq!(lan.host_state().moves(), &moves[..]);
     lan.assert_same_everywhere();
     assert_relays_were_bad(&lan);
 }
