@@ -23,10 +23,12 @@ use clap::Args;
 
 use super::CliError;
 use super::args::{VariantArgs, time_control, whole_number};
+use chimera_game::Match;
 use chimera_game::clock::TimeControl;
 use chimera_net::discovery::discovery_addr;
+use chimera_net::state::{Table, record_of};
 use chimera_net::transport::{DEFAULT_PORT, random_u64, wall_clock};
-use chimera_net::{Host, HostConfig, HostEvent, HostRunner, MatchState};
+use chimera_net::{Host, HostConfig, HostEvent, HostRunner};
 use chimera_rules::EndReason;
 
 /// Host updates per second.
@@ -79,6 +81,8 @@ enum Tick {
 /// The dedicated host without Bevy: the runner, and what to do at the end.
 struct Dedicated {
     runner: HostRunner,
+    /// The match the host rules.
+    game: Match,
     cfg: HostConfig,
     forever: bool,
     record: Option<PathBuf>,
@@ -99,7 +103,7 @@ impl Dedicated {
         cfg.time_control = a.time;
         cfg.grace = Duration::from_secs(a.grace.into());
         cfg.name = a.name.clone();
-        let host = Host::new(cfg.clone(), random_u64())?;
+        let (host, game) = Host::new(cfg.clone(), random_u64())?;
         let addr = SocketAddr::new(a.bind, a.port);
         let mut runner =
             HostRunner::bind(host, addr, wall_clock()).map_err(|e| CliError::Net(e.to_string()))?;
@@ -116,6 +120,7 @@ impl Dedicated {
         }
         Ok(Dedicated {
             runner,
+            game,
             cfg,
             forever: a.forever,
             record: a.record.clone(),
@@ -124,7 +129,7 @@ impl Dedicated {
     }
 
     fn update(&mut self, dt: Duration) -> Tick {
-        for e in self.runner.update(dt) {
+        for e in self.runner.update(&mut self.game, dt) {
             match e {
                 HostEvent::Log(line) => say(&line),
                 HostEvent::Ended(_) => {
@@ -148,8 +153,9 @@ impl Dedicated {
             return Tick::Done;
         }
         match Host::new(self.cfg.clone(), random_u64()) {
-            Ok(host) => {
+            Ok((host, game)) => {
                 self.runner.replace_host(host);
+                self.game = game;
                 self.since_end = None;
                 say("new game: waiting for players");
                 Tick::Go
@@ -164,8 +170,8 @@ impl Dedicated {
 
     /// SIGINT or SIGTERM: the record of a game in progress, goodbye to all.
     fn stop(&mut self) {
-        let s = self.runner.host().state();
-        if s.result.is_none() && s.ply() > 0 {
+        let m = &self.game;
+        if m.outcome().is_none() && m.ply() > 0 {
             self.save(Some(EndReason::Abandoned));
         }
         self.runner.shutdown();
@@ -174,11 +180,10 @@ impl Dedicated {
 
     /// Writes the current game's record (`stopped`: unfinished, why).
     fn save(&self, stopped: Option<EndReason>) {
-        let s = self.runner.host().state();
+        let (m, table) = (&self.game, self.runner.host().table());
         let now = wall_clock();
-        let text = s
-            .record(&record_tags(s, &self.cfg.name, now))
-            .and_then(|rec| match stopped {
+        let text =
+            record_of(m, &record_tags(table, &self.cfg.name, now)).and_then(|rec| match stopped {
                 Some(why) => rec.unfinished_text(why),
                 None => rec.to_text(),
             });
@@ -186,7 +191,7 @@ impl Dedicated {
             .map_err(|e| e.to_string())
             .and_then(|text| match &self.record {
                 Some(path) => append_record(path, &text).map(|()| path.clone()),
-                None => new_record_file(s, now, &text),
+                None => new_record_file(m, table, now, &text),
             });
         match written {
             Ok(path) => say(&format!("record saved to {}", path.display())),
@@ -196,7 +201,7 @@ impl Dedicated {
 }
 
 /// The tags of a LAN game's record.
-fn record_tags(s: &MatchState, host: &str, now: Duration) -> [(String, String); 6] {
+fn record_tags(s: &Table, host: &str, now: Duration) -> [(String, String); 6] {
     let name = |i: usize| s.seats[i].name().unwrap_or("?").to_string();
     [
         ("Event", "Chimera LAN game".to_string()),
@@ -229,11 +234,11 @@ fn append_record(path: &Path, text: &str) -> Result<(), String> {
 
 /// Writes a record into the games folder as
 /// `YYYY-MM-DD-HHMMSS-variant-White-Black.pgn` (UTC; `-2`, `-3` … if taken).
-fn new_record_file(s: &MatchState, now: Duration, text: &str) -> Result<PathBuf, String> {
+fn new_record_file(m: &Match, s: &Table, now: Duration, text: &str) -> Result<PathBuf, String> {
     let dir = chimera_store::paths::games_dir()
         .ok_or("no data directory (set CHIMERA_DATA_DIR or HOME)")?;
     let names = [0, 1].map(|i| s.seats[i].name().unwrap_or("nobody"));
-    let stem = chimera_game::record::files::record_stem(now, s.game().variant().id(), names);
+    let stem = chimera_game::record::files::record_stem(now, m.variant().id(), names);
     chimera_game::record::files::write_new_record(&dir, &stem, text)
         .map_err(|e| format!("{}: {e}", dir.display()))
 }

@@ -333,7 +333,10 @@ impl Match {
     /// The same setup again from the same start position, with full clocks
     /// (a rematch; the caller swaps the players if it wants).
     pub fn restarted(&self) -> Match {
-        Match::with_setup(self.setup.clone(), Game::from_position(self.game.start().clone()))
+        Match::with_setup(
+            self.setup.clone(),
+            Game::from_position(self.game.start().clone()),
+        )
     }
 
     /// The moves played, in LMN, each written in the position before it.

@@ -123,7 +123,8 @@ impl MatchClock {
         }
         self.redo.clear();
         let c = &self.clock;
-        let left = [Color::White, Color::Black].map(|s| c.remaining(s, self.now).unwrap_or_default());
+        let left =
+            [Color::White, Color::Black].map(|s| c.remaining(s, self.now).unwrap_or_default());
         // The side to move made moves/2 of them, the other the rest.
         let (mover, other) = (moves as u32 / 2, (moves as u32).div_ceil(2));
         let mut count = [mover, mover];

@@ -917,10 +917,13 @@ impl Host {
             ClientMsg::Move { ply, lmn } => self.play_move(m, side, ply, &lmn),
             ClientMsg::Resign => {
                 self.log(format!("{} resigns", side.name()));
-                self.end(m, Outcome {
-                    winner: Some(side.opposite()),
-                    reason: EndReason::Resignation,
-                });
+                self.end(
+                    m,
+                    Outcome {
+                        winner: Some(side.opposite()),
+                        reason: EndReason::Resignation,
+                    },
+                );
                 Ok(())
             }
             ClientMsg::Offer(kind) => self.offer(m, side, kind),
@@ -937,7 +940,13 @@ impl Host {
         }
     }
 
-    fn play_move(&mut self, m: &mut Match, side: Color, ply: u32, lmn: &str) -> Result<(), Refusal> {
+    fn play_move(
+        &mut self,
+        m: &mut Match,
+        side: Color,
+        ply: u32,
+        lmn: &str,
+    ) -> Result<(), Refusal> {
         let to_move = m.position().side_to_move();
         if side != to_move {
             return Err(format!(
@@ -1030,10 +1039,13 @@ impl Host {
         self.table.clear_offer(m, kind);
         self.log(format!("{} accepts the {}", side.name(), kind.word()));
         match kind {
-            Offer::Draw => self.end(m, Outcome {
-                winner: None,
-                reason: EndReason::DrawAgreed,
-            }),
+            Offer::Draw => self.end(
+                m,
+                Outcome {
+                    winner: None,
+                    reason: EndReason::DrawAgreed,
+                },
+            ),
             Offer::Takeback => {
                 let ply = Host::takeback_target(m, by)
                     .ok_or_else(|| "no move to take back".to_string())?;
@@ -1091,10 +1103,13 @@ impl Host {
                 grace_left_s: 0, ..
             } => {
                 self.log(format!("{} claims the win", side.name()));
-                self.end(m, Outcome {
-                    winner: Some(side),
-                    reason: EndReason::Abandoned,
-                });
+                self.end(
+                    m,
+                    Outcome {
+                        winner: Some(side),
+                        reason: EndReason::Abandoned,
+                    },
+                );
                 Ok(())
             }
             SeatState::Away { grace_left_s, .. } => Err(format!(

@@ -88,7 +88,9 @@ impl Table {
     /// and the panel show.
     pub fn all_offers(&self, m: &Match) -> Vec<(Offer, Color)> {
         let draw = m.draw_offer().map(|by| (Offer::Draw, by));
-        draw.into_iter().chain(self.offers.iter().copied()).collect()
+        draw.into_iter()
+            .chain(self.offers.iter().copied())
+            .collect()
     }
 
     /// The whole match and table as a snapshot.
@@ -169,12 +171,12 @@ impl MatchState {
         let setup = GameSetup {
             variant: s.variant.clone(),
             options: v.options().to_vec(),
-            time: s
-                .clocks
-                .as_ref()
-                .map_or(TimeControl::None, |c| c.control),
+            time: s.clocks.as_ref().map_or(TimeControl::None, |c| c.control),
             players: [Player::Human; 2],
-            names: s.seats.clone().map(|seat| seat.name().unwrap_or_default().to_string()),
+            names: s
+                .seats
+                .clone()
+                .map(|seat| seat.name().unwrap_or_default().to_string()),
         };
         let mut m = Match::with_setup(setup, game).ended_as(s.result);
         let mut table = Table {
@@ -255,10 +257,7 @@ impl MatchState {
     pub fn play(&mut self, lmn: &str) -> Result<String, String> {
         let mv = self.game.parse_lmn(lmn).map_err(|e| e.to_string())?;
         let ply = self.game.ply();
-        let played = self
-            .game
-            .play_decided(mv, ply)
-            .map_err(|e| e.to_string())?;
+        let played = self.game.play_decided(mv, ply).map_err(|e| e.to_string())?;
         self.table.offers.clear();
         Ok(played.lmn)
     }

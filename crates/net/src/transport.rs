@@ -36,8 +36,8 @@ use super::discovery::{
     Announcer, Beacon, MAX_BEACON_BYTES, beacon_header, decode_beacon, encode_beacon,
 };
 use super::host::{Host, HostEvent};
-use chimera_game::Match;
 use super::protocol::{HostMsg, PROTOCOL_VERSION, protocol_id};
+use chimera_game::Match;
 
 /// The channel every message uses.
 const CHANNEL: DefaultChannel = DefaultChannel::ReliableOrdered;

@@ -229,19 +229,19 @@ impl Headless {
             .script
             .as_ref()
             .is_some_and(|sc| s.ply() as usize >= sc.moves.len());
-        if !self.finished && (s.result.is_some() || script_done) {
+        if !self.finished && (s.result().is_some() || script_done) {
             self.finished = true;
             out!("{}", s.vfen());
             out!(
                 "result: {}",
-                s.result.map_or("*".to_string(), |r| r.result_text())
+                s.result().map_or("*".to_string(), |r| r.result_text())
             );
-            if s.result.is_some() && matches!(c.role(), Some(Role::Player(_))) {
+            if s.result().is_some() && matches!(c.role(), Some(Role::Player(_))) {
                 self.keep_token(None);
             }
             return Ok(true);
         }
-        let seated = s.seats.iter().all(|seat| *seat != SeatState::Open);
+        let seated = s.table.seats.iter().all(|seat| *seat != SeatState::Open);
         let ply = s.ply();
         let ready = seated && c.my_turn() && self.sent_at != Some(ply);
         let next = match &mut self.ai {
@@ -281,7 +281,7 @@ impl AiSeat {
     /// this ply). A search of a position the game has left (a takeback, a
     /// rematch, the end) is stopped and its result dropped.
     fn next_move(&mut self, s: &MatchState, ready: bool) -> Option<String> {
-        let here = (s.game_number, s.ply(), s.hash());
+        let here = (s.table.game_number, s.ply(), s.hash());
         if let Some(r) = self.thinker.finished() {
             let searched = self.searching.take();
             if ready && searched == Some(here) {
@@ -422,7 +422,10 @@ mod tests {
             movetime: Some(Duration::from_millis(1000)),
             ..Limits::default()
         };
-        let s = MatchState::new("chess", &[], None, control.parse().unwrap()).unwrap();
+        let mut setup = chimera_game::GameSetup::new("chess", Vec::new());
+        setup.time = control.parse().unwrap();
+        let m = chimera_game::Match::new_game(setup).unwrap();
+        let s = MatchState::new(m, chimera_net::state::Table::default());
         move_limits(&base, &s)
     }
 

@@ -267,7 +267,7 @@ pub struct Announcer<'w> {
 
 impl Announcer<'_> {
     /// Announces a played move: its effects, then the move itself.
-    fn played(&mut self, p: Played) {
+    pub(crate) fn played(&mut self, p: Played) {
         self.announce(p.announcements);
         self.applied.write(MoveApplied {
             mv: p.mv,
@@ -276,6 +276,11 @@ impl Announcer<'_> {
             mover: p.mover,
             ply: p.ply,
         });
+    }
+
+    /// Announces the end of the game.
+    pub(crate) fn ended(&mut self, ended: GameEnded) {
+        self.ended.write(ended);
     }
 
     fn announce(&mut self, effects: Vec<Announcement>) {

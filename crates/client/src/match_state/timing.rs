@@ -5,7 +5,7 @@
 //! in-game menu is in front, so a local game's clock stops while a menu is
 //! open). How the clock follows the game is `chimera_game`'s.
 
-use super::{CurrentMatch, GameEnded};
+use super::{Authority, CurrentMatch, GameEnded};
 use bevy::prelude::*;
 
 #[cfg(doc)]
@@ -17,13 +17,18 @@ use chimera_game::Match;
 pub struct ClockHold(pub bool);
 
 /// Gives a timed match the frame's time; a flag fall sends [`GameEnded`].
+/// A LAN game's clock is the host's ([`Authority`]): a hosting window's
+/// host ticks the match, a joined window shows the host's times.
 pub(super) fn run_clock(
     time: Res<Time>,
     hold: Res<ClockHold>,
+    authority: Option<Res<Authority>>,
     game: Option<ResMut<CurrentMatch>>,
     mut ended: MessageWriter<GameEnded>,
 ) {
-    let Some(mut game) = game else { return };
+    let Some(mut game) = game.filter(|_| authority.is_none()) else {
+        return;
+    };
     if !game.setup().time.is_timed() {
         return;
     }

@@ -236,7 +236,7 @@ fn a_hosting_window_and_a_headless_client_play_to_the_end() {
                 .outcome()
                 .is_some()
                 && r.and_then(|r| r.client().state())
-                    .is_some_and(|s| s.result.is_some())
+                    .is_some_and(|s| s.result().is_some())
         },
     );
     let m = app.world().resource::<CurrentMatch>();
@@ -253,7 +253,7 @@ fn a_hosting_window_and_a_headless_client_play_to_the_end() {
         })
     );
     assert_eq!(
-        copy.result.map(|r| r.result_text()).as_deref(),
+        copy.result().map(|r| r.result_text()).as_deref(),
         Some("1-0 no-moves")
     );
     assert_eq!(client.client().resyncs(), 0);
@@ -432,7 +432,7 @@ fn the_join_list_hears_a_loopback_beacon_and_drops_the_silent_host() {
     let (mut app, listening) = join_screen_app("Looker");
     let mut cfg = HostConfig::new("chess");
     cfg.name = "Beacon Hall".to_string();
-    let host = Host::new(cfg, 5).unwrap();
+    let (host, mut game) = Host::new(cfg, 5).unwrap();
     let mut runner = HostRunner::bind(host, "127.0.0.1:0".parse().unwrap(), wall_clock()).unwrap();
     runner
         .announce(SocketAddr::new([127, 0, 0, 1].into(), listening.port()))
@@ -440,7 +440,7 @@ fn the_join_list_hears_a_loopback_beacon_and_drops_the_silent_host() {
     let games = |app: &App| app.world().resource::<MenuChoice>().join.games.clone();
     let mut heard = false;
     for _ in 0..2000 {
-        runner.update(FRAME);
+        runner.update(&mut game, FRAME);
         app.update();
         if !games(&app).is_empty() {
             heard = true;
@@ -668,17 +668,13 @@ pub(crate) fn request_after(other: &mut App, mover: &mut App, at: usize, lmn: &s
 fn a_host_of_another_version_is_named_on_the_join_screen() {
     let mut cfg = HostConfig::new("chess");
     cfg.protocol_version = PROTOCOL_VERSION + 1;
-    let mut runner = HostRunner::bind(
-        Host::new(cfg, 9).unwrap(),
-        "127.0.0.1:0".parse().unwrap(),
-        wall_clock(),
-    )
-    .unwrap();
+    let (host, mut game) = Host::new(cfg, 9).unwrap();
+    let mut runner = HostRunner::bind(host, "127.0.0.1:0".parse().unwrap(), wall_clock()).unwrap();
     let mut app = join_app(runner.local_addr(), "Newer", false);
     let status = |app: &App| app.world().resource::<MenuChoice>().join.status.clone();
     let mut said = None;
     for _ in 0..2000 {
-        runner.update(FRAME);
+        runner.update(&mut game, FRAME);
         app.update();
         if let Some(s) = status(&app).filter(|s| s.contains("protocol")) {
             said = Some(s);

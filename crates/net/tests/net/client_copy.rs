@@ -174,7 +174,9 @@ fn gaps_bad_moves_and_duplicates() {
     // The host sends one snapshot a second at most: this one comes later.
     t.flush();
     assert!(t.client(0).take_events().is_empty());
-    t.bench.host.advance(&mut t.bench.game, std::time::Duration::from_secs(1));
+    t.bench
+        .host
+        .advance(&mut t.bench.game, std::time::Duration::from_secs(1));
     t.flush();
     assert_eq!(t.client(0).take_events(), vec![ClientEvent::Resynced]);
     // A confirmation seen twice is applied once.

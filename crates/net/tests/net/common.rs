@@ -5,10 +5,10 @@
 
 use std::time::Duration;
 
+use chimera_game::Match;
 use chimera_net::protocol::{
     ClientMsg, Hello, HostMsg, PROTOCOL_VERSION, Role, SeatWish, Snapshot, decode, encode,
 };
-use chimera_game::Match;
 use chimera_net::{ClientId, Host, HostConfig, HostEvent, MatchState, SeatToken};
 use chimera_rules::Variant;
 

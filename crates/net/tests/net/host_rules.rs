@@ -647,20 +647,26 @@ fn the_hosts_own_player_goes_through_the_same_checks() {
     let mut b = Bench { host, game };
     let e = b.join(1, "Bo", SeatWish::Any);
     assert_eq!(welcome(&e, 1).0, Role::Player(Color::Black));
-    b.host.local(&mut b.game, ClientMsg::Move {
-        ply: 0,
-        lmn: "e2e5".into(),
-    });
+    b.host.local(
+        &mut b.game,
+        ClientMsg::Move {
+            ply: 0,
+            lmn: "e2e5".into(),
+        },
+    );
     let e = b.host.take_events();
     assert!(
         matches!(&locals(&e)[..], [HostMsg::Rejected { .. }]),
         "{e:?}"
     );
     assert_eq!(logs(&e).len(), 1);
-    b.host.local(&mut b.game, ClientMsg::Move {
-        ply: 0,
-        lmn: "e2e4".into(),
-    });
+    b.host.local(
+        &mut b.game,
+        ClientMsg::Move {
+            ply: 0,
+            lmn: "e2e4".into(),
+        },
+    );
     let e = b.host.take_events();
     assert!(matches!(&locals(&e)[..], [HostMsg::Moved(_)]), "{e:?}");
     assert!(matches!(to(&e, 1)[..], [HostMsg::Moved(_)]));

@@ -6,6 +6,7 @@
 use std::net::{SocketAddr, UdpSocket};
 use std::time::Duration;
 
+use chimera_game::Match;
 use chimera_net::bench::XorShift;
 use chimera_net::protocol::{ClientMsg, HostMsg, PROTOCOL_VERSION, SeatWish, decode, protocol_id};
 use chimera_net::transport::connection_config;
@@ -13,7 +14,6 @@ use chimera_net::{
     Client, ClientConfig, ClientEvent, ClientRunner, Host, HostConfig, HostEvent, HostRunner,
     MatchState,
 };
-use chimera_game::Match;
 use chimera_rules::Color;
 use renet::{DefaultChannel, RenetClient};
 use renet_netcode::{ClientAuthentication, NetcodeClientTransport};
@@ -381,7 +381,10 @@ impl Lan {
             assert_eq!(s.hash(), h.hash(), "{ctx}: hash");
             assert_eq!(s.result(), h.result(), "{ctx}: result");
             assert_eq!(s.wire_clocks(), h.wire_clocks(), "{ctx}: clocks");
-            assert_eq!(s.table, h.table, "{ctx}: seats, spectators, offers, game number");
+            assert_eq!(
+                s.table, h.table,
+                "{ctx}: seats, spectators, offers, game number"
+            );
             assert_eq!(s.offers(), h.offers(), "{ctx}: offers");
             assert_eq!(c.client().resyncs(), 0, "{ctx}: never resynced");
         }

@@ -30,7 +30,10 @@ fn play_script(s: &Script) -> Lan {
     lan.until_every_copy("the result everywhere", |s| s.result().is_some());
     let h = lan.host_state();
     assert_eq!(h.vfen(), s.end_vfen, "{}", s.variant);
-    assert_eq!(h.result().map(|r| r.result_text()).as_deref(), Some(s.result));
+    assert_eq!(
+        h.result().map(|r| r.result_text()).as_deref(),
+        Some(s.result)
+    );
     assert_eq!(h.moves(), s.moves);
     lan.assert_same_everywhere();
     assert!(lan.host_log.contains(&format!("result: {}", s.result)));

@@ -1,0 +1,57 @@
+//! Where LAN games are announced and heard, who plays here, and where a
+//! LAN game is kept on disk.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use chimera_net::discovery::{DEFAULT_DISCOVERY_ADDR, discovery_addr, listen_addr};
+use chimera_net::seats::{HostSeats, SeatBook};
+use chimera_net::transport::DEFAULT_PORT;
+
+/// The player's name on the LAN when neither `--name` nor the settings give one.
+pub const DEFAULT_LAN_NAME: &str = "Player";
+
+/// Where LAN games are announced and heard, and who plays here.
+#[derive(Resource, Clone, Debug)]
+pub struct LanSettings {
+    /// Where a hosting window's beacons go (`CHIMERA_DISCOVERY_ADDR`, else
+    /// the LAN broadcast address); `None`: it does not announce.
+    pub announce: Option<SocketAddr>,
+    /// Where the join screen listens for beacons.
+    pub listen: SocketAddr,
+    /// The UDP port a game hosted from the menu listens on.
+    pub port: u16,
+    /// The player's name on the LAN.
+    pub name: String,
+    /// The file a hosting window autosaves its game to (`None`: no autosave).
+    pub autosave: Option<PathBuf>,
+    /// The seat-token book of a joining window (`None`: tokens kept in memory only).
+    pub seats: Option<PathBuf>,
+    /// The remote seats of the game a window hosts, kept for
+    /// `chimera host --resume` (`None`: not kept).
+    pub host_seats: Option<PathBuf>,
+}
+
+impl Default for LanSettings {
+    fn default() -> LanSettings {
+        let dest = discovery_addr().unwrap_or_else(|e| {
+            warn!("{e}; LAN games are not announced");
+            DEFAULT_DISCOVERY_ADDR
+        });
+        LanSettings {
+            announce: discovery_addr().ok(),
+            listen: listen_addr(dest),
+            port: DEFAULT_PORT,
+            name: DEFAULT_LAN_NAME.to_string(),
+            autosave: autosave_path(),
+            seats: SeatBook::default_path(),
+            host_seats: HostSeats::default_path(),
+        }
+    }
+}
+
+/// The autosave of a hosting window: `lan-host.pgn` in the data directory.
+pub fn autosave_path() -> Option<PathBuf> {
+    chimera_store::paths::data_dir().map(|d| d.join("lan-host.pgn"))
+}

@@ -1,0 +1,305 @@
+//! The LAN session's systems: [`launch`] starts what the command line or
+//! the menus asked for, [`tick`] runs the network once a frame — it sends
+//! the player's wishes to the host and brings back what the host decided —
+//! and [`goodbye`] tells the other end when the app ends.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use chimera_net::{ClientMsg, Role};
+
+use super::follow::{follow, hosted};
+use super::plans::{HostPlan, JoinPlan, NetLaunch, NetPlan};
+use super::session::{NetSession, Wire};
+use super::settings::{DEFAULT_LAN_NAME, LanSettings};
+use crate::interaction::Toast;
+use crate::match_state::{
+    Announcer, ApplyCommand, ApplyMove, Authority, BoardResynced, CurrentMatch, InstallMatch,
+    Match, MatchCommand, MatchError, MoveIntent, MoveRejected, Offer,
+};
+use crate::menus::{LanRequest, MenuChoice, Overlays};
+use crate::scene::BoardLayout;
+use crate::schedule::Screen;
+
+/// A request of the LAN side panel (offers, answers, chat, win claim).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct NetAction(pub ClientMsg);
+
+/// What the session's systems write.
+#[derive(SystemParam)]
+pub struct NetOut<'w> {
+    moves: MessageWriter<'w, ApplyMove>,
+    cmds: MessageWriter<'w, ApplyCommand>,
+    pub(super) authority: Option<ResMut<'w, Authority>>,
+    pub(super) rejected: MessageWriter<'w, MoveRejected>,
+    pub(super) toast: MessageWriter<'w, Toast>,
+    pub(super) install: MessageWriter<'w, InstallMatch>,
+    pub(super) resynced: MessageWriter<'w, BoardResynced>,
+    pub(super) announce: Announcer<'w>,
+    pub(super) layout: ResMut<'w, BoardLayout>,
+    pub(super) next: ResMut<'w, NextState<Screen>>,
+    pub(super) screen: Res<'w, State<Screen>>,
+    pub(super) choice: ResMut<'w, MenuChoice>,
+    pub(super) overlays: ResMut<'w, Overlays>,
+}
+
+impl NetOut<'_> {
+    /// The host confirmed this move: the match plays it.
+    pub(super) fn confirmed_move(&mut self, req: MoveIntent) {
+        self.moves.write(ApplyMove(req));
+    }
+    /// The host decided this: the match carries it out.
+    pub(super) fn confirmed_command(&mut self, cmd: MatchCommand) {
+        self.cmds.write(ApplyCommand(cmd));
+    }
+}
+
+/// Starts the LAN game the command line or the menus asked for.
+pub(super) fn launch(
+    mut commands: Commands,
+    plan: Option<Res<NetLaunch>>,
+    mut requests: MessageReader<LanRequest>,
+    settings: Res<LanSettings>,
+    mut session: Option<ResMut<NetSession>>,
+    mut choice: ResMut<MenuChoice>,
+    mut toast: MessageWriter<Toast>,
+) {
+    let mut plans: Vec<NetPlan> = Vec::new();
+    if let Some(p) = plan {
+        plans.push(p.0.clone());
+        commands.remove_resource::<NetLaunch>();
+    }
+    // The name given on the command line (`--name`), else the player's
+    // name from the settings, else the default.
+    let mut settings = settings.clone();
+    let own = choice.player_name.trim();
+    if settings.name == DEFAULT_LAN_NAME && !own.is_empty() {
+        settings.name = own.to_string();
+    }
+    for r in requests.read() {
+        match r {
+            LanRequest::Host(setup) => plans.push(NetPlan::Host(Box::new(HostPlan::from_setup(
+                setup, &settings,
+            )))),
+            LanRequest::Join { address, spectate } => {
+                match chimera_net::transport::host_address(address) {
+                    Ok(address) => plans.push(NetPlan::Join(JoinPlan {
+                        address,
+                        spectate: *spectate,
+                    })),
+                    Err(e) => choice.join.status = Some(e),
+                }
+            }
+        }
+    }
+    let Some(plan) = plans.pop() else { return };
+    if let Some(old) = session.as_mut() {
+        old.wire().close();
+    }
+    let started = match &plan {
+        NetPlan::Host(h) => NetSession::host(h, &settings, settings.announce),
+        NetPlan::Join(j) => NetSession::join(j, &settings),
+    };
+    match started {
+        Ok(s) => {
+            choice.join.status = match &plan {
+                NetPlan::Join(j) => Some(format!("Connecting to {}…", j.address)),
+                NetPlan::Host(_) => None,
+            };
+            commands.insert_resource(s);
+            commands.insert_resource(Authority::default());
+        }
+        Err(e) => {
+            error!("LAN: {e}");
+            toast.write(Toast(e.clone()));
+            choice.join.status = Some(e);
+            commands.remove_resource::<NetSession>();
+            commands.remove_resource::<Authority>();
+        }
+    }
+}
+
+/// Ends the LAN session (the game goes on locally, or the menu is back).
+fn end_session(commands: &mut Commands, s: &mut NetSession) {
+    s.wire().close();
+    commands.remove_resource::<NetSession>();
+    commands.remove_resource::<Authority>();
+}
+
+/// Once a frame: forwards the player's wishes, runs the network, and takes
+/// what the host decided into the match — a hosting window's host rules
+/// the window's match itself, a joined window's match follows its client.
+pub(super) fn tick(
+    mut commands: Commands,
+    (session, mut game, time): (
+        Option<ResMut<NetSession>>,
+        Option<ResMut<CurrentMatch>>,
+        Res<Time>,
+    ),
+    mut actions: MessageReader<NetAction>,
+    mut out: NetOut,
+    mut wished_moves: MessageReader<MoveIntent>,
+    mut wished_cmds: MessageReader<MatchCommand>,
+) {
+    let local_moves: Vec<MoveIntent> = wished_moves.read().copied().collect();
+    let local_cmds: Vec<MatchCommand> = wished_cmds.read().cloned().collect();
+    let Some(mut s) = session else {
+        actions.clear();
+        return;
+    };
+    let s = &mut *s;
+    // A hosting window first installs the host's match as its own.
+    if let Wire::Host { pending, .. } = s.wire()
+        && let Some(m) = pending.take()
+    {
+        out.install.write(InstallMatch(m));
+        s.installed = true;
+        return;
+    }
+    for req in local_moves {
+        forward_move(s, req, game.as_deref().map(|m| &m.0), &mut out);
+    }
+    for cmd in local_cmds {
+        if forward_command(s, cmd, game.as_deref().map(|m| &m.0), &mut out) == Forwarded::Leave {
+            s.keep_token(false);
+            end_session(&mut commands, s);
+            info!("LAN: left the game for a local one");
+            return;
+        }
+    }
+    for NetAction(msg) in actions.read() {
+        s.send(msg.clone());
+    }
+    let joining = s.view.joined.is_some() && !s.installed;
+    if joining && !out.overlays.join && *out.screen.get() == Screen::Menu {
+        // Back from the join screen before the host answered: give up.
+        end_session(&mut commands, s);
+        out.choice.join.status = None;
+        return;
+    }
+    if matches!(s.wire(), Wire::Host { .. }) {
+        let Some(game) = game.as_mut() else { return };
+        // Time passing is not a change of the match; what the host did is.
+        let round = s
+            .wire()
+            .host_round(game.bypass_change_detection(), time.delta());
+        if round.changed {
+            game.set_changed();
+            s.autosave(game);
+        }
+        s.keep_host_seats();
+        hosted(s, round.events, &mut out);
+    } else {
+        s.reconnect_if_dropped(time.delta());
+        let events = match s.wire() {
+            Wire::Join(r) => r.update(time.delta()),
+            Wire::Host { .. } => Vec::new(),
+        };
+        s.backlog.extend(events);
+        follow(s, game.as_deref().map(|m| &m.0), &mut out);
+    }
+    s.refresh_view(game.as_deref().map(|m| &m.0));
+    if let Some(a) = out.authority.as_deref_mut() {
+        s.view.update(a);
+    }
+    if !s.installed
+        && let Some(why) = &s.view.closed
+    {
+        out.choice.join.status = Some(why.clone());
+    }
+}
+
+/// The app ends: the host's clients, or the host, are told goodbye.
+pub(super) fn goodbye(mut exit: MessageReader<AppExit>, session: Option<ResMut<NetSession>>) {
+    if exit.read().next().is_some()
+        && let Some(mut s) = session
+    {
+        s.wire().close();
+    }
+}
+
+/// Sends the player's move to the host (or refuses it here: a spectator's,
+/// a stale one).
+fn forward_move(s: &mut NetSession, req: MoveIntent, game: Option<&Match>, out: &mut NetOut) {
+    let Some(g) = game else { return };
+    let refuse = |out: &mut NetOut, reason: MatchError| {
+        out.rejected.write(MoveRejected {
+            mv: req.mv,
+            ply: req.ply,
+            reason,
+        });
+    };
+    match s.role() {
+        Some(Role::Player(_)) => {}
+        Some(Role::Spectator) => {
+            return refuse(
+                out,
+                MatchError::Refused("spectators watch only".to_string()),
+            );
+        }
+        None => {
+            return refuse(out, MatchError::Refused("not joined yet".to_string()));
+        }
+    }
+    if req.ply != g.ply() {
+        return refuse(
+            out,
+            MatchError::NotCurrent {
+                asked: req.ply,
+                current: g.ply(),
+            },
+        );
+    }
+    s.send_move(req, g.position().lmn(req.mv));
+}
+
+/// What forwarding a command did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Forwarded {
+    /// Sent to the host (or answered here).
+    Sent,
+    /// The player starts a local game: the LAN game is left.
+    Leave,
+}
+
+/// Sends the player's command to the host as its wire request. A new game
+/// of another setup leaves the LAN game.
+fn forward_command(
+    s: &mut NetSession,
+    cmd: MatchCommand,
+    game: Option<&Match>,
+    out: &mut NetOut,
+) -> Forwarded {
+    let msg = match cmd {
+        MatchCommand::Undo if s.offered_to_me(Offer::Takeback) => {
+            ClientMsg::Accept(Offer::Takeback)
+        }
+        MatchCommand::Undo => ClientMsg::Offer(Offer::Takeback),
+        MatchCommand::Redo | MatchCommand::Finish(_) | MatchCommand::TruncateTo(_) => {
+            out.toast
+                .write(Toast("a LAN game has no redo or new lines".to_string()));
+            return Forwarded::Sent;
+        }
+        MatchCommand::PauseClock(_) => {
+            out.toast
+                .write(Toast("the host runs a LAN game's clocks".to_string()));
+            return Forwarded::Sent;
+        }
+        MatchCommand::Resign(_) => ClientMsg::Resign,
+        MatchCommand::OfferDraw(_) => ClientMsg::Offer(Offer::Draw),
+        MatchCommand::Accept(offer, _) => ClientMsg::Accept(offer),
+        MatchCommand::Decline(offer) => ClientMsg::Decline(offer),
+        MatchCommand::ClaimWin => ClientMsg::ClaimWin,
+        MatchCommand::NewGame(setup) => {
+            if game.is_none_or(|g| *g.setup() != setup) {
+                return Forwarded::Leave;
+            }
+            if s.offered_to_me(Offer::Rematch) {
+                ClientMsg::Accept(Offer::Rematch)
+            } else {
+                ClientMsg::Offer(Offer::Rematch)
+            }
+        }
+    };
+    s.send(msg);
+    Forwarded::Sent
+}
