@@ -27,6 +27,7 @@ pub mod screenshot;
 pub mod settings;
 pub mod sound;
 pub mod ui;
+pub mod widgets;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
@@ -52,6 +53,8 @@ pub const LAYERS: &[&[&str]] = &[
     &["saves"],
     // Features that read the player.
     &["input", "help", "menus"],
+    // The menus' widgets, shared by every screen's view.
+    &["widgets"],
     // Beside the player at the screen: the computer players (the hint, the
     // evaluation), whose searches run off the main thread, and LAN games (the
     // network's authority over the match, the join list). Their moves enter

@@ -4,8 +4,8 @@
 
 use super::entries::EntryGroup;
 use super::{
-    Entry, Guide, LanRequest, MenuActivated, MenuChoice, MenuFocus, NumberEditor, Overlays,
-    THINK_TIMES_MS, TextEditor, lan_join, open_guide, player, step_player,
+    Entry, Guide, MenuActivated, MenuChoice, MenuFocus, NumberEditor, Overlays, THINK_TIMES_MS,
+    TextEditor, open_guide, player, step_player,
 };
 use crate::interaction::{Replay, SelectInput, answering_side};
 use crate::match_state::{Authority, CurrentMatch, Match, MatchCommand};
@@ -36,7 +36,6 @@ pub struct EntryEffects<'w> {
     pub(super) select: MessageWriter<'w, SelectInput>,
     pub(super) exit: MessageWriter<'w, AppExit>,
     pub(super) replay: ResMut<'w, Replay>,
-    pub(super) lan: MessageWriter<'w, LanRequest>,
 }
 
 /// Each activated entry does its group's thing; then a fresh panel starts
@@ -52,7 +51,8 @@ pub(super) fn apply_entries(
         match entry.group() {
             EntryGroup::Choice => choice_entry(entry, game, &mut fx),
             EntryGroup::Window => window_entry(entry, game, &mut fx),
-            EntryGroup::Lan => lan_join::apply(entry, &mut fx),
+            // The LAN feature answers its own entries (`net::join`).
+            EntryGroup::Lan => {}
             EntryGroup::Game => game_entry(entry, game, authority.as_deref(), &mut fx),
             EntryGroup::Dialog => dialog_entry(entry, &mut fx),
         }

@@ -2,7 +2,6 @@
 //! side, the computer's thinking time, the time control, the player's name
 //! and the join screen's; stepped by left/right ([`MenuAdjusted`]).
 
-use super::lan_join::JoinChoice;
 use super::{Entry, MenuAdjusted, NumberEditor, options, player};
 use crate::match_state::{GameSetup, Player};
 use crate::prefs::Prefs;
@@ -22,8 +21,6 @@ pub struct MenuChoice {
     /// The computer's thinking time per move in untimed games: an index
     /// into [`THINK_TIMES_MS`].
     pub think_time: usize,
-    /// The LAN join screen's list and choices.
-    pub join: JoinChoice,
     /// The time control of a new game.
     pub time: TimeControl,
     /// The local player's name, given to every human side of a new game
@@ -58,7 +55,6 @@ impl Default for MenuChoice {
             options: variants().iter().map(|v| default_values(v)).collect(),
             players: [Player::Human; 2],
             think_time: 0,
-            join: JoinChoice::default(),
             time: TimeControl::None,
             player_name: String::new(),
         }

@@ -1,7 +1,7 @@
 //! What each panel offers: its [`Entry`]s in focus order, and what
 //! "cancel" means on it.
 
-use super::{Guide, MenuChoice, lan_join};
+use super::{Guide, MenuChoice};
 use crate::interaction::{Panel, Selection, answering_side, offers_to_answer};
 use crate::match_state::{Authority, CurrentMatch, Match, Offer, Player};
 use crate::saves::SavedGames;
@@ -175,6 +175,17 @@ pub struct EntryContext<'w> {
     pub saved: Res<'w, SavedGames>,
     /// The LAN game's authority, if any.
     pub authority: Option<Res<'w, Authority>>,
+    /// The entries of the features' panels.
+    pub features: Res<'w, FeaturePanels>,
+}
+
+/// The entries of panels that a feature above the menus owns (the LAN join
+/// screen: `net` keeps them current). The menus move the focus through them
+/// and report their activation ([`MenuActivated`]); the feature answers it.
+#[derive(Resource, Default, Clone, Debug)]
+pub struct FeaturePanels {
+    /// The LAN join screen's entries.
+    pub join: Vec<Entry>,
 }
 
 impl EntryContext<'_> {
@@ -188,6 +199,7 @@ impl EntryContext<'_> {
             &self.guide,
             &self.saved,
             self.authority.as_deref(),
+            &self.features,
         )
     }
 }
@@ -202,6 +214,7 @@ pub fn entries(
     guide: &Guide,
     saved: &SavedGames,
     authority: Option<&Authority>,
+    features: &FeaturePanels,
 ) -> Vec<Entry> {
     use Entry::*;
     match panel {
@@ -282,7 +295,7 @@ pub fn entries(
             v.push(CancelChooser);
             v
         }
-        Panel::Join => lan_join::join_entries(&choice.join),
+        Panel::Join => features.join.clone(),
         Panel::Help | Panel::Board => Vec::new(),
     }
 }

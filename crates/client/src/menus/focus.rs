@@ -4,7 +4,7 @@
 
 use super::{
     Entry, EntryContext, Guide, MenuActivated, MenuAdjusted, NumberEditor, Overlays, TextEditor,
-    back_entry, options, player, typing_address,
+    back_entry, options, player,
 };
 use crate::interaction::{ActivePanel, GameAction, HowItMoves, NavStep, Panel, Selection};
 use crate::schedule::Screen;
@@ -171,7 +171,7 @@ pub(super) fn navigate_menus(
         activated.write(MenuActivated(e));
     } else if actions.just_pressed(&GameAction::Cancel)
         // Backspace in the address field erases a character instead.
-        && !(typing_address(panel, &focus, &ctx.choice) && keys.just_pressed(KeyCode::Backspace))
+        && !(focus.entry(&list) == Some(Entry::JoinAddress) && keys.just_pressed(KeyCode::Backspace))
         && let Some(e) = back_entry(panel, ctx.game.is_some())
     {
         activated.write(MenuActivated(e));

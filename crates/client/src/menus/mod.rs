@@ -11,22 +11,24 @@
 //! - [`entries`]: the entries of each panel.
 //! - [`focus`]: the front panel and the focus moving through its entries.
 //! - [`apply`]: what an activated entry does.
-//! - [`lan_join`]: the LAN join screen's list and choices and its entries.
+//! Panels of features above the menus (the LAN join screen) publish their
+//! entries in [`FeaturePanels`] and answer their own activations.
 //! - `options`, `player`: the option editor and the player/clock entries.
 
 pub mod apply;
 pub mod choice;
 pub mod entries;
 pub mod focus;
-pub mod lan_join;
 mod options;
 mod player;
 
 pub use apply::EntryEffects;
 pub use choice::{MenuChoice, THINK_TIMES_MS, step_player};
-pub use entries::{Entry, EntryContext, MenuActivated, MenuAdjusted, back_entry, entries};
+pub use entries::{
+    Entry, EntryContext, EntryGroup, FeaturePanels, MenuActivated, MenuAdjusted, back_entry,
+    entries,
+};
 pub use focus::{MenuFocus, front_panel};
-pub use lan_join::{JoinChoice, LanGame, LanRequest, typing_address};
 pub use options::{NumberEditor, shown_value};
 pub use player::{TIME_PRESETS, TextEditor, step_time, time_label};
 
@@ -47,7 +49,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<TextEditor>()
         .add_message::<MenuActivated>()
         .add_message::<MenuAdjusted>()
-        .add_message::<LanRequest>()
+        .init_resource::<FeaturePanels>()
         .add_systems(
             Update,
             (open_end_dialog, open_new_line_dialog, show_opened_game)

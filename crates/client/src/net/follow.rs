@@ -65,7 +65,7 @@ fn joined(s: &mut NetSession, role: Role, game_number: u32, out: &mut NetOut) {
     out.layout.flipped = role == Role::Player(Color::Black);
     out.next.set(Screen::Game);
     *out.overlays = Overlays::default();
-    out.choice.join.status = None;
+    out.join.status = None;
 }
 
 /// Takes the backlog's events into the match, up to one change of the
@@ -233,7 +233,7 @@ fn notice(s: &mut NetSession, msg: HostMsg, out: &mut NetOut, to_match: bool) {
             }
         }
         HostMsg::VersionMismatch { text, .. } => {
-            out.choice.join.status = Some(text.clone());
+            out.join.status = Some(text.clone());
             s.notice(text);
         }
         HostMsg::Chat { .. }

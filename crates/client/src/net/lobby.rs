@@ -1,5 +1,5 @@
 //! The join screen's live list: while the screen is open a discovery
-//! [`Listener`] hears the hosts' beacons and `MenuChoice::join` lists them
+//! [`Listener`] hears the hosts' beacons and [`JoinScreen`] lists them
 //! (a host not heard for a few seconds leaves the list); the address field
 //! takes what is typed while it has the focus.
 
@@ -10,8 +10,9 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use super::LanSettings;
+use super::join::{JoinScreen, LanGame, typing_address};
 use crate::interaction::ActivePanel;
-use crate::menus::{LanGame, MenuChoice, MenuFocus, Overlays, typing_address};
+use crate::menus::{MenuFocus, Overlays};
 use crate::schedule::Screen;
 use chimera_net::PROTOCOL_VERSION;
 use chimera_net::discovery::{DiscoveredHost, Listener};
@@ -39,11 +40,11 @@ pub fn listen(
     (overlays, screen): (Res<Overlays>, Res<State<Screen>>),
     (settings, time): (Res<LanSettings>, Res<Time>),
     mut lobby: ResMut<LanLobby>,
-    mut choice: ResMut<MenuChoice>,
+    mut join: ResMut<JoinScreen>,
 ) {
     if !(overlays.join && *screen.get() == Screen::Menu) {
         if lobby.listener.take().is_some() {
-            choice.join.games.clear();
+            join.games.clear();
         }
         lobby.error = None;
         return;
@@ -57,7 +58,7 @@ pub fn listen(
                     settings.listen
                 );
                 warn!("LAN: {text}");
-                choice.join.status.get_or_insert(text.clone());
+                join.status.get_or_insert(text.clone());
                 lobby.error = Some(text);
             }
         }
@@ -65,8 +66,8 @@ pub fn listen(
     let Some(l) = lobby.listener.as_mut() else {
         return;
     };
-    if l.update(time.delta()) || choice.join.games.len() != l.hosts().len() {
-        choice.join.games = l.hosts().iter().map(lan_game).collect();
+    if l.update(time.delta()) || join.games.len() != l.hosts().len() {
+        join.games = l.hosts().iter().map(lan_game).collect();
     }
 }
 
@@ -113,15 +114,15 @@ pub fn lan_game(h: &DiscoveredHost) -> LanGame {
 pub fn type_address(
     active: Res<ActivePanel>,
     focus: Res<MenuFocus>,
-    mut choice: ResMut<MenuChoice>,
+    mut join: ResMut<JoinScreen>,
     mut keys: MessageReader<KeyboardInput>,
 ) {
-    let typing = typing_address(active.0, &focus, &choice);
+    let typing = typing_address(active.0, &focus, &join);
     for k in keys.read() {
         if !typing || k.state != ButtonState::Pressed {
             continue;
         }
-        let field = &mut choice.join.address;
+        let field = &mut join.address;
         if k.logical_key == Key::Backspace {
             field.pop();
         } else if let Some(text) = &k.text {

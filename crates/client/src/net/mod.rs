@@ -22,14 +22,19 @@
 //!
 //! Rooms: [`settings`] (where games are heard, who plays), [`plans`] (what
 //! to host or join), [`session`] (the wire and the panel's view),
-//! [`systems`] (launch, the frame's round, goodbye), [`follow`] (the match
+//! [`systems`] (launch, the frame's round, goodbye), [`join`] (the join
+//! screen: its state, entries and answers), [`follow`] (the match
 //! follows the host), [`keeping`] (a hosting window's autosave and kept
-//! seats for `chimera host --resume`), [`lobby`] (the join list).
+//! seats for `chimera host --resume`), [`lobby`] (the join list), [`screens`]
+//! (the join screen and the LAN part of the side panel, drawn with the
+//! menus' widgets; `ui` schedules them with the other views).
 
 mod follow;
+pub mod join;
 mod keeping;
 pub mod lobby;
 pub mod plans;
+pub mod screens;
 pub mod session;
 pub mod settings;
 pub mod systems;
@@ -45,6 +50,7 @@ use crate::match_state::Match;
 #[cfg(doc)]
 use chimera_net::{Client, ClientRunner, Host};
 
+pub use join::{JoinScreen, LanGame};
 pub use plans::{HostPlan, JoinPlan, NetLaunch, NetPlan};
 pub use session::{NetSession, NetView};
 pub use settings::{DEFAULT_LAN_NAME, LanSettings, autosave_path};
@@ -55,7 +61,13 @@ use systems::{goodbye, launch, tick};
 pub fn plugin(app: &mut App) {
     app.init_resource::<LanSettings>()
         .init_resource::<lobby::LanLobby>()
+        .init_resource::<JoinScreen>()
         .add_message::<NetAction>()
+        .add_message::<join::LanRequest>()
+        .add_systems(
+            Update,
+            (join::publish_entries, join::answer_entries).in_set(AppSystems::Respond),
+        )
         .add_systems(
             Update,
             (launch, tick)

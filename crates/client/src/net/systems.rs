@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use chimera_net::{ClientMsg, Role};
 
 use super::follow::{follow, hosted};
+use super::join::{JoinScreen, LanRequest};
 use super::plans::{HostPlan, JoinPlan, NetLaunch, NetPlan};
 use super::session::{NetSession, Wire};
 use super::settings::{DEFAULT_LAN_NAME, LanSettings};
@@ -16,7 +17,7 @@ use crate::match_state::{
     Announcer, ApplyCommand, ApplyMove, Authority, BoardResynced, CurrentMatch, InstallMatch,
     Match, MatchCommand, MatchError, MoveIntent, MoveRejected, Offer,
 };
-use crate::menus::{LanRequest, MenuChoice, Overlays};
+use crate::menus::{MenuChoice, Overlays};
 use crate::scene::BoardLayout;
 use crate::schedule::Screen;
 
@@ -38,7 +39,7 @@ pub struct NetOut<'w> {
     pub(super) layout: ResMut<'w, BoardLayout>,
     pub(super) next: ResMut<'w, NextState<Screen>>,
     pub(super) screen: Res<'w, State<Screen>>,
-    pub(super) choice: ResMut<'w, MenuChoice>,
+    pub(super) join: ResMut<'w, JoinScreen>,
     pub(super) overlays: ResMut<'w, Overlays>,
 }
 
@@ -60,7 +61,8 @@ pub(super) fn launch(
     mut requests: MessageReader<LanRequest>,
     settings: Res<LanSettings>,
     mut session: Option<ResMut<NetSession>>,
-    mut choice: ResMut<MenuChoice>,
+    choice: Res<MenuChoice>,
+    mut join: ResMut<JoinScreen>,
     mut toast: MessageWriter<Toast>,
 ) {
     let mut plans: Vec<NetPlan> = Vec::new();
@@ -86,7 +88,7 @@ pub(super) fn launch(
                         address,
                         spectate: *spectate,
                     })),
-                    Err(e) => choice.join.status = Some(e),
+                    Err(e) => join.status = Some(e),
                 }
             }
         }
@@ -101,7 +103,7 @@ pub(super) fn launch(
     };
     match started {
         Ok(s) => {
-            choice.join.status = match &plan {
+            join.status = match &plan {
                 NetPlan::Join(j) => Some(format!("Connecting to {}…", j.address)),
                 NetPlan::Host(_) => None,
             };
@@ -111,7 +113,7 @@ pub(super) fn launch(
         Err(e) => {
             error!("LAN: {e}");
             toast.write(Toast(e.clone()));
-            choice.join.status = Some(e);
+            join.status = Some(e);
             commands.remove_resource::<NetSession>();
             commands.remove_resource::<Authority>();
         }
@@ -173,7 +175,7 @@ pub(super) fn tick(
     if joining && !out.overlays.join && *out.screen.get() == Screen::Menu {
         // Back from the join screen before the host answered: give up.
         end_session(&mut commands, s);
-        out.choice.join.status = None;
+        out.join.status = None;
         return;
     }
     if matches!(s.wire(), Wire::Host { .. }) {
@@ -204,7 +206,7 @@ pub(super) fn tick(
     if !s.installed
         && let Some(why) = &s.view.closed
     {
-        out.choice.join.status = Some(why.clone());
+        out.join.status = Some(why.clone());
     }
 }
 

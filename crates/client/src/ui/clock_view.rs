@@ -1,10 +1,10 @@
 //! The clocks in the side panel, and the main menu's rows for the time
 //! control and the player's settings (name, volume, sound, animations).
 
-use super::{ring_if, side_name};
 use crate::match_state::{Match, low_time};
 use crate::menus::{Entry, MenuActivated, MenuAdjusted, MenuChoice, TextEditor, time_label};
 use crate::prefs::Prefs;
+use crate::widgets::ring_if;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use chimera_game::clock::ClockTime;
@@ -30,7 +30,7 @@ pub(super) fn clocks(ui: &mut egui::Ui, game: &Match) {
             let running = clock.is_running() && clock.to_move() == side;
             let name = &game.setup().names[side.index()];
             let who = if name.is_empty() {
-                side_name(side).to_string()
+                side.name().to_string()
             } else {
                 name.clone()
             };

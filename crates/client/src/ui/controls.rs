@@ -2,11 +2,11 @@
 //! named for the connected pad's layout, the mouse, and where the bindings
 //! file lives (with its error, if it could not be used).
 
-use super::{FocusView, back_button};
 use crate::input::bindings::Controls;
 use crate::input::pads::{PadLayout, binding_name, is_keyboard};
 use crate::interaction::{GameAction, Panel};
 use crate::menus::{MenuActivated, Overlays};
+use crate::widgets::{FocusView, back_button};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 

@@ -3,13 +3,14 @@
 //! new-line question (a move chosen at an earlier ply). Each is
 //! a column of entries with the keyboard/gamepad focus ringed.
 
-use super::{FocusView, entry_button, outcome_text};
+use super::outcome_text;
 use crate::computer::Computer;
 use crate::config::View;
 use crate::interaction::{Panel, Replay, answering_side};
 use crate::match_state::{Authority, Match, Offer};
 use crate::menus::{Entry, MenuActivated, Overlays};
 use crate::scene::{CurrentView, ShowLetters};
+use crate::widgets::{FocusView, entry_button};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
@@ -63,7 +64,7 @@ fn label(
 ) -> String {
     let side = game
         .and_then(|g| answering_side(g, authority))
-        .map(super::side_name);
+        .map(chimera_rules::Color::name);
     match entry {
         Entry::Continue => "Back to the game".into(),
         Entry::Undo => "Undo".into(),

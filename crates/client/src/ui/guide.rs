@@ -5,12 +5,12 @@
 //! (`help::reach_alone`), so it is always right.
 
 use super::menu::Glyphs;
-use super::{FocusView, back_button, entry_button};
 use crate::help::reach_alone;
 use crate::interaction::Panel;
 use crate::menus::{Entry, Guide, MenuActivated, Overlays};
 use crate::piece_art::PieceArtMaker;
 use crate::scene::middle_square;
+use crate::widgets::{FocusView, back_button, entry_button};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use chimera_rules::{Color, Kind, PieceInfo, Variant};

@@ -5,13 +5,14 @@
 //! layout and the text grow with the window, from 1024×600 up to 4K.
 
 use super::clock_view::{PlayerRows, PlayerState};
-use super::{FocusView, entry_button, ring_if, root_ui};
+use super::root_ui;
 use crate::board_view::{DARK, FRAME_COLOUR, LIGHT, count_badge};
 use crate::input::bindings::Controls;
 use crate::interaction::Panel;
 use crate::match_state::Player;
 use crate::menus::{Entry, MenuActivated, MenuAdjusted, MenuChoice};
 use crate::piece_art::{PieceArt, PieceArtMaker};
+use crate::widgets::{FocusView, entry_button, ring_if};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
 use chimera_rules::{Color as Side, Kind, Position, Sq, Variant, variants};

@@ -12,19 +12,16 @@ mod computer;
 mod controls;
 mod dialogs;
 mod guide;
-mod lan;
 mod menu;
 mod panel;
 mod replay;
 mod saves;
 
-use crate::interaction::{ActivePanel, HowItMoves, Panel, Replay, ShowHowItMoves, Toast};
+use crate::interaction::{HowItMoves, Replay, ShowHowItMoves, Toast};
 use crate::match_state::CurrentMatch;
 use crate::match_state::{CommandRejected, MoveRejected, hand_kind};
-use crate::menus::{Entry, EntryContext, MenuActivated, MenuFocus, NumberEditor, shown_value};
 use crate::scene::BoardViewport;
 use crate::schedule::{AppSystems, Screen};
-use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -36,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             (
-                (menu::menu_screen, lan::join_screen)
+                (menu::menu_screen, crate::net::screens::join_screen)
                     .chain()
                     .run_if(in_state(Screen::Menu)),
                 (
@@ -62,71 +59,6 @@ pub(super) fn plugin(app: &mut App) {
             (refresh_move_list, collect_toasts).in_set(AppSystems::Present),
         )
         .add_systems(OnEnter(Screen::Menu), release_board_viewport);
-}
-
-/// What the views need to know about the keyboard/gamepad focus.
-#[derive(SystemParam)]
-pub struct FocusView<'w> {
-    active: Res<'w, ActivePanel>,
-    focus: Res<'w, MenuFocus>,
-    editor: Res<'w, NumberEditor>,
-    ctx: EntryContext<'w>,
-}
-
-impl FocusView<'_> {
-    /// What the main menu shows as option `k`'s value (a caret while its
-    /// number is being typed).
-    pub fn option_value(&self, k: usize) -> String {
-        shown_value(&self.ctx.choice, &self.editor, k)
-    }
-
-    /// The focused entry, if `panel` is in front.
-    pub fn focused(&self, panel: Panel) -> Option<Entry> {
-        if self.active.0 != panel || self.focus.panel != Some(panel) {
-            return None;
-        }
-        self.focus.entry(&self.ctx.entries(panel))
-    }
-}
-
-/// The colour of the keyboard/gamepad focus ring.
-const FOCUS: egui::Color32 = egui::Color32::from_rgb(0x3c, 0x9c, 0xff);
-
-/// A button for `entry`: clicked → [`MenuActivated`]; ringed when focused.
-fn entry_button(
-    ui: &mut egui::Ui,
-    button: impl egui::Widget,
-    entry: Entry,
-    focused: Option<Entry>,
-    out: &mut MessageWriter<MenuActivated>,
-) -> egui::Response {
-    let r = ui.add(button);
-    ring_if(ui, &r, focused == Some(entry));
-    if r.clicked() {
-        out.write(MenuActivated(entry));
-    }
-    r
-}
-
-/// The "Back" entry of a screen.
-fn back_button(
-    ui: &mut egui::Ui,
-    focused: Option<Entry>,
-    out: &mut MessageWriter<MenuActivated>,
-) -> egui::Response {
-    entry_button(ui, egui::Button::new("Back"), Entry::Back, focused, out)
-}
-
-/// Draws the focus ring around a widget.
-fn ring_if(ui: &egui::Ui, r: &egui::Response, focused: bool) {
-    if focused {
-        ui.painter().rect_stroke(
-            r.rect.expand(3.0),
-            4.0,
-            egui::Stroke::new(2.5, FOCUS),
-            egui::StrokeKind::Outside,
-        );
-    }
 }
 
 /// The moves of the game in readable notation, and the material each side
@@ -240,13 +172,6 @@ fn root_ui(ctx: &egui::Context) -> egui::Ui {
     )
 }
 
-fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 /// The result in words: "White wins by checkmate", "Draw by repetition".
 pub fn outcome_text(o: &Outcome) -> String {
     let why = match o.reason {
@@ -262,7 +187,7 @@ pub fn outcome_text(o: &Outcome) -> String {
         EndReason::Abandoned => "abandonment",
     };
     match o.winner {
-        Some(c) => format!("{} wins by {why}", side_name(c)),
+        Some(c) => format!("{} wins by {why}", c.name()),
         None => format!("Draw by {why}"),
     }
 }
@@ -307,7 +232,7 @@ pub(super) fn hover_name(
     let Some(game) = game else { return Ok(()) };
     let name = if let Some(sq) = target.square {
         replay.position(&game).piece_at(sq).map(|p| {
-            let mut n = format!("{} {}", side_name(p.color), p.kind.name());
+            let mut n = format!("{} {}", p.color.name(), p.kind.name());
             if p.locked {
                 n.push_str(" (locked)");
             }
@@ -316,7 +241,7 @@ pub(super) fn hover_name(
     } else {
         target
             .hand
-            .map(|(side, kind)| format!("{} {} (in hand)", side_name(side), kind.name()))
+            .map(|(side, kind)| format!("{} {} (in hand)", side.name(), kind.name()))
     };
     let Some(name) = name else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;

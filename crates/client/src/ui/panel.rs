@@ -4,7 +4,7 @@
 
 use super::controls::hint;
 use super::replay::ReplayControls;
-use super::{MoveList, outcome_text, root_ui, side_name};
+use super::{MoveList, outcome_text, root_ui};
 use crate::computer::Computer;
 use crate::config::View;
 use crate::input::bindings::Controls;
@@ -42,7 +42,7 @@ pub(super) fn game_panel(
     (controls, layout): (Option<Res<Controls>>, Res<PadLayout>),
     mut replay: ReplayControls,
     computer: Res<Computer>,
-    mut lan: super::lan::LanPanel,
+    mut lan: crate::net::screens::LanPanel,
 ) -> Result {
     let keys = |a: GameAction| hint(controls.as_deref(), *layout, a);
     // Where the answers are for keyboard and pad.
@@ -79,7 +79,7 @@ pub(super) fn game_panel(
             };
             let pos = game.position();
             ui.heading(game.variant().name());
-            lan_click = super::lan::lan_section(ui, &mut lan, game, &menu);
+            lan_click = crate::net::screens::lan_section(ui, &mut lan, game, &menu);
             ui.horizontal_wrapped(|ui| {
                 let main_menu = format!("Main menu ({}: in-game menu)", keys(GameAction::Menu));
                 act(ui, true, "Menu", &main_menu, Entry::MainMenu);
@@ -127,7 +127,7 @@ pub(super) fn game_panel(
                     // Who answers here: the seat played in a LAN game,
                     // whoever is to move.
                     let me = answering_side(game, lan.authority());
-                    let mut status = format!("{} to move", side_name(pos.side_to_move()));
+                    let mut status = format!("{} to move", pos.side_to_move().name());
                     if pos.in_check() {
                         status.push_str(" — check!");
                     }
@@ -142,7 +142,7 @@ pub(super) fn game_panel(
                             (Some(by), _) if answer_draw => {
                                 ui.label(format!(
                                     "{} offers a draw — Accept/Decline here or {menu}:",
-                                    side_name(by)
+                                    by.name()
                                 ));
                                 let accept = Entry::Accept(Offer::Draw);
                                 act(ui, true, "Accept", &menu, accept);
@@ -152,7 +152,7 @@ pub(super) fn game_panel(
                                 ui.weak("Draw offered");
                             }
                             (Some(by), None) => {
-                                ui.label(format!("{} offers a draw", side_name(by)));
+                                ui.label(format!("{} offers a draw", by.name()));
                             }
                             (None, _) => {
                                 act(ui, me.is_some(), "Offer draw", &menu, Entry::OfferDraw)
@@ -201,7 +201,7 @@ pub(super) fn game_panel(
                         }
                     })
                     .collect();
-                ui.label(format!("{} lost: {}", side_name(*side), text.join(", ")));
+                ui.label(format!("{} lost: {}", side.name(), text.join(", ")));
             }
             egui::CollapsingHeader::new("Pieces of this variant").show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {

@@ -2,10 +2,10 @@
 //! variant, players, result, moves); a file that does not load shows its
 //! error in red. The focused line follows the keyboard and the pad.
 
-use super::{FocusView, back_button, entry_button};
 use crate::interaction::Panel;
 use crate::menus::{Entry, MenuActivated, Overlays};
 use crate::saves::{GameInfo, SavedGames};
+use crate::widgets::{FocusView, back_button, entry_button};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 

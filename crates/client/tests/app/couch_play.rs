@@ -482,6 +482,7 @@ fn focused(app: &App) -> Option<Entry> {
         app.world().resource::<chimera_client::menus::Guide>(),
         app.world().resource::<chimera_client::saves::SavedGames>(),
         None,
+        &Default::default(),
     );
     app.world().resource::<MenuFocus>().entry(&list)
 }
@@ -508,6 +509,7 @@ fn game_menu_index(app: &App, entry: Entry) -> usize {
         app.world().resource::<chimera_client::menus::Guide>(),
         app.world().resource::<chimera_client::saves::SavedGames>(),
         None,
+        &Default::default(),
     )
     .iter()
     .position(|e| *e == entry)

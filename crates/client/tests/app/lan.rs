@@ -339,16 +339,19 @@ fn join_screen_app(name: &str) -> (App, SocketAddr) {
 
 /// Runs `host` and the joining `guest` until the guest's join list has
 /// heard a game; returns the first one.
-fn first_game_heard(host: &mut App, guest: &mut App) -> chimera_client::menus::LanGame {
+fn first_game_heard(host: &mut App, guest: &mut App) -> chimera_client::net::LanGame {
     pump(&mut [host, guest], None, "the beacon", |apps, _| {
         !apps[1]
             .world()
-            .resource::<MenuChoice>()
-            .join
+            .resource::<chimera_client::net::JoinScreen>()
             .games
             .is_empty()
     });
-    guest.world().resource::<MenuChoice>().join.games[0].clone()
+    guest
+        .world()
+        .resource::<chimera_client::net::JoinScreen>()
+        .games[0]
+        .clone()
 }
 
 /// Types `text` on the keyboard, a key at a time.
@@ -408,10 +411,18 @@ fn the_join_screen_joins_by_pad_and_by_typed_address() {
     ] {
         tap(&mut typist, Device::Keyboard, p);
     }
-    assert!(typist.world().resource::<MenuChoice>().join.spectate);
+    assert!(
+        typist
+            .world()
+            .resource::<chimera_client::net::JoinScreen>()
+            .spectate
+    );
     type_text(&mut typist, &format!("127.0.0.1:{}", addr.port()));
     assert_eq!(
-        typist.world().resource::<MenuChoice>().join.address,
+        typist
+            .world()
+            .resource::<chimera_client::net::JoinScreen>()
+            .address,
         format!("127.0.0.1:{}", addr.port())
     );
     tap(&mut typist, Device::Keyboard, Press::Select);
@@ -437,7 +448,12 @@ fn the_join_list_hears_a_loopback_beacon_and_drops_the_silent_host() {
     runner
         .announce(SocketAddr::new([127, 0, 0, 1].into(), listening.port()))
         .unwrap();
-    let games = |app: &App| app.world().resource::<MenuChoice>().join.games.clone();
+    let games = |app: &App| {
+        app.world()
+            .resource::<chimera_client::net::JoinScreen>()
+            .games
+            .clone()
+    };
     let mut heard = false;
     for _ in 0..2000 {
         runner.update(&mut game, FRAME);
@@ -671,7 +687,12 @@ fn a_host_of_another_version_is_named_on_the_join_screen() {
     let (host, mut game) = Host::new(cfg, 9).unwrap();
     let mut runner = HostRunner::bind(host, "127.0.0.1:0".parse().unwrap(), wall_clock()).unwrap();
     let mut app = join_app(runner.local_addr(), "Newer", false);
-    let status = |app: &App| app.world().resource::<MenuChoice>().join.status.clone();
+    let status = |app: &App| {
+        app.world()
+            .resource::<chimera_client::net::JoinScreen>()
+            .status
+            .clone()
+    };
     let mut said = None;
     for _ in 0..2000 {
         runner.update(&mut game, FRAME);

@@ -113,6 +113,7 @@ pub(crate) fn current_entries(app: &App, panel: Panel) -> Vec<Entry> {
         w.resource::<Guide>(),
         w.resource::<SavedGames>(),
         w.get_resource::<chimera_client::match_state::Authority>(),
+        w.resource::<chimera_client::menus::FeaturePanels>(),
     )
 }
 

@@ -5,11 +5,11 @@
 //! claim are entries of the in-game menu too (keyboard and pad): the panel
 //! says so, and its buttons activate the same entries.
 
-use super::{FocusView, back_button, entry_button, ring_if};
+use super::{JoinScreen, NetAction, NetSession};
 use crate::interaction::{Panel, offers_to_answer};
 use crate::match_state::{Authority, Match, Offer};
 use crate::menus::{Entry, MenuActivated};
-use crate::net::{NetAction, NetSession};
+use crate::widgets::{FocusView, back_button, entry_button, ring_if};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -19,12 +19,12 @@ use chimera_rules::Color;
 const WARN: egui::Color32 = egui::Color32::from_rgb(0xe0, 0x50, 0x40);
 
 /// The join screen, over the main menu.
-pub(super) fn join_screen(
+pub fn join_screen(
     mut contexts: EguiContexts,
     view: FocusView,
+    join: Res<JoinScreen>,
     mut activated: MessageWriter<MenuActivated>,
 ) -> Result {
-    let join = &view.ctx.choice.join;
     let ctx = contexts.ctx_mut()?;
     if view.active.0 == Panel::MainMenu
         && let Some(status) = &join.status
@@ -142,12 +142,7 @@ impl LanPanel<'_, '_> {
 
 /// The LAN part of the side panel (nothing outside a LAN game); `menu`
 /// says where the in-game menu is ("in the menu (F10 / Start)"). Returns the entry a button chose.
-pub(super) fn lan_section(
-    ui: &mut egui::Ui,
-    p: &mut LanPanel,
-    game: &Match,
-    menu: &str,
-) -> Option<Entry> {
+pub fn lan_section(ui: &mut egui::Ui, p: &mut LanPanel, game: &Match, menu: &str) -> Option<Entry> {
     let session = p.session.as_deref()?;
     let v = &session.view;
     let mut chosen = None;

@@ -1,17 +1,22 @@
-//! The LAN join screen as the menus know it: the games heard on the LAN
-//! ([`JoinChoice`], kept up to date by `net`), its entries, and the
-//! requests its entries send ([`LanRequest`], which `net` answers).
+//! The LAN join screen as the LAN feature keeps it: the games heard on the
+//! LAN (kept by [`super::lobby`]), the address typed, watch-only and how
+//! joining goes ([`JoinScreen`]); its entries, published to the menus
+//! ([`FeaturePanels`]) which move the focus through them; and what the LAN
+//! entries do when activated ([`answer_entries`]): host the menu's game,
+//! open the screen, join — requests that [`super::systems`] starts.
 
-use super::apply::EntryEffects;
-use super::{Entry, MenuChoice, MenuFocus};
+use bevy::prelude::*;
+
 use crate::interaction::Panel;
 use crate::match_state::GameSetup;
-use bevy::prelude::*;
+use crate::menus::{
+    Entry, EntryGroup, FeaturePanels, MenuActivated, MenuChoice, MenuFocus, Overlays,
+};
 
 /// The LAN join screen: the games heard on the LAN (kept up to date by
 /// `net`), the address typed, whether to watch only, and how joining goes.
-#[derive(Debug, Clone, Default)]
-pub struct JoinChoice {
+#[derive(Resource, Debug, Clone, Default)]
+pub struct JoinScreen {
     /// Games heard lately, in the order first heard.
     pub games: Vec<LanGame>,
     /// The address typed (`ADDRESS[:PORT]`).
@@ -38,7 +43,7 @@ pub struct LanGame {
     pub joinable: bool,
 }
 
-/// A LAN game asked for in the menus (`net` starts it).
+/// A LAN game asked for by the join screen's entries (the session starts it).
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum LanRequest {
     /// Host this game on the LAN, the window playing one side.
@@ -54,7 +59,7 @@ pub enum LanRequest {
 
 /// The join screen's entries, in focus order: the games heard, the address
 /// field, connect, watch only, back.
-pub fn join_entries(join: &JoinChoice) -> Vec<Entry> {
+pub fn join_entries(join: &JoinScreen) -> Vec<Entry> {
     let mut v: Vec<Entry> = (0..join.games.len()).map(Entry::JoinGame).collect();
     v.extend([
         Entry::JoinAddress,
@@ -66,36 +71,63 @@ pub fn join_entries(join: &JoinChoice) -> Vec<Entry> {
 }
 
 /// Whether the join screen's address field has the focus (keys type into it).
-pub fn typing_address(active: Panel, focus: &MenuFocus, choice: &MenuChoice) -> bool {
+pub fn typing_address(active: Panel, focus: &MenuFocus, join: &JoinScreen) -> bool {
     active == Panel::Join
         && focus.panel == Some(Panel::Join)
-        && focus.entry(&join_entries(&choice.join)) == Some(Entry::JoinAddress)
+        && focus.entry(&join_entries(join)) == Some(Entry::JoinAddress)
+}
+
+/// Keeps the menus' copy of the join screen's entries current.
+pub(super) fn publish_entries(join: Res<JoinScreen>, mut panels: ResMut<FeaturePanels>) {
+    if join.is_changed() {
+        panels.join = join_entries(&join);
+    }
 }
 
 /// What the LAN entries do: host the menu's game, open the join screen,
 /// join a game heard or the address typed, watch only on or off.
-pub(super) fn apply(entry: Entry, fx: &mut EntryEffects) {
-    let join = &mut fx.choice.join;
+pub(super) fn answer_entries(
+    mut activated: MessageReader<MenuActivated>,
+    choice: Res<MenuChoice>,
+    mut join: ResMut<JoinScreen>,
+    mut overlays: ResMut<Overlays>,
+    mut lan: MessageWriter<LanRequest>,
+) {
+    for &MenuActivated(entry) in activated.read() {
+        if entry.group() == EntryGroup::Lan {
+            answer(entry, &choice, &mut join, &mut overlays, &mut lan);
+        }
+    }
+}
+
+/// What one LAN entry does.
+fn answer(
+    entry: Entry,
+    choice: &MenuChoice,
+    join: &mut JoinScreen,
+    overlays: &mut Overlays,
+    lan: &mut MessageWriter<LanRequest>,
+) {
     match entry {
         Entry::HostLan => {
             join.status = None;
-            let setup = fx.choice.setup();
-            fx.lan.write(LanRequest::Host(setup));
+            let setup = choice.setup();
+            lan.write(LanRequest::Host(setup));
         }
         Entry::JoinLan => {
-            fx.overlays.join = true;
+            overlays.join = true;
             join.status = None;
         }
         Entry::JoinGame(i) => {
             if let Some(g) = join.games.get(i) {
-                fx.lan.write(LanRequest::Join {
+                lan.write(LanRequest::Join {
                     address: g.address.clone(),
                     spectate: join.spectate,
                 });
             }
         }
         Entry::JoinConnect | Entry::JoinAddress if !join.address.trim().is_empty() => {
-            fx.lan.write(LanRequest::Join {
+            lan.write(LanRequest::Join {
                 address: join.address.trim().to_string(),
                 spectate: join.spectate,
             });
