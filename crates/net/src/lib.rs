@@ -1,8 +1,10 @@
 //! LAN matches (issue 12): the network core, free of Bevy.
 //!
 //! - [`protocol`]: the messages and their bincode frames (pure).
-//! - [`state`]: the match as both ends keep it, and its snapshot (pure).
-//! - [`host`]: the authoritative host as a state machine (pure).
+//! - [`state`]: the table around a match (seats, spectators, offers), its
+//!   snapshot, and a client's copy of the match ([`MatchState`]) (pure).
+//! - [`host`]: the authoritative host as a state machine, ruling a
+//!   `chimera_game::Match` lent to it (pure).
 //! - [`client`]: a player's or spectator's state machine (pure).
 //! - [`discovery`]: the LAN beacon and its listener (UDP).
 //! - [`seats`]: the seat tokens a player keeps in the config directory.

@@ -193,30 +193,51 @@ impl EntryContext<'_> {
     pub fn entries(&self, panel: Panel) -> Vec<Entry> {
         entries(
             panel,
-            &self.choice,
-            self.game.as_deref().map(|m| &m.0),
-            &self.selection,
-            &self.guide,
-            &self.saved,
-            self.authority.as_deref(),
-            &self.features,
+            &EntrySources {
+                choice: &self.choice,
+                game: self.game.as_deref().map(|m| &m.0),
+                selection: &self.selection,
+                guide: &self.guide,
+                saved: &self.saved,
+                authority: self.authority.as_deref(),
+                features: &self.features,
+            },
         )
     }
 }
 
-/// The entries of a panel, in focus order. `authority`: the LAN game's
-/// (its offers to answer and win claim come first in the in-game menu).
-pub fn entries(
-    panel: Panel,
-    choice: &MenuChoice,
-    game: Option<&Match>,
-    selection: &Selection,
-    guide: &Guide,
-    saved: &SavedGames,
-    authority: Option<&Authority>,
-    features: &FeaturePanels,
-) -> Vec<Entry> {
+/// What the panels' entries are made of.
+#[derive(Clone, Copy)]
+pub struct EntrySources<'a> {
+    /// The main menu's choices.
+    pub choice: &'a MenuChoice,
+    /// The game, if any.
+    pub game: Option<&'a Match>,
+    /// The board's selection (its chooser).
+    pub selection: &'a Selection,
+    /// The piece guide.
+    pub guide: &'a Guide,
+    /// The saved games.
+    pub saved: &'a SavedGames,
+    /// The LAN game's authority, if any (its offers to answer and win claim
+    /// come first in the in-game menu).
+    pub authority: Option<&'a Authority>,
+    /// The entries of the features' panels.
+    pub features: &'a FeaturePanels,
+}
+
+/// The entries of a panel, in focus order.
+pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
     use Entry::*;
+    let EntrySources {
+        choice,
+        game,
+        selection,
+        guide,
+        saved,
+        authority,
+        features,
+    } = *from;
     match panel {
         Panel::MainMenu => {
             let mut v = vec![Variant(choice.variant)];

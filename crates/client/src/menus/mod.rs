@@ -11,9 +11,10 @@
 //! - [`entries`]: the entries of each panel.
 //! - [`focus`]: the front panel and the focus moving through its entries.
 //! - [`apply`]: what an activated entry does.
+//! - `options`, `player`: the option editor and the player/clock entries.
+//!
 //! Panels of features above the menus (the LAN join screen) publish their
 //! entries in [`FeaturePanels`] and answer their own activations.
-//! - `options`, `player`: the option editor and the player/clock entries.
 
 pub mod apply;
 pub mod choice;
@@ -25,8 +26,8 @@ mod player;
 pub use apply::EntryEffects;
 pub use choice::{MenuChoice, THINK_TIMES_MS, step_player};
 pub use entries::{
-    Entry, EntryContext, EntryGroup, FeaturePanels, MenuActivated, MenuAdjusted, back_entry,
-    entries,
+    Entry, EntryContext, EntryGroup, EntrySources, FeaturePanels, MenuActivated, MenuAdjusted,
+    back_entry, entries,
 };
 pub use focus::{MenuFocus, front_panel};
 pub use options::{NumberEditor, shown_value};

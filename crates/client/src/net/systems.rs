@@ -59,9 +59,8 @@ pub(super) fn launch(
     mut commands: Commands,
     plan: Option<Res<NetLaunch>>,
     mut requests: MessageReader<LanRequest>,
-    settings: Res<LanSettings>,
+    (settings, choice): (Res<LanSettings>, Res<MenuChoice>),
     mut session: Option<ResMut<NetSession>>,
-    choice: Res<MenuChoice>,
     mut join: ResMut<JoinScreen>,
     mut toast: MessageWriter<Toast>,
 ) {

@@ -476,13 +476,15 @@ fn the_main_menu_seats_the_computer_and_it_opens_the_game() {
 fn focused(app: &App) -> Option<Entry> {
     let list = chimera_client::menus::entries(
         Panel::MainMenu,
-        app.world().resource::<MenuChoice>(),
-        app.world().get_resource::<CurrentMatch>().map(|m| &m.0),
-        app.world().resource::<Selection>(),
-        app.world().resource::<chimera_client::menus::Guide>(),
-        app.world().resource::<chimera_client::saves::SavedGames>(),
-        None,
-        &Default::default(),
+        &chimera_client::menus::EntrySources {
+            choice: app.world().resource::<MenuChoice>(),
+            game: app.world().get_resource::<CurrentMatch>().map(|m| &m.0),
+            selection: app.world().resource::<Selection>(),
+            guide: app.world().resource::<chimera_client::menus::Guide>(),
+            saved: app.world().resource::<chimera_client::saves::SavedGames>(),
+            authority: None,
+            features: &Default::default(),
+        },
     );
     app.world().resource::<MenuFocus>().entry(&list)
 }
@@ -503,13 +505,15 @@ fn down_to_start(app: &mut App, dev: Device) {
 fn game_menu_index(app: &App, entry: Entry) -> usize {
     chimera_client::menus::entries(
         Panel::GameMenu,
-        app.world().resource::<MenuChoice>(),
-        Some(app.world().resource::<CurrentMatch>()),
-        app.world().resource::<Selection>(),
-        app.world().resource::<chimera_client::menus::Guide>(),
-        app.world().resource::<chimera_client::saves::SavedGames>(),
-        None,
-        &Default::default(),
+        &chimera_client::menus::EntrySources {
+            choice: app.world().resource::<MenuChoice>(),
+            game: Some(app.world().resource::<CurrentMatch>()),
+            selection: app.world().resource::<Selection>(),
+            guide: app.world().resource::<chimera_client::menus::Guide>(),
+            saved: app.world().resource::<chimera_client::saves::SavedGames>(),
+            authority: None,
+            features: &Default::default(),
+        },
     )
     .iter()
     .position(|e| *e == entry)

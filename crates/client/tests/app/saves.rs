@@ -107,13 +107,15 @@ pub(crate) fn current_entries(app: &App, panel: Panel) -> Vec<Entry> {
     let w = app.world();
     entries(
         panel,
-        w.resource::<MenuChoice>(),
-        w.get_resource::<CurrentMatch>().map(|m| &m.0),
-        w.resource::<Selection>(),
-        w.resource::<Guide>(),
-        w.resource::<SavedGames>(),
-        w.get_resource::<chimera_client::match_state::Authority>(),
-        w.resource::<chimera_client::menus::FeaturePanels>(),
+        &chimera_client::menus::EntrySources {
+            choice: w.resource::<MenuChoice>(),
+            game: w.get_resource::<CurrentMatch>().map(|m| &m.0),
+            selection: w.resource::<Selection>(),
+            guide: w.resource::<Guide>(),
+            saved: w.resource::<SavedGames>(),
+            authority: w.get_resource::<chimera_client::match_state::Authority>(),
+            features: w.resource::<chimera_client::menus::FeaturePanels>(),
+        },
     )
 }
 
