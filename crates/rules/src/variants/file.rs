@@ -254,6 +254,7 @@ fn role_check(r: &Reader, id: &str, m: &betza::Movement) -> Result<(), FileError
 
 /// The variant of a file for the option values `opts`.
 pub fn spec(tree: &Tree, opts: &Opts) -> Result<VariantSpec, FileError> {
+    super::BUILDS.with(|b| b.set(b.get() + 1));
     let root = merged(tree, opts)?;
     let r = Reader::new(tree, &root, "")?;
     for k in ["id", "name", "description"] {

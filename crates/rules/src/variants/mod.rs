@@ -148,6 +148,27 @@ pub fn builtin() -> &'static [&'static VariantInfo] {
 /// Largest variant file, in bytes (it travels inside one network message).
 pub const MAX_FILE_BYTES: usize = 32 * 1024;
 
+/// Most options a variant file may have.
+pub const MAX_OPTIONS: usize = 16;
+
+/// Most values a choice option may list (and most `set` sections a number
+/// option may have).
+pub const MAX_OPTION_VALUES: usize = 16;
+
+/// Most combinations of option values [`check`] builds.
+pub const MAX_CHECKED_COMBINATIONS: usize = 400;
+
+thread_local! {
+    static BUILDS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// How many times this thread has built a variant from its file (one
+/// combination of option values each): what [`check`] and [`Variant::new`]
+/// cost, counted for the tests that bound it.
+pub fn builds_on_this_thread() -> usize {
+    BUILDS.with(|b| b.get())
+}
+
 /// Checks variant file `text` and builds it with every combination of its
 /// choice options (number options at their default), so that a file that
 /// registers never fails later.
