@@ -1456,6 +1456,33 @@ fn huge_hand_counts_and_clocks() {
     }
 }
 
+/// A run of empty squares too long for a number: it overflowed (a panic in
+/// a checked build; in a release build 4294967297 wrapped round to 1 and
+/// was read as one empty square). Any length is refused naming the board
+/// field, the run quoted short.
+#[test]
+fn runs_of_empty_squares_of_any_length_are_refused() {
+    let chess = variant("chess");
+    for (run, quoted) in [
+        ("4294967297", "4294967297"),
+        ("99999999999", "99999999999"),
+        ("4294967296", "4294967296"),
+        (&*"9".repeat(5000), "999999… (5000 digits)"),
+    ] {
+        let text = format!("rnbqkbnr/pppppppp/{run}/8/8/8/PPPPPPPP/RNBQKBNR w - - - 0 1");
+        match Position::from_vfen(&chess, &text) {
+            Err(RulesError::BadVfen {
+                field: VfenField::Board,
+                detail,
+            }) => assert_eq!(
+                detail,
+                format!("rank 6: bad run of {quoted} empty squares at a6")
+            ),
+            other => panic!("{run}: {:?}", other.map(|p| p.to_vfen())),
+        }
+    }
+}
+
 // ------------------------------------------------------------- typed errors
 
 #[test]
