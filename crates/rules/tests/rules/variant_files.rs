@@ -831,7 +831,15 @@ fn mutate(text: &str, rng: &mut SplitMix64) -> String {
         return String::new();
     }
     let i = rng.below(lines.len());
-    match rng.below(8) {
+    // Where the value of line `i` begins (after its first `=`), unless it is
+    // a table header: changes are made there, never to a key (a new piece
+    // key would take one of the session's new-kind numbers).
+    let value_at = |l: &str| {
+        l.find('=')
+            .filter(|_| !l.trim_start().starts_with('['))
+            .map(|e| e + 1)
+    };
+    match rng.below(12) {
         0 => {
             lines.remove(i);
         }
@@ -887,6 +895,65 @@ fn mutate(text: &str, rng: &mut SplitMix64) -> String {
             // Truncated.
             lines.truncate(i);
         }
+        8 => {
+            // A multi-byte, combining, invisible or look-alike character
+            // put into a value (Kelvin sign, fullwidth and Arabic-Indic
+            // digits: not ASCII yet upper case or numeric).
+            const WIDE: &[char] = &[
+                'é', '♔', 'Ö', '😀', '\u{301}', '\u{200B}', '\u{212A}', 'ǅ', '٣', 'Ⅻ', 'ﬀ', '１',
+                'ß', '\u{FEFF}', '\t',
+            ];
+            if let Some(at) = value_at(&lines[i]) {
+                let mut chars: Vec<char> = lines[i].chars().collect();
+                let at = at.min(chars.len()) + rng.below(chars.len().saturating_sub(at) + 1);
+                chars.insert(at.min(chars.len()), WIDE[rng.below(WIDE.len())]);
+                lines[i] = chars.into_iter().collect();
+            }
+        }
+        9 => {
+            // Cut anywhere, in the middle of a line or of a character's bytes
+            // (what a short read or a copy cut off leaves; the cut is moved
+            // back to a character boundary, as a reader of UTF-8 must).
+            let text = lines.join("\n");
+            let mut cut = rng.below(text.len() + 1);
+            while !text.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            return text[..cut].to_string();
+        }
+        10 => {
+            // A number far out of range: past i64, at its ends, past u32.
+            let l = lines[i].clone();
+            if let Some(d) = l.find(|c: char| c.is_ascii_digit()) {
+                let end = l[d..]
+                    .find(|c: char| !c.is_ascii_digit())
+                    .map_or(l.len(), |e| d + e);
+                let n = [
+                    "99999999999999999999",
+                    "9223372036854775807",
+                    "-9223372036854775808",
+                    "4294967297",
+                    "65536",
+                    "256",
+                    "100000000000",
+                ][rng.below(7)];
+                lines[i] = format!("{}{n}{}", &l[..d], &l[end..]);
+            }
+        }
+        11 => {
+            // A byte flipped in a value (the result kept only when it is
+            // still UTF-8, as the file reader would refuse it otherwise).
+            if let Some(at) = value_at(&lines[i]) {
+                let mut bytes = lines[i].clone().into_bytes();
+                let at = at + rng.below(bytes.len().saturating_sub(at).max(1));
+                if at < bytes.len() {
+                    bytes[at] ^= 1 << rng.below(8);
+                    if let Ok(l) = String::from_utf8(bytes) {
+                        lines[i] = l;
+                    }
+                }
+            }
+        }
         _ => {
             // A line from elsewhere in the file repeated here.
             let j = rng.below(lines.len());
@@ -898,14 +965,32 @@ fn mutate(text: &str, rng: &mut SplitMix64) -> String {
 }
 
 /// Builds a file `check` accepted and generates moves from its start
-/// position (and a few plies on): nothing may panic.
+/// position (and a few plies on): nothing may panic. Then one combination of
+/// option values drawn at random, which the check may not have built: it
+/// builds and plays, or is refused with a message.
 fn play_a_little(text: &str, rng: &mut SplitMix64) {
     let Ok(info) = register(text) else {
         return;
     };
     let v = Variant::new(info.id, &[]).expect("a checked file builds with its defaults");
-    let mut g = Game::new(&v);
-    // Every move two plies deep, then a few random plies on.
+    play_from(&v, rng);
+    let combo: Vec<(String, String)> = info
+        .options
+        .iter()
+        .map(|o| {
+            let values = option_values(&o.kind);
+            (o.name.to_string(), values[rng.below(values.len())].clone())
+        })
+        .collect();
+    match Variant::new(info.id, &combo) {
+        Ok(v) => play_from(&v, rng),
+        Err(e) => assert!(!e.to_string().is_empty()),
+    }
+}
+
+/// Every move two plies deep from the start of `v`, then a few random plies on.
+fn play_from(v: &Arc<Variant>, rng: &mut SplitMix64) {
+    let mut g = Game::new(v);
     let _nodes = v.start_position().perft(2);
     for _ in 0..6 {
         if g.outcome().is_some() {
@@ -919,9 +1004,11 @@ fn play_a_little(text: &str, rng: &mut SplitMix64) {
     }
 }
 
-/// Mutated files (lines deleted, repeated, swapped, truncated, characters
-/// and numbers changed, keys dropped) give a clear error or a variant
-/// that plays; never a panic.
+/// Mutated files (lines deleted, repeated, swapped, truncated, characters,
+/// bytes and numbers changed, multi-byte characters put in, keys dropped,
+/// cut anywhere) give a clear error or a variant that plays; never a panic,
+/// and each case — check, registration, a little play with the defaults and
+/// with random option values — within a time bound.
 #[test]
 fn mutated_files_give_an_error_or_a_playable_variant() {
     let mut bases: Vec<String> = builtin()
@@ -948,17 +1035,25 @@ fn mutated_files_give_an_error_or_a_playable_variant() {
     }
     let mut rng = SplitMix64::new(0x5eed);
     let (mut ok, mut errors) = (0, 0);
+    let mut slowest = (std::time::Duration::ZERO, String::new());
     for base in &bases {
-        for round in 0..150 {
+        for round in 0..200 {
             let mut text = base.clone();
             for _ in 0..=round % 3 {
                 text = mutate(&text, &mut rng);
             }
-            match check(&text) {
-                Ok(_) => {
-                    ok += 1;
-                    play_a_little(&text, &mut rng);
-                }
+            let t = std::time::Instant::now();
+            let outcome =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match check(&text) {
+                    Ok(_) => {
+                        play_a_little(&text, &mut rng);
+                        Ok(())
+                    }
+                    Err(e) => Err(e),
+                }))
+                .unwrap_or_else(|_| panic!("a panic on the file:\n{text}"));
+            match outcome {
+                Ok(()) => ok += 1,
                 Err(e) => {
                     errors += 1;
                     assert!(!e.problem.is_empty(), "an error says what is wrong");
@@ -967,10 +1062,20 @@ fn mutated_files_give_an_error_or_a_playable_variant() {
                     }
                 }
             }
+            if t.elapsed() > slowest.0 {
+                slowest = (t.elapsed(), text);
+            }
         }
     }
     // Both outcomes happen: the mutations are neither all harmless nor all fatal.
     assert!(ok > 20 && errors > 100, "{ok} accepted, {errors} refused");
+    // Generous for a loaded machine: a case takes milliseconds.
+    assert!(
+        slowest.0 < std::time::Duration::from_secs(2),
+        "{:?} for the file:\n{}",
+        slowest.0,
+        slowest.1
+    );
 }
 
 // ------------------------------------------------------------------- atoms
