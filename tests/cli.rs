@@ -1531,3 +1531,60 @@ fn a_broken_file_is_a_warning_and_the_others_still_load() {
         "{err}"
     );
 }
+
+/// A small game with `n` two-valued options `o1`… (`on` changes the
+/// repetition count): the file of issue 21, 1.7 KB for 16 options.
+fn many_options(id: &str, n: usize) -> String {
+    let mut text = format!(
+        "id = \"{id}\"\nname = \"{id}\"\n[board]\nfiles = 8\nranks = 8\n[pieces]\n\
+         king = {{ letter = \"K\", moves = \"K\", royal = true }}\n\
+         rook = {{ letter = \"R\", moves = \"R\" }}\n[start]\nboard = \"4k3/8/8/8/8/8/8/R3K3\"\n"
+    );
+    for i in 1..=n {
+        text += &format!(
+            "[options.o{i}]\nvalues = [\"on\", \"off\"]\ndefault = \"off\"\n\
+             [options.o{i}.set.on]\nrules.repetition = {}\n",
+            i % 5 + 2
+        );
+    }
+    text
+}
+
+/// Issue 21: a file of 16 options took 2.5 s to register and one of 18
+/// options 11 s and 768 MB, on every command, as the check built every
+/// combination. Now the first checks a bounded sample, the second is refused
+/// naming the limit, and a command with both in the folder is quick.
+#[test]
+fn a_file_of_many_options_slows_no_command() {
+    let (sixteen, eighteen) = (many_options("sixteen", 16), many_options("eighteen", 18));
+    let dir = config_with(
+        "many-options",
+        &[("sixteen.toml", &sixteen), ("eighteen.toml", &eighteen)],
+    );
+    let t = std::time::Instant::now();
+    let o = run_in(&dir, &["perft", "--variant", "chess", "--depth", "1"]);
+    let took = t.elapsed();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "nodes 20\n");
+    let err = text(&o.stderr);
+    let warnings: Vec<&str> = err.lines().filter(|l| l.starts_with("warning")).collect();
+    assert_eq!(
+        warnings,
+        [
+            "warning: variants/eighteen.toml: line 91: options.o17: a variant may have at most 16 options"
+        ],
+        "{err}"
+    );
+    // Generous for a loaded machine (it takes a tenth of a second).
+    assert!(took < std::time::Duration::from_secs(4), "{took:?}");
+    // Every option on: a combination the check may not have built.
+    let mut args = vec!["perft", "--variant", "sixteen", "--depth", "1"];
+    let opts: Vec<String> = (1..=16).map(|i| format!("o{i}=on")).collect();
+    for o in &opts {
+        args.extend(["--option", o.as_str()]);
+    }
+    // The rook on a1: a2-a8 and b1-d1; the king on e1: d1 d2 e2 f2 f1.
+    let o = run_in(&dir, &args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "nodes 15\n");
+}

@@ -183,16 +183,22 @@ impl Position {
                     );
                 }
                 if c.is_ascii_digit() {
+                    // Saturating: a run of any length is refused by its
+                    // size, never wrapped round to a small one.
+                    let mut run = String::from(c);
                     let mut n = c.to_digit(10).unwrap_or(0);
                     while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                        n = n * 10 + d;
-                        chars.next();
+                        n = n.saturating_mul(10).saturating_add(d);
+                        run.extend(chars.next());
                     }
-                    if n == 0 || x + n > geo.width as u32 {
+                    if n == 0 || x.saturating_add(n) > geo.width as u32 {
+                        if run.len() > 12 {
+                            run = format!("{}… ({} digits)", &run[..6], run.len());
+                        }
                         return bad(
                             VfenField::Board,
                             format!(
-                                "rank {rank_name}: bad run of {n} empty squares at {}",
+                                "rank {rank_name}: bad run of {run} empty squares at {}",
                                 square(x)
                             ),
                         );

@@ -5,8 +5,8 @@
 
 use super::tree::{FileError, Node, Reader, Tree, Val};
 use super::{
-    Castling, DropRule, NinjaRules, NoMoves, OptionKind, OptionSpec, Opts, PawnRules, PieceSpec,
-    PromotionRules, VariantSpec,
+    Castling, DropRule, MAX_OPTION_VALUES, MAX_OPTIONS, NinjaRules, NoMoves, OptionKind,
+    OptionSpec, Opts, PawnRules, PieceSpec, PromotionRules, VariantSpec,
 };
 use crate::betza;
 use crate::geometry::{Geometry, MAX_H, MAX_W, Sq};
@@ -44,6 +44,12 @@ pub fn header(tree: &Tree) -> Result<Header, FileError> {
     let mut options = Vec::new();
     if let Some(opts) = r.opt_table("options")? {
         for (oname, node) in opts.entries() {
+            if options.len() == MAX_OPTIONS {
+                return Err(opts.error(
+                    oname,
+                    format!("a variant may have at most {MAX_OPTIONS} options"),
+                ));
+            }
             let o = opts.child(oname, node)?;
             options.push(option_spec(&o, oname)?);
         }
@@ -73,6 +79,21 @@ fn option_spec(o: &Reader, oname: &str) -> Result<OptionSpec, FileError> {
             if values.is_empty() {
                 return Err(o.error("values", "an option needs at least one value"));
             }
+            if values.len() > MAX_OPTION_VALUES {
+                return Err(o.error(
+                    "values",
+                    format!(
+                        "{} values: an option may have at most {MAX_OPTION_VALUES} values",
+                        values.len()
+                    ),
+                ));
+            }
+            for (i, (v, span)) in values.iter().enumerate() {
+                if values[..i].iter().any(|(w, _)| w == v) {
+                    let key = o.key("values");
+                    return Err(o.tree().error(&key, span, format!("'{v}' is listed twice")));
+                }
+            }
             let values: Vec<&'static str> = values.iter().map(|(v, _)| leak(v)).collect();
             OptionKind::Choice(Box::leak(values.into_boxed_slice()))
         }
@@ -101,9 +122,27 @@ fn option_spec(o: &Reader, oname: &str) -> Result<OptionSpec, FileError> {
         ));
     }
     if let Some(set) = o.opt_table("set")? {
-        for (value, _) in set.entries() {
+        if set.entries().len() > MAX_OPTION_VALUES {
+            let (value, _) = &set.entries()[MAX_OPTION_VALUES];
+            return Err(set.error(
+                value,
+                format!(
+                    "an option may have at most {MAX_OPTION_VALUES} values with a `set` section"
+                ),
+            ));
+        }
+        for (value, node) in set.entries() {
             if !kind.allows(value) {
                 return Err(set.error(value, format!("'{value}' is not a value of the option")));
+            }
+            // Options do not nest: a value sets keys of the game, not more options.
+            if let Some(inner) = node.get("options") {
+                let key = format!("{}.options", set.key(value));
+                return Err(o.tree().error(
+                    &key,
+                    &inner.span,
+                    "options do not nest: a value's `set` section cannot hold options",
+                ));
             }
         }
     }
@@ -140,6 +179,7 @@ fn merged(tree: &Tree, opts: &Opts) -> Result<Node, FileError> {
             };
             for n in items {
                 match &n.val {
+                    Val::Str(s) if without.contains(s) => {}
                     Val::Str(s) => {
                         without.push(s.clone());
                         written.push((key.clone(), n.span.clone()));
@@ -176,44 +216,51 @@ fn merged(tree: &Tree, opts: &Opts) -> Result<Node, FileError> {
     Ok(root)
 }
 
-/// Parses a square or a range `a2-j2` (every square of the rectangle, rank by
-/// rank from the first corner's rank, file by file).
-fn squares(geo: &Geometry, text: &str) -> Option<Vec<Sq>> {
+/// Parses a square or a range `a2-j2`: its first and second corner (a
+/// square is both).
+fn corners(geo: &Geometry, text: &str) -> Option<(Sq, Sq)> {
     let one = |t: &str| geo.parse(t).filter(|s| s.x < geo.width && s.y < geo.height);
     match text.split_once('-') {
-        None => one(text).map(|s| vec![s]),
-        Some((a, b)) => {
-            let (a, b) = (one(a)?, one(b)?);
-            let xs: Vec<u8> = if a.x <= b.x {
-                (a.x..=b.x).collect()
-            } else {
-                (b.x..=a.x).rev().collect()
-            };
-            let ys: Vec<u8> = if a.y <= b.y {
-                (a.y..=b.y).collect()
-            } else {
-                (b.y..=a.y).rev().collect()
-            };
-            Some(
-                ys.iter()
-                    .flat_map(|&y| xs.iter().map(move |&x| Sq::new(x, y)))
-                    .collect(),
-            )
-        }
+        None => one(text).map(|s| (s, s)),
+        Some((a, b)) => Some((one(a)?, one(b)?)),
     }
 }
 
-/// Reads a list of squares and ranges under `key`.
+/// `from`, then each number one step toward `to`, up to `to`.
+fn toward(from: u8, to: u8) -> impl Iterator<Item = u8> {
+    (0..=from.abs_diff(to)).map(move |k| if from <= to { from + k } else { from - k })
+}
+
+/// Reads a list of squares and ranges under `key`: a range `a2-j2` is every
+/// square of the rectangle, rank by rank from the first corner's rank, file
+/// by file from the first corner's file. Each square comes once, where first
+/// written (a square written again, alone or in a range, counts once), so
+/// the list never holds more squares than the board, and a range costs one
+/// step per rank it spans, however often it is written.
 fn square_list(r: &Reader, key: &'static str, geo: &Geometry) -> Result<Vec<Sq>, FileError> {
     let mut out = Vec::new();
+    // The squares already listed, one bit per file, per rank.
+    let mut seen = [0u16; MAX_H as usize];
     for (t, _) in r.opt_strs(key)?.unwrap_or_default() {
         for word in t.split_whitespace() {
-            out.extend(squares(geo, word).ok_or_else(|| {
+            let (a, b) = corners(geo, word).ok_or_else(|| {
                 r.error(
                     key,
                     format!("'{word}' is not a square or a range of this board"),
                 )
-            })?);
+            })?;
+            let files = (2u16 << a.x.max(b.x)) - (1u16 << a.x.min(b.x));
+            for y in toward(a.y, b.y) {
+                let new = files & !seen[y as usize];
+                if new != 0 {
+                    seen[y as usize] |= new;
+                    out.extend(
+                        toward(a.x, b.x)
+                            .filter(|x| new & (1 << x) != 0)
+                            .map(|x| Sq::new(x, y)),
+                    );
+                }
+            }
         }
     }
     Ok(out)
@@ -254,6 +301,7 @@ fn role_check(r: &Reader, id: &str, m: &betza::Movement) -> Result<(), FileError
 
 /// The variant of a file for the option values `opts`.
 pub fn spec(tree: &Tree, opts: &Opts) -> Result<VariantSpec, FileError> {
+    super::BUILDS.with(|b| b.set(b.get() + 1));
     let root = merged(tree, opts)?;
     let r = Reader::new(tree, &root, "")?;
     for k in ["id", "name", "description"] {
@@ -450,6 +498,9 @@ pub fn spec(tree: &Tree, opts: &Opts) -> Result<VariantSpec, FileError> {
             if matches!(id, "pawn" | "ninja-pawn" | "serpent") {
                 return Err(pr.error("pieces", format!("a pawn cannot promote to {id}")));
             }
+            if promotion.pieces.contains(&k) {
+                return Err(pr.error("pieces", format!("'{id}' is listed twice")));
+            }
             promotion.pieces.push(k);
         }
         promotion.limited_to_initial = pr.flag("below-initial-count")?;
@@ -488,6 +539,15 @@ pub fn spec(tree: &Tree, opts: &Opts) -> Result<VariantSpec, FileError> {
             return Err(c.error(
                 "rook-to",
                 "the king and the rook cannot land on the same square",
+            ));
+        }
+        if castlings.iter().any(|o: &Castling| {
+            (o.color, o.king_from, o.king_to, o.rook_from, o.rook_to)
+                == (Color::White, kf, kt, rf, rt)
+        }) {
+            return Err(c.error(
+                "rook",
+                "the same castling as an earlier [[castling]] (it would be the same move twice)",
             ));
         }
         for color in [Color::White, Color::Black] {
@@ -604,6 +664,15 @@ pub fn spec(tree: &Tree, opts: &Opts) -> Result<VariantSpec, FileError> {
                 format!("'{option}' is not a number option of this file"),
             )
         })?;
+        if board_grid(geo, board).is_none() {
+            return Err(s.error(
+                "board",
+                format!(
+                    "not a board of {} files and {} ranks",
+                    geo.width, geo.height
+                ),
+            ));
+        }
         start = shuffled_start(geo, board, castling_field, &hand, &pieces, &drops, seed)
             .ok_or_else(|| {
                 tree.error(
@@ -718,8 +787,16 @@ fn shuffled_start(
     Some(format!("{} w {castling} - - 0 1", ranks.join("/")))
 }
 
-/// The cells of a VFEN board field, bottom rank first (`.` empty, `*` hole).
+/// The cells of a VFEN board field, bottom rank first (`.` empty, `*` hole);
+/// `None` when it does not have the board's files and ranks.
 fn board_grid(geo: &Geometry, board: &str) -> Option<Vec<Vec<char>>> {
+    // A run of empty squares that fits after `filled` cells of the rank.
+    let run = |digits: &str, filled: usize| -> Option<usize> {
+        digits
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n <= geo.width as usize - filled.min(geo.width as usize))
+    };
     let mut rows = Vec::new();
     for rank in board.split('/').rev() {
         let mut row = Vec::new();
@@ -730,13 +807,16 @@ fn board_grid(geo: &Geometry, board: &str) -> Option<Vec<Vec<char>>> {
                 continue;
             }
             if !digits.is_empty() {
-                row.extend(std::iter::repeat_n('.', digits.parse().ok()?));
+                row.extend(std::iter::repeat_n('.', run(&digits, row.len())?));
                 digits.clear();
             }
             row.push(ch);
+            if row.len() > geo.width as usize {
+                return None;
+            }
         }
         if !digits.is_empty() {
-            row.extend(std::iter::repeat_n('.', digits.parse().ok()?));
+            row.extend(std::iter::repeat_n('.', run(&digits, row.len())?));
         }
         if row.len() != geo.width as usize {
             return None;

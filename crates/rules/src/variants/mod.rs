@@ -148,9 +148,32 @@ pub fn builtin() -> &'static [&'static VariantInfo] {
 /// Largest variant file, in bytes (it travels inside one network message).
 pub const MAX_FILE_BYTES: usize = 32 * 1024;
 
-/// Checks variant file `text` and builds it with every combination of its
-/// choice options (number options at their default), so that a file that
-/// registers never fails later.
+/// Most options a variant file may have.
+pub const MAX_OPTIONS: usize = 16;
+
+/// Most values a choice option may list (and most `set` sections a number
+/// option may have).
+pub const MAX_OPTION_VALUES: usize = 16;
+
+/// Most combinations of option values [`check`] builds.
+pub const MAX_CHECKED_COMBINATIONS: usize = 400;
+
+thread_local! {
+    static BUILDS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// How many times this thread has built a variant from its file (one
+/// combination of option values each): what [`check`] and [`Variant::new`]
+/// cost, counted for the tests that bound it.
+pub fn builds_on_this_thread() -> usize {
+    BUILDS.with(|b| b.get())
+}
+
+/// Checks variant file `text`: reads it and builds the combinations of
+/// option values [`checked_combinations`] picks (each option's values alone,
+/// then a sample), at most [`MAX_CHECKED_COMBINATIONS`] builds. A
+/// combination left out is built when it is used ([`Variant::new`]), and a
+/// problem it has is reported then.
 pub fn check(text: &str) -> Result<&'static VariantInfo, FileError> {
     if text.len() > MAX_FILE_BYTES {
         return Err(FileError {
@@ -163,25 +186,106 @@ pub fn check(text: &str) -> Result<&'static VariantInfo, FileError> {
         });
     }
     let info: &'static VariantInfo = Box::leak(Box::new(VariantInfo::read(text, false)?));
-    let mut combos: Vec<Vec<(String, String)>> = vec![vec![]];
-    for o in info.options {
-        if let OptionKind::Choice(values) = o.kind {
-            combos = combos
-                .into_iter()
-                .flat_map(|c| {
-                    values.iter().map(move |v| {
-                        let mut c = c.clone();
-                        c.push((o.name.to_string(), v.to_string()));
-                        c
-                    })
-                })
+    for combo in checked_combinations(info) {
+        info.build(&combo).map_err(|mut e| {
+            let changed: Vec<String> = combo
+                .iter()
+                .zip(info.options)
+                .filter(|((_, value), o)| value != o.default)
+                .map(|((name, value), _)| format!("{name}={value}"))
                 .collect();
-        }
-    }
-    for combo in &combos {
-        info.build_checked(combo)?;
+            if !changed.is_empty() {
+                e.problem += &format!(" (with the options {})", changed.join(", "));
+            }
+            e
+        })?;
     }
     Ok(info)
+}
+
+/// The values of option `o` that [`check`] tries, the default first: every
+/// value of a choice option; the default, the smallest and the largest value
+/// of a number option, and each value it has a `set` section for.
+fn tried_values(info: &VariantInfo, o: &OptionSpec) -> Vec<String> {
+    let mut values = vec![o.default.to_string()];
+    match o.kind {
+        OptionKind::Choice(list) => values.extend(list.iter().map(|v| v.to_string())),
+        OptionKind::Number { min, max } => {
+            values.extend([min.to_string(), max.to_string()]);
+            let set = info
+                .tree
+                .root
+                .get("options")
+                .and_then(|t| t.get(o.name))
+                .and_then(|t| t.get("set"))
+                .and_then(|t| t.entries());
+            values.extend(set.unwrap_or(&[]).iter().map(|(v, _)| v.clone()));
+        }
+    }
+    let mut seen = Vec::new();
+    values.retain(|v| {
+        let new = !seen.contains(v);
+        seen.push(v.clone());
+        new
+    });
+    values
+}
+
+/// The combinations of option values [`check`] builds, each as every
+/// option's (name, value) in the file's order: all of them when there are
+/// at most [`MAX_CHECKED_COMBINATIONS`]; else the defaults, then each tried
+/// value of each option with the others at their defaults, then a sample of
+/// the other combinations (drawn from a fixed seed, so the same options are
+/// always checked the same way) up to [`MAX_CHECKED_COMBINATIONS`] in all.
+/// An option has at most 3 + [`MAX_OPTION_VALUES`] tried values, so the
+/// values alone always fit.
+pub fn checked_combinations(info: &VariantInfo) -> Vec<Vec<(String, String)>> {
+    let tried: Vec<Vec<String>> = info.options.iter().map(|o| tried_values(info, o)).collect();
+    let combo = |picks: &[usize]| -> Vec<(String, String)> {
+        info.options
+            .iter()
+            .zip(&tried)
+            .zip(picks)
+            .map(|((o, values), &i)| (o.name.to_string(), values[i].clone()))
+            .collect()
+    };
+    let total = tried
+        .iter()
+        .try_fold(1usize, |n, values| n.checked_mul(values.len()))
+        .filter(|&n| n <= MAX_CHECKED_COMBINATIONS);
+    if let Some(total) = total {
+        // Every combination, the first option changing slowest.
+        return (0..total)
+            .map(|mut n| {
+                let mut picks = vec![0; tried.len()];
+                for (pick, values) in picks.iter_mut().zip(&tried).rev() {
+                    *pick = n % values.len();
+                    n /= values.len();
+                }
+                combo(&picks)
+            })
+            .collect();
+    }
+    let mut picked: Vec<Vec<usize>> = vec![vec![0; tried.len()]];
+    for (o, values) in tried.iter().enumerate() {
+        for i in 1..values.len() {
+            let mut picks = vec![0; tried.len()];
+            picks[o] = i;
+            picked.push(picks);
+        }
+    }
+    let mut seen: std::collections::HashSet<Vec<usize>> = picked.iter().cloned().collect();
+    let mut rng = crate::rng::SplitMix64::new(0x0c71_0b5e_ed21);
+    for _ in 0..4 * MAX_CHECKED_COMBINATIONS {
+        if picked.len() >= MAX_CHECKED_COMBINATIONS {
+            break;
+        }
+        let picks: Vec<usize> = tried.iter().map(|v| rng.below(v.len())).collect();
+        if seen.insert(picks.clone()) {
+            picked.push(picks);
+        }
+    }
+    picked.iter().map(|p| combo(p)).collect()
 }
 
 /// Adds a player's variant file to [`variants`] (after [`check`]ing it). A
@@ -228,7 +332,7 @@ impl VariantInfo {
     }
 
     /// Builds the variant with `options` and checks its start position.
-    fn build_checked(&'static self, options: &[(String, String)]) -> Result<Variant, FileError> {
+    fn build(&'static self, options: &[(String, String)]) -> Result<Arc<Variant>, FileError> {
         let opts = Opts::resolve(self, options).map_err(|e| FileError {
             line: None,
             key: "options".into(),
@@ -241,7 +345,7 @@ impl VariantInfo {
             key: "start".into(),
             problem: format!("the start position is not valid: {e}"),
         })?;
-        Ok(Arc::try_unwrap(v).expect("one owner"))
+        Ok(v)
     }
 }
 
@@ -580,19 +684,23 @@ pub fn kbit(k: u8) -> u64 {
 }
 
 impl Variant {
-    /// Builds variant `id` with `options` (unknown names or values are errors).
+    /// Builds variant `id` with `options` (unknown names or values are
+    /// errors), and only that combination: a player's file is checked with a
+    /// sample of its combinations ([`check`]), so a combination left out that
+    /// does not build (or whose start position is not valid) is an error here.
     pub fn new(id: &str, options: &[(String, String)]) -> Result<Arc<Variant>, RulesError> {
         let info = variants()
             .iter()
             .copied()
             .find(|v| v.id == id)
             .ok_or_else(|| RulesError::UnknownVariant(id.to_string()))?;
-        let opts = Opts::resolve(info, options)?;
-        let spec = file::spec(&info.tree, &opts).map_err(|error| RulesError::BadVariantFile {
-            variant: info.id,
-            error,
-        })?;
-        Ok(Arc::new(Variant::from_spec(info, opts, spec)))
+        // Unknown names and values are the caller's mistake, not the file's.
+        Opts::resolve(info, options)?;
+        info.build(options)
+            .map_err(|error| RulesError::BadVariantFile {
+                variant: info.id,
+                error,
+            })
     }
 
     fn from_spec(info: &'static VariantInfo, opts: Opts, s: VariantSpec) -> Variant {

@@ -60,7 +60,14 @@ impl Tree {
         let doc = Document::parse(text.to_string()).map_err(|e| FileError {
             line: e.span().map(|s| line_of(text, s.start)),
             key: String::new(),
-            problem: e.message().trim().to_string(),
+            problem: match e.message().trim() {
+                // The TOML reader's limit on tables, lists and dotted keys
+                // inside one another, in words.
+                m if m.contains("recurs") => {
+                    "tables, lists or dotted keys nested too deeply".to_string()
+                }
+                m => m.to_string(),
+            },
         })?;
         let root = Node {
             span: 0..0,

@@ -11,6 +11,7 @@ mod herculean;
 mod holygrail;
 mod holywar;
 mod notation;
+mod options;
 mod perft_reference;
 mod soak;
 mod variant_files;

@@ -1318,85 +1318,203 @@ const ALPHABET: &[char] = &[
     'Z', 'x', 'X', 'I', 'i',
 ];
 
-/// Random edits of valid VFENs: every result is either an error or a position
-/// that prints back to a VFEN which parses to the same position.
+/// Multi-byte, combining, invisible and look-alike characters (Kelvin sign,
+/// fullwidth and Arabic-Indic digits: upper case or numeric, not ASCII).
+const WIDE: &[char] = &[
+    'é', '♔', 'Ö', '😀', '\u{301}', '\u{200B}', '\u{212A}', 'ǅ', '٣', 'Ⅻ', 'ﬀ', '１', 'ß',
+    '\u{FEFF}', '\t', '\n', '\0',
+];
+
+/// Every built-in variant with every combination of its choice options, a
+/// number option at one of its tried values (drawn by `rng`).
+fn every_option_combination(rng: &mut SplitMix64) -> Vec<Arc<Variant>> {
+    let mut out = Vec::new();
+    for info in chimera_rules::variants::builtin() {
+        for mut combo in common::choice_combos(info) {
+            for o in info.options {
+                if let OptionKind::Number { .. } = o.kind {
+                    let values = option_values(&o.kind);
+                    combo.push((o.name.to_string(), values[rng.below(values.len())].clone()));
+                }
+            }
+            out.push(
+                Variant::new(info.id, &combo)
+                    .unwrap_or_else(|e| panic!("{} {combo:?}: {e}", info.id)),
+            );
+        }
+    }
+    out
+}
+
+/// The start position of `v` and up to `plies` positions of a random game
+/// from it (drops, promotions and captures come up on the way).
+fn positions_of(v: &Arc<Variant>, plies: usize, rng: &mut SplitMix64) -> Vec<Position> {
+    let mut g = Game::new(v);
+    let mut out = vec![g.position().clone()];
+    for _ in 0..plies {
+        let moves = g.position().legal_moves();
+        if moves.is_empty() || g.outcome().is_some() {
+            break;
+        }
+        g.play(moves[rng.below(moves.len())]).expect("legal");
+        out.push(g.position().clone());
+    }
+    out
+}
+
+/// One random change of `base`: one to three characters removed, replaced
+/// or put in (from the notation's own letters or multi-byte ones), a long
+/// run of digits put in, a cut anywhere, a piece repeated, or a random
+/// string instead.
+fn mutated(base: &str, rng: &mut SplitMix64) -> String {
+    let pick = |rng: &mut SplitMix64| {
+        if rng.below(4) == 0 {
+            WIDE[rng.below(WIDE.len())]
+        } else {
+            ALPHABET[rng.below(ALPHABET.len())]
+        }
+    };
+    let mut t: Vec<char> = base.chars().collect();
+    match rng.below(10) {
+        0 => (0..1 + rng.below(40)).map(|_| pick(rng)).collect(),
+        1 => {
+            let at = rng.below(t.len() + 1);
+            let digits: String = (0..1 + rng.below(30))
+                .map(|_| char::from(b'0' + rng.below(10) as u8))
+                .collect();
+            t.splice(at..at, digits.chars());
+            t.into_iter().collect()
+        }
+        2 => t[..rng.below(t.len() + 1)].iter().collect(),
+        3 => {
+            let (a, b) = (rng.below(t.len() + 1), rng.below(t.len() + 1));
+            let piece: Vec<char> = t[a.min(b)..a.max(b)].to_vec();
+            let at = rng.below(t.len() + 1);
+            t.splice(at..at, piece);
+            t.into_iter().collect()
+        }
+        _ => {
+            for _ in 0..1 + rng.below(3) {
+                let i = rng.below(t.len() + 1);
+                match rng.below(3) {
+                    0 if i < t.len() => {
+                        t.remove(i);
+                    }
+                    1 if i < t.len() => t[i] = pick(rng),
+                    _ => t.insert(i, pick(rng)),
+                }
+            }
+            t.into_iter().collect()
+        }
+    }
+}
+
+/// The slowest case of a fuzz test, kept to name it if it is too slow.
+#[derive(Default)]
+struct Slowest(std::time::Duration, String);
+
+impl Slowest {
+    fn time<T>(&mut self, what: &str, f: impl FnOnce() -> T) -> T {
+        let t = std::time::Instant::now();
+        let out = f();
+        if t.elapsed() > self.0 {
+            *self = Slowest(t.elapsed(), what.to_string());
+        }
+        out
+    }
+
+    /// Generous for a loaded machine: a case takes microseconds.
+    fn check(&self) {
+        assert!(
+            self.0 < std::time::Duration::from_secs(1),
+            "{:?} for '{}'",
+            self.0,
+            self.1
+        );
+    }
+}
+
+/// Random edits of valid VFENs of every built-in variant with every option
+/// combination (the start and positions from play): every result is either
+/// an error with a message or a position that prints back to a VFEN which
+/// parses to the same position; never a panic, each case within a time bound.
 #[test]
 fn mutated_vfens_never_panic() {
     let mut rng = SplitMix64::new(7);
-    let mut accepted = 0;
-    for info in chimera_rules::variants::builtin() {
-        let v = variant(info.id);
-        let mut seeds = vec![v.start_position().to_vfen()];
-        // A few positions from play, too.
-        let mut g = Game::new(&v);
-        for _ in 0..30 {
-            let moves = g.position().legal_moves();
-            if moves.is_empty() || g.outcome().is_some() {
-                break;
-            }
-            let m = moves[rng.below(moves.len())];
-            g.play(m).expect("legal");
-            seeds.push(g.position().to_vfen());
-        }
-        for _ in 0..3000 {
-            let base: Vec<char> = seeds[rng.below(seeds.len())].chars().collect();
-            let mut t = base.clone();
-            for _ in 0..1 + rng.below(3) {
-                let i = rng.below(t.len() + 1);
-                match rng.below(3) {
-                    0 if i < t.len() => {
-                        t.remove(i);
-                    }
-                    1 if i < t.len() => t[i] = ALPHABET[rng.below(ALPHABET.len())],
-                    _ => t.insert(i, ALPHABET[rng.below(ALPHABET.len())]),
+    let (mut accepted, mut refused) = (0, 0);
+    let mut slowest = Slowest::default();
+    for v in every_option_combination(&mut rng) {
+        let seeds: Vec<String> = positions_of(&v, 30, &mut rng)
+            .iter()
+            .map(Position::to_vfen)
+            .collect();
+        for _ in 0..800 {
+            let text = mutated(&seeds[rng.below(seeds.len())], &mut rng);
+            slowest.time(&text, || match Position::from_vfen(&v, &text) {
+                Ok(p) => {
+                    accepted += 1;
+                    let out = p.to_vfen();
+                    let again = Position::from_vfen(&v, &out)
+                        .unwrap_or_else(|e| panic!("'{text}' printed as '{out}': {e}"));
+                    assert_eq!(again.to_vfen(), out);
+                    assert_eq!(again.hash(), p.hash());
+                    assert_eq!(p.hash(), p.recomputed_hash());
+                    let _ = p.legal_moves();
+                    let _ = p.terminal();
                 }
-            }
-            let text: String = t.into_iter().collect();
-            if let Ok(p) = Position::from_vfen(&v, &text) {
-                accepted += 1;
-                let out = p.to_vfen();
-                let again = Position::from_vfen(&v, &out)
-                    .unwrap_or_else(|e| panic!("'{text}' printed as '{out}': {e}"));
-                assert_eq!(again.to_vfen(), out);
-                assert_eq!(again.hash(), p.hash());
-                assert_eq!(p.hash(), p.recomputed_hash());
-                let _ = p.legal_moves();
-                let _ = p.terminal();
-            }
+                Err(e) => {
+                    refused += 1;
+                    assert!(!e.to_string().trim().is_empty(), "'{text}'");
+                }
+            });
         }
     }
-    assert!(accepted > 0);
+    assert!(
+        accepted > 100 && refused > 1000,
+        "{accepted} accepted, {refused} refused"
+    );
+    slowest.check();
 }
 
+/// Random edits of the legal moves' LMN in positions of every built-in
+/// variant with every option combination: a text that parses is a legal
+/// move written that way; any other is an error quoting the text.
 #[test]
 fn random_lmn_text_never_panics() {
     let mut rng = SplitMix64::new(11);
-    for info in chimera_rules::variants::builtin() {
-        let v = variant(info.id);
-        let p = v.start_position();
-        let legal: Vec<String> = p.legal_moves().into_iter().map(|m| p.lmn(m)).collect();
-        for _ in 0..2000 {
-            let mut t: Vec<char> = legal[rng.below(legal.len())].chars().collect();
-            for _ in 0..1 + rng.below(3) {
-                let i = rng.below(t.len() + 1);
-                match rng.below(3) {
-                    0 if i < t.len() => {
-                        t.remove(i);
-                    }
-                    1 if i < t.len() => t[i] = ALPHABET[rng.below(ALPHABET.len())],
-                    _ => t.insert(i, ALPHABET[rng.below(ALPHABET.len())]),
-                }
+    let (mut accepted, mut refused) = (0, 0);
+    let mut slowest = Slowest::default();
+    for v in every_option_combination(&mut rng) {
+        for p in positions_of(&v, 20, &mut rng).iter().step_by(5) {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                continue;
             }
-            let text: String = t.into_iter().collect();
-            match p.parse_lmn(&text) {
-                Ok(m) => assert_eq!(p.lmn(m), text),
-                Err(e) => assert!(
-                    e.to_string().contains(&format!("'{text}'")) || text.is_empty(),
-                    "{e}"
-                ),
+            let legal: Vec<String> = moves.iter().map(|m| p.lmn(*m)).collect();
+            for _ in 0..150 {
+                let text = mutated(&legal[rng.below(legal.len())], &mut rng);
+                slowest.time(&text, || match p.parse_lmn(&text) {
+                    Ok(m) => {
+                        accepted += 1;
+                        assert!(moves.contains(&m), "'{text}'");
+                        assert_eq!(p.lmn(m), text);
+                    }
+                    Err(e) => {
+                        refused += 1;
+                        assert!(
+                            e.to_string().contains(&format!("'{text}'")) || text.trim().is_empty(),
+                            "{e}"
+                        );
+                    }
+                });
             }
         }
     }
+    assert!(
+        accepted > 100 && refused > 1000,
+        "{accepted} accepted, {refused} refused"
+    );
+    slowest.check();
 }
 
 /// Huge numbers in a VFEN. §8 bounds neither the hand nor the clocks; the
@@ -1452,6 +1570,33 @@ fn huge_hand_counts_and_clocks() {
                 );
             }
             (r, _) => panic!("{text}: {:?}", r.map(|p| p.to_vfen())),
+        }
+    }
+}
+
+/// A run of empty squares too long for a number: it overflowed (a panic in
+/// a checked build; in a release build 4294967297 wrapped round to 1 and
+/// was read as one empty square). Any length is refused naming the board
+/// field, the run quoted short.
+#[test]
+fn runs_of_empty_squares_of_any_length_are_refused() {
+    let chess = variant("chess");
+    for (run, quoted) in [
+        ("4294967297", "4294967297"),
+        ("99999999999", "99999999999"),
+        ("4294967296", "4294967296"),
+        (&*"9".repeat(5000), "999999… (5000 digits)"),
+    ] {
+        let text = format!("rnbqkbnr/pppppppp/{run}/8/8/8/PPPPPPPP/RNBQKBNR w - - - 0 1");
+        match Position::from_vfen(&chess, &text) {
+            Err(RulesError::BadVfen {
+                field: VfenField::Board,
+                detail,
+            }) => assert_eq!(
+                detail,
+                format!("rank 6: bad run of {quoted} empty squares at a6")
+            ),
+            other => panic!("{run}: {:?}", other.map(|p| p.to_vfen())),
         }
     }
 }

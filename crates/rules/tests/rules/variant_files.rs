@@ -604,6 +604,224 @@ fn an_invalid_start_position_is_an_error() {
     assert_error(&text, "", "start", &["missing"]);
 }
 
+// --------------------------------------------- what one file may cost (issue 21)
+
+/// A square list names each square once, however often it is written: a
+/// drop zone written with repeats gives each drop move once (it gave one
+/// move per repeat), and a 30 KB list of overlapping ranges is a board's
+/// worth of squares.
+#[test]
+fn square_lists_count_each_square_once() {
+    let text = small(
+        "knight = { letter = \"N\", moves = \"N\", drops = [\"b2 b2 a2-b3\", \"b3\"] }",
+        SMALL_BOARD,
+        "hand = \"N\"\n",
+    )
+    .replacen("\"small\"", "\"repeated-drops\"", 1);
+    let v = file_variant(&text, &[]);
+    let p = v.start_position();
+    let drops: Vec<String> = p
+        .legal_moves()
+        .into_iter()
+        .map(|m| p.lmn(m))
+        .filter(|m| m.contains('@'))
+        .collect();
+    // a2, b2, a3, b3: four squares, four moves, in the order first written.
+    assert_eq!(drops, ["N@b2", "N@a2", "N@a3", "N@b3"]);
+
+    // Every square of the top rank a hole, written 4,000 times over.
+    let ranges = vec!["a5-e5"; 4_000].join(" ");
+    let text = small("", "*****/5/2k2/5/R1K2", "")
+        .replacen("\"small\"", "\"many-holes\"", 1)
+        .replacen(
+            "ranks = 5\n",
+            &format!("ranks = 5\nholes = [\"{ranges}\"]\n"),
+            1,
+        );
+    assert!(text.len() > 20_000);
+    let t = std::time::Instant::now();
+    let v = file_variant(&text, &[]);
+    assert_eq!(v.squares().count(), 20);
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(1),
+        "{:?}",
+        t.elapsed()
+    );
+}
+
+/// The same castling twice gave the same move twice; a pawn promoting to
+/// the same piece twice likewise. Both are refused where written.
+#[test]
+fn a_castling_or_promotion_piece_written_twice_is_refused() {
+    let castling =
+        "\n[[castling]]\nking = \"c1\"\nking-to = \"b1\"\nrook = \"a1\"\nrook-to = \"c1\"\n";
+    let text = small(
+        "",
+        "2k2/5/5/5/R1K2",
+        &format!("castling = \"A\"\n{castling}"),
+    );
+    check(&text).unwrap_or_else(|e| panic!("one castling: {e}"));
+    let twice = text.clone() + castling;
+    let e = error_of(&twice);
+    assert_eq!(e.key, "castling[1].rook", "{e}");
+    let last_rook = twice.lines().filter(|l| *l == "rook = \"a1\"").count();
+    assert_eq!(last_rook, 2);
+    assert_eq!(e.line, Some(twice.lines().count() - 1), "{e}");
+    assert!(e.problem.contains("same castling as an earlier"), "{e}");
+    // The same king and rook landing elsewhere is another castling (Holy
+    // Grail's king chooses how far it goes).
+    let other = text.clone()
+        + &castling
+            .replacen("b1", "a1", 1)
+            .replacen("rook-to = \"c1\"", "rook-to = \"b1\"", 1);
+    check(&other).unwrap_or_else(|e| panic!("{e}"));
+
+    let promotion = |list: &str| {
+        small(
+            "pawn = { letter = \"P\", moves = \"{pawn}\" }",
+            SMALL_BOARD,
+            "",
+        ) + &format!("[promotion]\npieces = [{list}]\n")
+    };
+    check(&promotion("\"rook\"")).unwrap_or_else(|e| panic!("{e}"));
+    assert_error(
+        &promotion("\"rook\", \"rook\""),
+        "pieces = [",
+        "promotion.pieces",
+        &["'rook' is listed twice"],
+    );
+}
+
+/// A start board with a run of 99,999,999,999 empty squares, read for a
+/// shuffled opening: the reader asked for 400 GB and the process aborted.
+#[test]
+fn a_huge_run_in_a_shuffled_start_is_an_error() {
+    let holywar = builtin().iter().find(|v| v.id == "holywar").unwrap().source;
+    let text = holywar
+        .replacen("id = \"holywar\"", "id = \"huge-run\"", 1)
+        .replacen("default = \"drop\"", "default = \"random\"", 1)
+        .replacen("board = \"1******1/", "board = \"99999999999******1/", 1);
+    assert_error(
+        &text,
+        "board = \"9",
+        "start.board",
+        &["not a board of 8 files and 8 ranks"],
+    );
+}
+
+/// Options do not nest: options inside a value's `set` were merged and then
+/// dropped without a word.
+#[test]
+fn options_inside_an_option_value_are_refused() {
+    let text = small("", SMALL_BOARD, "")
+        + "[options.a]\nvalues = [\"x\", \"y\"]\ndefault = \"x\"\n\
+           [options.a.set.y.options.b]\nvalues = [\"p\"]\ndefault = \"p\"\n";
+    assert_error(
+        &text,
+        "[options.a.set.y.options.b]",
+        "options.a.set.y.options",
+        &["options do not nest"],
+    );
+}
+
+/// Tables, lists and dotted keys nested ten thousand deep are refused by the
+/// TOML reader at once, with a message that says so.
+#[test]
+fn deep_nesting_is_refused_quickly() {
+    let base = small("", SMALL_BOARD, "");
+    for extra in [
+        format!("[{}]\nx = 1\n", vec!["a"; 10_000].join(".")),
+        format!("{} = 1\n", vec!["a"; 10_000].join(".")),
+        format!("z = {}{}\n", "[".repeat(10_000), "]".repeat(10_000)),
+        format!("z = {}1{}\n", "{a=".repeat(5_000), "}".repeat(5_000)),
+    ] {
+        let text = format!("{base}{extra}");
+        let t = std::time::Instant::now();
+        let e = error_of(&text);
+        assert!(e.problem.contains("nested too deeply"), "{e}");
+        assert!(t.elapsed() < std::time::Duration::from_secs(1));
+    }
+}
+
+/// A long movement string costs one pass: 30,000 terms are refused at the
+/// first repeat, 30,000 spaces are read through.
+#[test]
+fn long_movement_strings_cost_little() {
+    let t = std::time::Instant::now();
+    let repeats = small(
+        &format!(
+            "x = {{ letter = \"X\", moves = \"{}\" }}",
+            "WF".repeat(15_000)
+        ),
+        SMALL_BOARD,
+        "",
+    );
+    assert_error(
+        &repeats,
+        "letter = \"X\"",
+        "pieces.x.moves",
+        &["column 3", "'W' repeats"],
+    );
+    let spaces = small(
+        &format!(
+            "bishop = {{ letter = \"B\", moves = \"F{}F\" }}",
+            " ".repeat(30_000)
+        ),
+        SMALL_BOARD,
+        "",
+    );
+    assert_error(
+        &spaces,
+        "letter = \"B\"",
+        "pieces.bishop.moves",
+        &["column 30002", "repeats"],
+    );
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(1),
+        "{:?}",
+        t.elapsed()
+    );
+}
+
+/// A file at every limit at once — 16 options of 16 values each, every value
+/// changing the game, and the rest of the 32 KB a long square list — checks
+/// in about a second at most.
+#[test]
+fn a_file_at_every_limit_checks_within_a_second() {
+    use chimera_rules::variants::{MAX_FILE_BYTES, MAX_OPTION_VALUES, MAX_OPTIONS};
+    let mut text = game_file(
+        "at-the-limits",
+        12,
+        13,
+        "swap-colour = [\"SQUARES\"]\n\n[pieces]\nking = { letter = \"K\", moves = \"K\", royal = true }\n\
+         rook = { letter = \"R\", moves = \"R\" }\n\n[start]\nboard = \"4k7/12/12/12/12/12/12/12/12/12/12/12/R3K7\"\n",
+    );
+    for o in 0..MAX_OPTIONS {
+        let values: Vec<String> = (0..MAX_OPTION_VALUES).map(|v| format!("\"{v}\"")).collect();
+        text += &format!(
+            "[options.o{o}]\nvalues = [{}]\ndefault = \"0\"\n",
+            values.join(",")
+        );
+        for v in 0..MAX_OPTION_VALUES {
+            text += &format!(
+                "[options.o{o}.set.{v}]\nrules.move-limit = {}\n",
+                o * 16 + v
+            );
+        }
+    }
+    let room = MAX_FILE_BYTES - text.len();
+    let squares = vec!["a1-l13"; room / 7].join(" ");
+    let text = text.replacen("SQUARES", &squares, 1);
+    assert!(text.len() <= MAX_FILE_BYTES && text.len() > MAX_FILE_BYTES - 16);
+    let t = std::time::Instant::now();
+    check(&text).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(2),
+        "{:?}",
+        t.elapsed()
+    );
+}
+
 // -------------------------------------------------------------------- fuzz
 
 /// One random change to a variant file.
@@ -613,7 +831,15 @@ fn mutate(text: &str, rng: &mut SplitMix64) -> String {
         return String::new();
     }
     let i = rng.below(lines.len());
-    match rng.below(8) {
+    // Where the value of line `i` begins (after its first `=`), unless it is
+    // a table header: changes are made there, never to a key (a new piece
+    // key would take one of the session's new-kind numbers).
+    let value_at = |l: &str| {
+        l.find('=')
+            .filter(|_| !l.trim_start().starts_with('['))
+            .map(|e| e + 1)
+    };
+    match rng.below(12) {
         0 => {
             lines.remove(i);
         }
@@ -669,6 +895,65 @@ fn mutate(text: &str, rng: &mut SplitMix64) -> String {
             // Truncated.
             lines.truncate(i);
         }
+        8 => {
+            // A multi-byte, combining, invisible or look-alike character
+            // put into a value (Kelvin sign, fullwidth and Arabic-Indic
+            // digits: not ASCII yet upper case or numeric).
+            const WIDE: &[char] = &[
+                'é', '♔', 'Ö', '😀', '\u{301}', '\u{200B}', '\u{212A}', 'ǅ', '٣', 'Ⅻ', 'ﬀ', '１',
+                'ß', '\u{FEFF}', '\t',
+            ];
+            if let Some(at) = value_at(&lines[i]) {
+                let mut chars: Vec<char> = lines[i].chars().collect();
+                let at = at.min(chars.len()) + rng.below(chars.len().saturating_sub(at) + 1);
+                chars.insert(at.min(chars.len()), WIDE[rng.below(WIDE.len())]);
+                lines[i] = chars.into_iter().collect();
+            }
+        }
+        9 => {
+            // Cut anywhere, in the middle of a line or of a character's bytes
+            // (what a short read or a copy cut off leaves; the cut is moved
+            // back to a character boundary, as a reader of UTF-8 must).
+            let text = lines.join("\n");
+            let mut cut = rng.below(text.len() + 1);
+            while !text.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            return text[..cut].to_string();
+        }
+        10 => {
+            // A number far out of range: past i64, at its ends, past u32.
+            let l = lines[i].clone();
+            if let Some(d) = l.find(|c: char| c.is_ascii_digit()) {
+                let end = l[d..]
+                    .find(|c: char| !c.is_ascii_digit())
+                    .map_or(l.len(), |e| d + e);
+                let n = [
+                    "99999999999999999999",
+                    "9223372036854775807",
+                    "-9223372036854775808",
+                    "4294967297",
+                    "65536",
+                    "256",
+                    "100000000000",
+                ][rng.below(7)];
+                lines[i] = format!("{}{n}{}", &l[..d], &l[end..]);
+            }
+        }
+        11 => {
+            // A byte flipped in a value (the result kept only when it is
+            // still UTF-8, as the file reader would refuse it otherwise).
+            if let Some(at) = value_at(&lines[i]) {
+                let mut bytes = lines[i].clone().into_bytes();
+                let at = at + rng.below(bytes.len().saturating_sub(at).max(1));
+                if at < bytes.len() {
+                    bytes[at] ^= 1 << rng.below(8);
+                    if let Ok(l) = String::from_utf8(bytes) {
+                        lines[i] = l;
+                    }
+                }
+            }
+        }
         _ => {
             // A line from elsewhere in the file repeated here.
             let j = rng.below(lines.len());
@@ -680,14 +965,32 @@ fn mutate(text: &str, rng: &mut SplitMix64) -> String {
 }
 
 /// Builds a file `check` accepted and generates moves from its start
-/// position (and a few plies on): nothing may panic.
+/// position (and a few plies on): nothing may panic. Then one combination of
+/// option values drawn at random, which the check may not have built: it
+/// builds and plays, or is refused with a message.
 fn play_a_little(text: &str, rng: &mut SplitMix64) {
     let Ok(info) = register(text) else {
         return;
     };
     let v = Variant::new(info.id, &[]).expect("a checked file builds with its defaults");
-    let mut g = Game::new(&v);
-    // Every move two plies deep, then a few random plies on.
+    play_from(&v, rng);
+    let combo: Vec<(String, String)> = info
+        .options
+        .iter()
+        .map(|o| {
+            let values = option_values(&o.kind);
+            (o.name.to_string(), values[rng.below(values.len())].clone())
+        })
+        .collect();
+    match Variant::new(info.id, &combo) {
+        Ok(v) => play_from(&v, rng),
+        Err(e) => assert!(!e.to_string().is_empty()),
+    }
+}
+
+/// Every move two plies deep from the start of `v`, then a few random plies on.
+fn play_from(v: &Arc<Variant>, rng: &mut SplitMix64) {
+    let mut g = Game::new(v);
     let _nodes = v.start_position().perft(2);
     for _ in 0..6 {
         if g.outcome().is_some() {
@@ -701,9 +1004,11 @@ fn play_a_little(text: &str, rng: &mut SplitMix64) {
     }
 }
 
-/// Mutated files (lines deleted, repeated, swapped, truncated, characters
-/// and numbers changed, keys dropped) give a clear error or a variant
-/// that plays; never a panic.
+/// Mutated files (lines deleted, repeated, swapped, truncated, characters,
+/// bytes and numbers changed, multi-byte characters put in, keys dropped,
+/// cut anywhere) give a clear error or a variant that plays; never a panic,
+/// and each case — check, registration, a little play with the defaults and
+/// with random option values — within a time bound.
 #[test]
 fn mutated_files_give_an_error_or_a_playable_variant() {
     let mut bases: Vec<String> = builtin()
@@ -730,17 +1035,25 @@ fn mutated_files_give_an_error_or_a_playable_variant() {
     }
     let mut rng = SplitMix64::new(0x5eed);
     let (mut ok, mut errors) = (0, 0);
+    let mut slowest = (std::time::Duration::ZERO, String::new());
     for base in &bases {
-        for round in 0..150 {
+        for round in 0..200 {
             let mut text = base.clone();
             for _ in 0..=round % 3 {
                 text = mutate(&text, &mut rng);
             }
-            match check(&text) {
-                Ok(_) => {
-                    ok += 1;
-                    play_a_little(&text, &mut rng);
-                }
+            let t = std::time::Instant::now();
+            let outcome =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match check(&text) {
+                    Ok(_) => {
+                        play_a_little(&text, &mut rng);
+                        Ok(())
+                    }
+                    Err(e) => Err(e),
+                }))
+                .unwrap_or_else(|_| panic!("a panic on the file:\n{text}"));
+            match outcome {
+                Ok(()) => ok += 1,
                 Err(e) => {
                     errors += 1;
                     assert!(!e.problem.is_empty(), "an error says what is wrong");
@@ -749,10 +1062,20 @@ fn mutated_files_give_an_error_or_a_playable_variant() {
                     }
                 }
             }
+            if t.elapsed() > slowest.0 {
+                slowest = (t.elapsed(), text);
+            }
         }
     }
     // Both outcomes happen: the mutations are neither all harmless nor all fatal.
     assert!(ok > 20 && errors > 100, "{ok} accepted, {errors} refused");
+    // Generous for a loaded machine: a case takes milliseconds.
+    assert!(
+        slowest.0 < std::time::Duration::from_secs(2),
+        "{:?} for the file:\n{}",
+        slowest.0,
+        slowest.1
+    );
 }
 
 // ------------------------------------------------------------------- atoms
