@@ -35,7 +35,7 @@ pub(super) struct RawGame {
     pub tags: Vec<RawTag>,
     pub moves: Vec<RawMove>,
     /// The result token ending the movetext, and its line.
-    pub result: (String, usize),
+    pub result: (&'static str, usize),
 }
 
 impl RawGame {
@@ -124,7 +124,7 @@ impl<'a> Lexer<'a> {
             line,
             tags: Vec::new(),
             moves: Vec::new(),
-            result: (String::new(), 0),
+            result: ("", 0),
         })
     }
 
@@ -362,10 +362,15 @@ impl<'a> Lexer<'a> {
             m.clock = clock;
         }
         if !words.is_empty() {
-            m.comment = Some(match m.comment.take() {
-                Some(c) => format!("{c} {words}"),
-                None => words,
-            });
+            // Appended in place: many comments after one move cost their
+            // length, not the square of it.
+            match &mut m.comment {
+                Some(c) => {
+                    c.push(' ');
+                    c.push_str(&words);
+                }
+                None => m.comment = Some(words),
+            }
         }
         Ok(())
     }
@@ -387,7 +392,7 @@ impl<'a> Lexer<'a> {
             t => RESULTS.iter().copied().find(|r| *r == t),
         };
         if let Some(r) = result {
-            self.game().result = (r.to_string(), line);
+            self.game().result = (r, line);
             self.games.extend(self.cur.take());
             return Ok(());
         }
