@@ -14,6 +14,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use chimera_rules::{Variant, variants};
+use chimera_store::MAX_CONFIG_BYTES;
 
 /// The file name inside the config directory.
 pub const FILE_NAME: &str = "settings.cfg";
@@ -444,7 +445,7 @@ impl Settings {
     /// missing (no error) or malformed (with the reason).
     pub fn load(dir: &Path) -> LoadedSettings {
         let path = dir.join(FILE_NAME);
-        let (settings, error) = match std::fs::read_to_string(&path) {
+        let (settings, error) = match chimera_store::read_bounded(&path, MAX_CONFIG_BYTES) {
             Ok(text) => match Settings::parse(&text) {
                 Ok(s) => (s, None),
                 Err(e) => (
@@ -455,12 +456,13 @@ impl Settings {
                     )),
                 ),
             },
-            Err(e) if e.kind() == io::ErrorKind::NotFound => (Settings::default(), None),
+            Err(e) if e.is_not_found() => (Settings::default(), None),
             Err(e) => (
                 Settings::default(),
                 Some(format!(
-                    "{}: cannot read it ({e}). Using the default settings.",
-                    path.display()
+                    "{}: cannot read it ({}). Using the default settings.",
+                    path.display(),
+                    e.problem()
                 )),
             ),
         };

@@ -420,7 +420,7 @@ pub fn load_controls(path: Option<&Path>) -> Controls {
     let Some(path) = path else {
         return controls;
     };
-    match std::fs::read_to_string(path) {
+    match chimera_store::read_bounded(path, chimera_store::MAX_CONFIG_BYTES) {
         Ok(text) => match parse_bindings(&text) {
             Ok(table) => controls.table = table,
             Err(e) => {
@@ -430,7 +430,7 @@ pub fn load_controls(path: Option<&Path>) -> Controls {
                 ))
             }
         },
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+        Err(e) if e.is_not_found() => {
             // Best effort: a read-only home just means no file to edit.
             let written = path
                 .parent()
@@ -442,8 +442,9 @@ pub fn load_controls(path: Option<&Path>) -> Controls {
         }
         Err(e) => {
             controls.error = Some(format!(
-                "{}: cannot read it ({e}). Using the default controls.",
-                path.display()
+                "{}: cannot read it ({}). Using the default controls.",
+                path.display(),
+                e.problem()
             ))
         }
     }
