@@ -110,16 +110,20 @@ pub fn list(text: &str) -> Result<Vec<GameSummary>, RecordError> {
 
 /// Loads game `number` (from 1) of a record: every move checked and played.
 pub fn load(text: &str, number: usize) -> Result<Loaded, RecordError> {
-    let games = raw_games(text)?;
-    let count = games.len();
-    let raw = number
-        .checked_sub(1)
-        .and_then(|i| games.get(i))
-        .ok_or(RecordError::NoSuchGame {
-            wanted: number,
-            count,
-        })?;
-    Reader { raw }.read()
+    if text.len() as u64 > MAX_RECORD_BYTES {
+        return Err(RecordError::TooLarge {
+            size: Some(text.len() as u64),
+        });
+    }
+    let (raw, count) = syntax::game(syntax::text(text.as_bytes())?, number)?;
+    if count == 0 {
+        return Err(RecordError::NoGames);
+    }
+    let raw = raw.ok_or(RecordError::NoSuchGame {
+        wanted: number,
+        count,
+    })?;
+    Reader { raw: &raw }.read()
 }
 
 /// `O-O` or `O-O-O` followed by a king move `f1h1`: Ghostarelay's castling
