@@ -1668,6 +1668,10 @@ fn numbers_too_large_are_refused_with_the_limit_and_why() {
             "error: invalid value '100000x600' for '--window': expected WIDTHxHEIGHT, e.g. 1024x600 (too large: at most 16384)",
         ),
         (
+            "netbench --moves 4000000000",
+            "error: invalid value '4000000000' for '--moves': too large: at most 10000: the moves are one game, found before it is played",
+        ),
+        (
             "join 127.0.0.1 --headless --ai 3 --depth 500",
             "error: invalid value '500' for '--depth': too large: at most 100: the search's deepest iteration",
         ),
