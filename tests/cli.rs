@@ -1290,7 +1290,7 @@ fn analyse_needs_exactly_one_limit() {
         ),
         (
             "analyse --variant chess --depth 0",
-            "error: invalid value '0' for '--depth': expected a whole number of at least 1",
+            "error: invalid value '0' for '--depth': expected a whole number from 1 to 100",
         ),
         (
             "analyse --variant chess --nodes lots",
@@ -1587,4 +1587,159 @@ fn a_file_of_many_options_slows_no_command() {
     let o = run_in(&dir, &args);
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert_eq!(text(&o.stdout), "nodes 15\n");
+
+// ------------------------------------------------------- bounded file reads
+
+/// Every file is read through one bounded reader (issue 21): a directory is
+/// an error naming its path, and an endless device is refused after the
+/// limit instead of being read without end (`/dev/zero` once grew to 8.6 GB).
+#[test]
+fn files_are_read_with_a_bound_and_a_directory_is_named() {
+    let dir = Scratch::new("bounded");
+    let d = dir.0.to_str().expect("a UTF-8 path");
+    assert_eq!(
+        fails(&format!("load {d}")),
+        format!("error: cannot read the file: {d}: is a directory, not a file")
+    );
+    assert_eq!(
+        fails(&format!("variant check {d}")),
+        format!("error: {d}: is a directory, not a file")
+    );
+    if cfg!(unix) {
+        let t = std::time::Instant::now();
+        assert_eq!(
+            fails("variant check /dev/zero"),
+            "error: /dev/zero: the file is larger than 32768 bytes, the limit for it"
+        );
+        let limit = chimera_game::record::MAX_RECORD_BYTES;
+        assert_eq!(
+            fails("load /dev/zero"),
+            format!(
+                "error: /dev/zero: the file is too large for a game record (more than the limit; the limit is {limit} bytes)"
+            )
+        );
+        assert!(
+            t.elapsed() < std::time::Duration::from_secs(10),
+            "{:?}",
+            t.elapsed()
+        );
+    }
+}
+
+// ------------------------------------------------------------ no display
+
+/// Runs `chimera` without any display in its environment.
+fn run_without_display(args: &[&str], wayland: Option<&str>) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_chimera"));
+    c.args(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY");
+    if let Some(w) = wayland {
+        c.env("WAYLAND_DISPLAY", w);
+    }
+    c.output().expect("the chimera binary runs")
+}
+
+/// The window's commands without a display say what is missing and how to
+/// get one (issue 21: bevy_winit panicked, "Failed to build event loop");
+/// the checks of the command line still come first.
+#[cfg(all(unix, not(target_os = "macos")))]
+#[test]
+fn the_window_without_a_display_says_how_to_get_one() {
+    let how = "run it in a desktop session, or start a virtual display with `Xvfb :99 &` and run it with DISPLAY=:99 (the other commands need none)";
+    for args in [
+        &[][..],
+        &["play"][..],
+        &["play", "--variant", "chess", "--view", "3d"][..],
+        &["join"][..],
+        &["play", "--empty-3d"][..],
+    ] {
+        let line = failure(args, run_without_display(args, None));
+        assert_eq!(
+            line,
+            format!("error: the game window needs a display and DISPLAY is not set: {how}"),
+            "{args:?}"
+        );
+    }
+    let args = ["play", "--variant", "chess"];
+    let line = failure(&args, run_without_display(&args, Some("wayland-0")));
+    assert_eq!(
+        line,
+        format!(
+            "error: the game window needs a display and DISPLAY is not set \
+             (this build speaks X11: a Wayland desktop needs XWayland, which sets DISPLAY): {how}"
+        )
+    );
+    // A bad command line is still its own error.
+    let args = ["play", "--variant", "nosuch"];
+    let line = failure(&args, run_without_display(&args, None));
+    assert!(line.contains("nosuch"), "{line}");
+}
+
+// ------------------------------------------------------- numbers and depths
+
+/// Every number a player types is bounded where a larger one would fail to
+/// allocate (a 96 GiB table for `--hash 100000`), never finish (`perft
+/// --depth 99`, `analyse --depth 999`) or overflow: each is refused with the
+/// limit and why (issue 21).
+#[test]
+fn numbers_too_large_are_refused_with_the_limit_and_why() {
+    let dir = Scratch::new("numbers");
+    let two = dir.file("two.pgn", two_games());
+    error_table(&[
+        (
+            "analyse --variant chess --depth 1 --hash 100000",
+            "error: invalid value '100000' for '--hash': too large: at most 1024: the largest transposition table, as UCI's Hash option",
+        ),
+        (
+            "analyse --variant chess --depth 1 --hash 99999999999999999999",
+            "error: invalid value '99999999999999999999' for '--hash': too large: at most 1024: the largest transposition table, as UCI's Hash option",
+        ),
+        (
+            "selfplay --levels 1,2 --games 1 --hash 2048",
+            "error: invalid value '2048' for '--hash': too large: at most 1024: the largest transposition table, as UCI's Hash option",
+        ),
+        (
+            "analyse --variant chess --depth 999",
+            "error: invalid value '999' for '--depth': too large: at most 100: the search's deepest iteration",
+        ),
+        (
+            "perft --variant chess --depth 99",
+            "error: invalid value '99' for '--depth': too large: at most 10: each ply multiplies the count by the number of moves, so a deeper count would not finish",
+        ),
+        (
+            "perft --variant chess --depth 99999999999999999999",
+            "error: invalid value '99999999999999999999' for '--depth': too large: at most 10: each ply multiplies the count by the number of moves, so a deeper count would not finish",
+        ),
+        (
+            &format!("load {two} --game 99999999999999999999"),
+            "error: invalid value '99999999999999999999' for '--game': too large: at most 4294967295",
+        ),
+        (
+            "play --think 1e300",
+            "error: invalid value '1e300' for '--think': too large: at most 86400 seconds (a day)",
+        ),
+        (
+            "play --window 100000x600",
+            "error: invalid value '100000x600' for '--window': expected WIDTHxHEIGHT, e.g. 1024x600 (too large: at most 16384)",
+        ),
+        (
+            "netbench --moves 4000000000",
+            "error: invalid value '4000000000' for '--moves': too large: at most 10000: the moves are one game, found before it is played",
+        ),
+        (
+            "join 127.0.0.1 --headless --ai 3 --depth 500",
+            "error: invalid value '500' for '--depth': too large: at most 100: the search's deepest iteration",
+        ),
+    ]);
+    // The limits themselves are taken.
+    // (Depth 10 of a mated position: no move, so the count ends at once.)
+    assert_eq!(
+        ok("perft --variant chess --moves 'f2f3 e7e5 g2g4 d8h4' --depth 10"),
+        "nodes 0\n"
+    );
+    let out = ok(
+        "analyse --variant chess --fen '6k1/5ppp/8/8/8/8/8/R5K1 w - - - 0 1' --depth 100 --hash 64",
+    );
+    assert!(out.ends_with("bestmove a1a8 score mate 1\n"), "{out}");
 }

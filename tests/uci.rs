@@ -332,3 +332,37 @@ fn two_engines_play_a_whole_game_of_grand() {
         assert_eq!(e.finish(true), Some(0));
     }
 }
+
+/// An unknown 3 MB line is answered with a short error quoting its start,
+/// not echoed whole; a 2 MB line is refused over the line limit without
+/// being kept; the session goes on (issue 21).
+#[test]
+fn long_lines_are_refused_and_quoted_short() {
+    let mut u = Uci::start();
+    let mut line = "é".repeat(3 * 1024 * 1024 / 2).into_bytes();
+    line.push(b'\n');
+    u.send_bytes(&line);
+    let got = u.next();
+    assert!(
+        got.starts_with(&format!(
+            "info string error: a line of {} bytes is ignored (at most {}): 'éé",
+            3 * 1024 * 1024 + 1,
+            chimera_engine::uci::MAX_LINE_BYTES
+        )),
+        "{}",
+        &got[..got.len().min(300)]
+    );
+    assert!(got.len() < 300, "{} bytes", got.len());
+    u.expect("isready", "readyok");
+    let unknown = format!("{}\n", "x".repeat(900 * 1024));
+    u.send_bytes(unknown.as_bytes());
+    let got = u.next();
+    assert!(
+        got.starts_with("info string error: unknown command 'xxxx"),
+        "{}",
+        &got[..got.len().min(300)]
+    );
+    assert!(got.len() < 300, "{} bytes", got.len());
+    u.expect("isready", "readyok");
+    assert_eq!(u.finish(true), Some(0));
+}

@@ -3,7 +3,7 @@
 use clap::Args;
 
 use super::CliError;
-use super::args::{PositionArgs, SearchLimitArgs, VariantArgs, count, limits};
+use super::args::{PositionArgs, SearchLimitArgs, VariantArgs, count, hash_mb, limits};
 use chimera_engine::SelfPlay;
 use chimera_rules::Color;
 
@@ -19,8 +19,8 @@ pub struct AnalyseCmd {
     /// When to stop: exactly one of --depth, --movetime, --nodes.
     #[command(flatten)]
     pub limit: SearchLimitArgs,
-    /// Transposition table size in megabytes.
-    #[arg(long, value_name = "MB", value_parser = count, default_value_t = DEFAULT_HASH_MB as u32)]
+    /// Transposition table size in megabytes (1 to 1024, as UCI's Hash).
+    #[arg(long, value_name = "MB", value_parser = hash_mb, default_value_t = DEFAULT_HASH_MB as u32)]
     pub hash: u32,
 }
 
@@ -65,8 +65,8 @@ pub struct SelfplayCmd {
     /// Plies after which an unfinished game counts as a draw.
     #[arg(long, value_name = "N", value_parser = count, default_value_t = 400)]
     pub max_plies: u32,
-    /// Transposition table per player, in megabytes.
-    #[arg(long, value_name = "MB", value_parser = count, default_value_t = DEFAULT_HASH_MB as u32)]
+    /// Transposition table per player, in megabytes (1 to 1024, as UCI's Hash).
+    #[arg(long, value_name = "MB", value_parser = hash_mb, default_value_t = DEFAULT_HASH_MB as u32)]
     pub hash: u32,
 }
 

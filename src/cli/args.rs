@@ -122,8 +122,8 @@ pub fn time_control(s: &str) -> Result<chimera_game::clock::TimeControl, String>
 #[derive(Debug, Clone, Args)]
 #[group(required = true, multiple = false)]
 pub struct SearchLimitArgs {
-    /// Search to this depth in plies.
-    #[arg(long, value_name = "N", value_parser = count)]
+    /// Search to this depth in plies (1 to 100, the search's deepest iteration).
+    #[arg(long, value_name = "N", value_parser = search_depth)]
     pub depth: Option<u32>,
     /// Search for this many milliseconds.
     #[arg(long, value_name = "MS", value_parser = count)]
@@ -154,22 +154,65 @@ pub fn limits(
     }
 }
 
-/// A whole number (`--depth`).
-pub fn whole_number(s: &str) -> Result<u32, String> {
-    s.parse().map_err(|_| "not a whole number".to_string())
-}
-
-/// A whole number of at least 1 (`--rounds`).
-pub fn count(s: &str) -> Result<u32, String> {
-    match s.parse() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err("expected a whole number of at least 1".to_string()),
+/// A whole number from `min` to `max`; above `max` (however many digits) it
+/// is "too large", saying the limit and `why` it is the limit.
+pub fn whole_in(s: &str, min: u32, max: u32, why: &str) -> Result<u32, String> {
+    let digits = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let too_large = || {
+        let why = if why.is_empty() {
+            String::new()
+        } else {
+            format!(": {why}")
+        };
+        format!("too large: at most {max}{why}")
+    };
+    match s.parse::<u32>() {
+        Ok(n) if n > max => Err(too_large()),
+        Ok(n) if n >= min => Ok(n),
+        Err(_) if digits => Err(too_large()),
+        _ if max == u32::MAX => Err(format!("expected a whole number of at least {min}")),
+        _ => Err(format!("expected a whole number from {min} to {max}")),
     }
 }
 
-/// A positive, finite number of seconds (`--measure`).
+/// A whole number (perft's `--depth`, `--grace`).
+pub fn whole_number(s: &str) -> Result<u32, String> {
+    whole_in(s, 0, u32::MAX, "")
+}
+
+/// A whole number of at least 1 (`--rounds`, `--game`).
+pub fn count(s: &str) -> Result<u32, String> {
+    whole_in(s, 1, u32::MAX, "")
+}
+
+/// A transposition table size in megabytes (`--hash`): 1 to the most UCI's
+/// `Hash` option takes, so that no size can fail to allocate.
+pub fn hash_mb(s: &str) -> Result<u32, String> {
+    let max = chimera_engine::uci::MAX_HASH_MB as u32;
+    whole_in(
+        s,
+        1,
+        max,
+        "the largest transposition table, as UCI's Hash option",
+    )
+}
+
+/// A search depth (`analyse --depth`, `join --depth`): 1 to the search's
+/// deepest iteration; a deeper one would not be searched.
+pub fn search_depth(s: &str) -> Result<u32, String> {
+    let max = chimera_engine::search::MAX_DEPTH;
+    whole_in(s, 1, max, "the search's deepest iteration")
+}
+
+/// The longest time in seconds a flag takes (`--measure`, `--think`): a day.
+pub const MAX_SECONDS: f64 = 86_400.0;
+
+/// A positive number of seconds, at most [`MAX_SECONDS`] (`--measure`).
 pub fn seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
+        Ok(v) if v > MAX_SECONDS && v.is_finite() => {
+            Err(format!("too large: at most {MAX_SECONDS} seconds (a day)"))
+        }
         Ok(v) if v > 0.0 && v.is_finite() => Ok(v),
         _ => Err("expected a positive number of seconds".to_string()),
     }

@@ -66,6 +66,16 @@ pub enum CliError {
     /// version, a refused or diverging scripted move).
     #[error("{0}")]
     Net(String),
+    /// The game window was asked for where there is no display to open it
+    /// on (checked before Bevy starts, which would panic).
+    #[error(
+        "the game window needs a display and DISPLAY is not set{hint}: run it in a desktop session, \
+         or start a virtual display with `Xvfb :99 &` and run it with DISPLAY=:99 (the other commands need none)"
+    )]
+    NoDisplay {
+        /// More about this machine (a Wayland session without XWayland).
+        hint: &'static str,
+    },
     /// Standard output could not be written.
     #[error("cannot write to stdout: {0}")]
     Stdout(#[from] std::io::Error),

@@ -109,14 +109,20 @@ pub struct FrametimeCmd {
     pub rounds: u32,
 }
 
+/// The largest window side in logical pixels (`--window`): larger ones are
+/// beyond any screen and would fail to allocate their frame.
+pub const MAX_WINDOW_SIDE: u32 = 16_384;
+
 /// `--window WIDTHxHEIGHT` (logical pixels), e.g. `1024x600`.
 pub(super) fn window_size(text: &str) -> Result<bevy::math::UVec2, String> {
-    let size = text
+    let (w, h) = text
         .split_once('x')
-        .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
-        .filter(|&(w, h)| w > 0 && h > 0);
-    size.map(|(w, h)| bevy::math::UVec2::new(w, h))
-        .ok_or_else(|| "expected WIDTHxHEIGHT, e.g. 1024x600".to_string())
+        .ok_or_else(|| "expected WIDTHxHEIGHT, e.g. 1024x600".to_string())?;
+    let side = |s: &str| {
+        super::args::whole_in(s, 1, MAX_WINDOW_SIDE, "")
+            .map_err(|e| format!("expected WIDTHxHEIGHT, e.g. 1024x600 ({e})"))
+    };
+    Ok(bevy::math::UVec2::new(side(w)?, side(h)?))
 }
 
 /// `--white` / `--black`: `human` or `computer:LEVEL` with a level 1–8.
@@ -151,9 +157,33 @@ fn guide_kind(variant: &Variant, letter: char) -> Result<Kind, CliError> {
         })
 }
 
+/// Checks that the game window can open: on Linux and the BSDs this build
+/// speaks X11 only (Bevy without Wayland, see the workspace's Cargo.toml),
+/// so `DISPLAY` must name a display (a Wayland desktop provides one through
+/// XWayland). Without one, bevy_winit panics ("Failed to build event loop");
+/// this says what is missing and how to get it. Called just before a window
+/// opens, after every other check of the command line.
+pub fn need_display() -> Result<(), CliError> {
+    if !cfg!(all(unix, not(target_os = "macos"))) {
+        return Ok(());
+    }
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+    if set("DISPLAY") {
+        return Ok(());
+    }
+    Err(CliError::NoDisplay {
+        hint: if set("WAYLAND_DISPLAY") {
+            " (this build speaks X11: a Wayland desktop needs XWayland, which sets DISPLAY)"
+        } else {
+            ""
+        },
+    })
+}
+
 /// `chimera play`: opens the game window (the menu, or a game of `--variant`).
 pub fn play(a: PlayCmd) -> Result<(), CliError> {
     if a.empty_3d {
+        need_display()?;
         chimera_client::perf::run_empty_3d_measure(a.measure.unwrap_or(10.0));
         return Ok(());
     }
@@ -162,6 +192,15 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         None => None,
     };
     let game = a.scene.game;
+    if game.variant.variant.is_some() {
+        // The variant, options and moves are checked before the window
+        // (and the display it needs): a bad one is its own error.
+        super::args::PositionArgs {
+            game: game.clone(),
+            fen: None,
+        }
+        .game()?;
+    }
     let guide = match a.guide {
         Some(letter) => Some(guide_kind(&*game.variant.build(DEFAULT_VARIANT)?, letter)?),
         None => None,
@@ -185,6 +224,7 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         lan_announce: true,
         time: a.time.unwrap_or_default(),
     };
+    need_display()?;
     Ok(chimera_client::run_play(play).map(drop)?)
 }
 
@@ -212,6 +252,7 @@ pub fn frametime(a: FrametimeCmd) -> Result<(), CliError> {
     if s.flip {
         child.push("--flip".to_string());
     }
+    need_display()?;
     Ok(chimera_client::perf::compare_frame_times(
         &child, a.measure, a.rounds,
     )?)

@@ -92,6 +92,7 @@ pub fn lan_window(
         lan_announce: announce,
         ..chimera_client::PlayArgs::default()
     };
+    super::game::need_display()?;
     Ok(chimera_client::run_play(play).map(drop)?)
 }
 

@@ -49,8 +49,8 @@ pub struct JoinCmd {
     /// Milliseconds per move for --ai when the game has no clock (default 1000 unless --depth is given).
     #[arg(long, value_name = "MS", value_parser = count, requires = "ai")]
     pub movetime: Option<u32>,
-    /// Deepest search of --ai, in plies.
-    #[arg(long, value_name = "N", value_parser = count, requires = "ai")]
+    /// Deepest search of --ai, in plies (1 to 100, the search's deepest iteration).
+    #[arg(long, value_name = "N", value_parser = super::args::search_depth, requires = "ai")]
     pub depth: Option<u32>,
     /// Seed of --ai's randomness (levels 1–7 vary their moves).
     #[arg(long, value_name = "S", requires = "ai", default_value_t = 1)]

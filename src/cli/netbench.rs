@@ -3,8 +3,22 @@
 use clap::Args;
 
 use super::CliError;
-use super::args::{DEFAULT_VARIANT, VariantArgs, count};
+use super::args::{DEFAULT_VARIANT, VariantArgs, count, whole_in};
 use chimera_net::bench::{BenchConfig, measure, quantile};
+
+/// The most moves `netbench` plays: the game is found (and its samples
+/// kept) before it starts, so the count must stay a game's length.
+pub const MAX_MOVES: u32 = 10_000;
+
+/// `--moves`: 1 to [`MAX_MOVES`].
+fn moves(s: &str) -> Result<u32, String> {
+    whole_in(
+        s,
+        1,
+        MAX_MOVES,
+        "the moves are one game, found before it is played",
+    )
+}
 
 /// Flags of `netbench`.
 #[derive(Debug, Clone, Args)]
@@ -12,8 +26,8 @@ pub struct NetbenchCmd {
     /// `--variant` and `--option` of the game played.
     #[command(flatten)]
     pub variant: VariantArgs,
-    /// Moves played, each one a sample.
-    #[arg(long, value_name = "N", default_value = "300", value_parser = count)]
+    /// Moves played, each one a sample (at most 10000).
+    #[arg(long, value_name = "N", default_value = "300", value_parser = moves)]
     pub moves: u32,
     /// Host updates per second (as `chimera serve`).
     #[arg(long, value_name = "HZ", default_value_t = super::serve::TICK_HZ, value_parser = count)]

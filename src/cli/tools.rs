@@ -5,7 +5,22 @@ use std::time::Instant;
 use clap::Args;
 
 use super::CliError;
-use super::args::{PositionArgs, option_summary, whole_number};
+use super::args::{PositionArgs, option_summary, whole_in};
+
+/// The deepest `perft`: each ply multiplies the count by the number of
+/// moves (20 to over 100 in these variants), so a deeper count from a full
+/// board would run for days or years.
+pub const MAX_PERFT_DEPTH: u32 = 10;
+
+/// `perft --depth`: 0 to [`MAX_PERFT_DEPTH`].
+fn perft_depth(s: &str) -> Result<u32, String> {
+    whole_in(
+        s,
+        0,
+        MAX_PERFT_DEPTH,
+        "each ply multiplies the count by the number of moves, so a deeper count would not finish",
+    )
+}
 
 /// Flags of `perft`.
 #[derive(Debug, Clone, Args)]
@@ -13,8 +28,8 @@ pub struct PerftCmd {
     /// The position to count from.
     #[command(flatten)]
     pub position: PositionArgs,
-    /// Depth in plies.
-    #[arg(long, value_name = "N", value_parser = whole_number, allow_negative_numbers = true)]
+    /// Depth in plies (0 to 10: deeper counts would not finish).
+    #[arg(long, value_name = "N", value_parser = perft_depth, allow_negative_numbers = true)]
     pub depth: u32,
     /// First print `<lmn> <count>` for each root move, sorted.
     #[arg(long)]

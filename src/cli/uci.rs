@@ -1,10 +1,10 @@
 //! `chimera uci`: the UCI protocol on stdin and stdout ([`chimera_engine::uci`] holds
-//! the protocol; this is only the terminal around it). Each stdin line goes
-//! to the engine (bytes that are not UTF-8 are replaced, never fatal); each
-//! answer is written and flushed at once. The end of stdin (or a read
-//! error) is `quit`.
+//! the protocol; this is only the terminal around it). The engine reads the
+//! stdin lines ([`Engine::run`]: each at most [`chimera_engine::uci::MAX_LINE_BYTES`],
+//! bytes that are not UTF-8 replaced, never fatal); each answer is written
+//! and flushed at once. The end of stdin (or a read error) is `quit`.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::sync::Arc;
 
 use super::CliError;
@@ -17,19 +17,6 @@ pub fn uci() -> Result<(), CliError> {
         // A GUI that has gone away also closes our stdin, which ends the loop.
         let _ = writeln!(o, "{line}").and_then(|()| o.flush());
     });
-    let mut engine = Engine::new(out);
-    let mut input = std::io::stdin().lock();
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        // A read error is the end of the input too.
-        if !matches!(input.read_until(b'\n', &mut buf), Ok(1..)) {
-            break;
-        }
-        if !engine.handle(&String::from_utf8_lossy(&buf)) {
-            return Ok(());
-        }
-    }
-    engine.quit();
+    Engine::new(out).run(std::io::stdin().lock());
     Ok(())
 }

@@ -47,7 +47,7 @@ fn check(path: &std::path::Path) -> Result<(), CliError> {
         file: path.display().to_string(),
         source,
     };
-    let text = std::fs::read_to_string(path).map_err(|e| problem(e.into()))?;
+    let text = chimera_store::variant_files::read(path).map_err(|e| problem(e.into()))?;
     let info = chimera_rules::variants::register(&text).map_err(|e| problem(e.into()))?;
     let game = Game::new(&Variant::new(info.id, &[])?);
     out!("{} ({}): {}", info.id, info.name, info.description);

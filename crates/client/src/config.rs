@@ -13,7 +13,9 @@ use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use chimera_game::record::shorten;
 use chimera_rules::{Variant, variants};
+use chimera_store::MAX_CONFIG_BYTES;
 
 /// The file name inside the config directory.
 pub const FILE_NAME: &str = "settings.cfg";
@@ -262,11 +264,10 @@ const KEYS: &[Key] = &[
         name: "volume",
         help: "Sound volume, 0 to 100.",
         read: |s, v| {
-            s.volume = v
-                .parse::<u8>()
-                .ok()
-                .filter(|n| *n <= 100)
-                .ok_or_else(|| format!("'{v}' is not a whole number from 0 to 100"))?;
+            s.volume =
+                v.parse::<u8>().ok().filter(|n| *n <= 100).ok_or_else(|| {
+                    format!("'{}' is not a whole number from 0 to 100", shorten(v))
+                })?;
             Ok(())
         },
         write: |s| s.volume.to_string(),
@@ -288,7 +289,7 @@ const KEYS: &[Key] = &[
                     t.split_once('=')
                         .filter(|(n, v)| !n.is_empty() && !v.is_empty())
                         .map(|(n, v)| (n.to_string(), v.to_string()))
-                        .ok_or_else(|| format!("'{t}' is not name=value"))
+                        .ok_or_else(|| format!("'{}' is not name=value", shorten(t)))
                 })
                 .collect::<Result<_, _>>()?;
             Ok(())
@@ -329,7 +330,7 @@ fn pick<T: Copy>(v: &str, named: &[(&str, T)]) -> Result<T, String> {
         .map(|(_, t)| *t)
         .ok_or_else(|| {
             let names: Vec<&str> = named.iter().map(|(n, _)| *n).collect();
-            format!("'{v}' is not one of {}", names.join(", "))
+            format!("'{}' is not one of {}", shorten(v), names.join(", "))
         })
 }
 
@@ -341,7 +342,7 @@ fn check_variant(v: &str) -> Result<(), String> {
     if !v.is_empty() && v.chars().all(id_char) {
         return Ok(());
     }
-    Err(format!("'{v}' is not a variant id"))
+    Err(format!("'{}' is not a variant id", shorten(v)))
 }
 
 /// Checks that `v` is a name the settings keep (see [`clean_player_name`]).
@@ -360,7 +361,12 @@ fn check_player_name(v: &str) -> Result<(), String> {
 fn check_time_control(v: &str) -> Result<(), String> {
     v.parse::<chimera_game::clock::TimeControl>()
         .map(|_| ())
-        .map_err(|e| format!("'{v}' is not a time control (-, 600+5, 600d5, *30 or 40/5400): {e}"))
+        .map_err(|e| {
+            format!(
+                "'{}' is not a time control (-, 600+5, 600d5, *30 or 40/5400): {e}",
+                shorten(v)
+            )
+        })
 }
 
 /// A player name as the settings keep it: control characters dropped, spaces
@@ -392,12 +398,13 @@ impl Settings {
             }
             let (name, value) = line
                 .split_once('=')
-                .ok_or_else(|| err(format!("expected 'key = value', found '{line}'")))?;
+                .ok_or_else(|| err(format!("expected 'key = value', found '{}'", shorten(line))))?;
             let (name, value) = (name.trim(), value.trim());
             let key = KEYS.iter().find(|k| k.name == name).ok_or_else(|| {
                 let known: Vec<&str> = KEYS.iter().map(|k| k.name).collect();
                 err(format!(
-                    "unknown setting '{name}' (known: {})",
+                    "unknown setting '{}' (known: {})",
+                    shorten(name),
                     known.join(", ")
                 ))
             })?;
@@ -444,7 +451,7 @@ impl Settings {
     /// missing (no error) or malformed (with the reason).
     pub fn load(dir: &Path) -> LoadedSettings {
         let path = dir.join(FILE_NAME);
-        let (settings, error) = match std::fs::read_to_string(&path) {
+        let (settings, error) = match chimera_store::read_bounded(&path, MAX_CONFIG_BYTES) {
             Ok(text) => match Settings::parse(&text) {
                 Ok(s) => (s, None),
                 Err(e) => (
@@ -455,12 +462,13 @@ impl Settings {
                     )),
                 ),
             },
-            Err(e) if e.kind() == io::ErrorKind::NotFound => (Settings::default(), None),
+            Err(e) if e.is_not_found() => (Settings::default(), None),
             Err(e) => (
                 Settings::default(),
                 Some(format!(
-                    "{}: cannot read it ({e}). Using the default settings.",
-                    path.display()
+                    "{}: cannot read it ({}). Using the default settings.",
+                    path.display(),
+                    e.problem()
                 )),
             ),
         };

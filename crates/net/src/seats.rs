@@ -45,7 +45,8 @@ impl SeatBook {
     /// Reads the book at `path`; a missing or unreadable file is an empty
     /// book, a malformed line is skipped.
     pub fn load(path: &Path) -> SeatBook {
-        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let text =
+            chimera_store::read_bounded(path, chimera_store::MAX_CONFIG_BYTES).unwrap_or_default();
         SeatBook::parse(&text)
     }
 
@@ -193,12 +194,12 @@ impl HostSeats {
     /// Reads the seat file at `path`: `Ok(None)` if there is none, `Err`
     /// naming the file and the problem if it cannot be read.
     pub fn load(path: &Path) -> Result<Option<HostSeats>, String> {
-        match std::fs::read_to_string(path) {
+        match chimera_store::read_bounded(path, chimera_store::MAX_CONFIG_BYTES) {
             Ok(text) => HostSeats::parse(&text)
                 .map(Some)
                 .map_err(|e| format!("{}: {e}", path.display())),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(format!("{}: {e}", path.display())),
+            Err(e) if e.is_not_found() => Ok(None),
+            Err(e) => Err(e.to_string()),
         }
     }
 

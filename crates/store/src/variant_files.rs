@@ -5,14 +5,18 @@
 
 use std::path::{Path, PathBuf};
 
-use chimera_rules::variants::{FileError, register};
+use chimera_rules::variants::{FileError, MAX_FILE_BYTES, register};
+
+use crate::read::{ReadError, read_bounded};
 
 /// Why a player's variant file was skipped.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    /// The file could not be read (or is not UTF-8).
-    #[error("{0}")]
-    Read(#[from] std::io::Error),
+    /// The file could not be read (missing, a directory, larger than
+    /// [`MAX_FILE_BYTES`], not UTF-8); the message leaves out the path,
+    /// which the caller names.
+    #[error("{}", .0.problem())]
+    Read(#[from] ReadError),
     /// The file is malformed (line, key and problem).
     #[error(transparent)]
     File(#[from] FileError),
@@ -61,11 +65,17 @@ pub fn load_dir(dir: &Path) -> Vec<Loaded> {
             file: path
                 .file_name()
                 .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
-            result: std::fs::read_to_string(&path)
+            result: read(&path)
                 .map_err(LoadError::from)
                 .and_then(|text| Ok(register(&text)?.id)),
         })
         .collect()
+}
+
+/// The text of the variant file at `path`, at most [`MAX_FILE_BYTES`]
+/// bytes (more is refused after reading one byte over: `/dev/zero` fails at once).
+pub fn read(path: &Path) -> Result<String, ReadError> {
+    read_bounded(path, MAX_FILE_BYTES as u64)
 }
 
 /// [`load_dir`] of the players' folder ([`dir`]); none without a config directory.

@@ -6,6 +6,7 @@
 
 use crate::interaction::GameAction;
 use bevy::prelude::*;
+use chimera_game::record::shorten;
 use leafwing_input_manager::prelude::*;
 use serde::Deserialize;
 use serde::de::value::{Error as DeError, StrDeserializer};
@@ -315,15 +316,15 @@ fn parse_binding(action: GameAction, text: &str) -> Result<Binding, BindingProbl
     use BindingProblem as P;
     let directional = is_directional(action);
     let name = action_name(action);
-    let key = |n: &str| parse_key(n).ok_or_else(|| P::UnknownKey(n.to_string()));
+    let key = |n: &str| parse_key(n).ok_or_else(|| P::UnknownKey(shorten(n)));
     let binding = if let Some(rest) = text.strip_prefix("keys(") {
         let inner = rest
             .strip_suffix(')')
-            .ok_or_else(|| P::Unclosed(text.to_string()))?;
+            .ok_or_else(|| P::Unclosed(shorten(text)))?;
         let names: Vec<&str> = inner.split_whitespace().collect();
         if names.len() != 4 {
             return Err(P::KeyCount {
-                text: text.to_string(),
+                text: shorten(text),
                 found: names.len(),
             });
         }
@@ -338,10 +339,10 @@ fn parse_binding(action: GameAction, text: &str) -> Result<Binding, BindingProbl
         match side {
             "left" => Binding::Stick(StickSide::Left),
             "right" => Binding::Stick(StickSide::Right),
-            _ => return Err(P::UnknownStick(side.to_string())),
+            _ => return Err(P::UnknownStick(shorten(side))),
         }
     } else if let Some(b) = text.strip_prefix("pad:") {
-        Binding::Pad(parse_pad(b).ok_or_else(|| P::UnknownPadButton(b.to_string()))?)
+        Binding::Pad(parse_pad(b).ok_or_else(|| P::UnknownPadButton(shorten(b)))?)
     } else {
         Binding::Key(key(text)?)
     };
@@ -352,11 +353,11 @@ fn parse_binding(action: GameAction, text: &str) -> Result<Binding, BindingProbl
     match (directional, takes_directions) {
         (true, false) => Err(P::NeedsDirections {
             action: name,
-            text: text.to_string(),
+            text: shorten(text),
         }),
         (false, true) => Err(P::NeedsButton {
             action: name,
-            text: text.to_string(),
+            text: shorten(text),
         }),
         _ => Ok(binding),
     }
@@ -377,7 +378,7 @@ pub fn parse_bindings(text: &str) -> Result<BindingTable, BindingsError> {
         }
         let (name, rest) = line
             .split_once('=')
-            .ok_or_else(|| err(BindingProblem::NotAnAssignment(line.to_string())))?;
+            .ok_or_else(|| err(BindingProblem::NotAnAssignment(shorten(line))))?;
         let name = name.trim();
         let action = GameAction::ALL
             .iter()
@@ -386,7 +387,7 @@ pub fn parse_bindings(text: &str) -> Result<BindingTable, BindingsError> {
             .ok_or_else(|| {
                 let known: Vec<&str> = GameAction::ALL.iter().map(|a| action_name(*a)).collect();
                 err(BindingProblem::UnknownAction {
-                    name: name.to_string(),
+                    name: shorten(name),
                     known: known.join(", "),
                 })
             })?;
@@ -420,7 +421,7 @@ pub fn load_controls(path: Option<&Path>) -> Controls {
     let Some(path) = path else {
         return controls;
     };
-    match std::fs::read_to_string(path) {
+    match chimera_store::read_bounded(path, chimera_store::MAX_CONFIG_BYTES) {
         Ok(text) => match parse_bindings(&text) {
             Ok(table) => controls.table = table,
             Err(e) => {
@@ -430,7 +431,7 @@ pub fn load_controls(path: Option<&Path>) -> Controls {
                 ))
             }
         },
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+        Err(e) if e.is_not_found() => {
             // Best effort: a read-only home just means no file to edit.
             let written = path
                 .parent()
@@ -442,8 +443,9 @@ pub fn load_controls(path: Option<&Path>) -> Controls {
         }
         Err(e) => {
             controls.error = Some(format!(
-                "{}: cannot read it ({e}). Using the default controls.",
-                path.display()
+                "{}: cannot read it ({}). Using the default controls.",
+                path.display(),
+                e.problem()
             ))
         }
     }

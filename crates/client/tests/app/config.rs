@@ -385,6 +385,36 @@ fn loading_a_missing_or_malformed_file_gives_the_defaults() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// The file is read through the bounded reader (issue 21): a huge file or a
+/// directory in its place gives the defaults and says why, without reading
+/// more than the limit.
+#[test]
+fn an_oversized_file_or_a_directory_gives_the_defaults_and_says_why() {
+    let dir = scratch_dir("oversized");
+    std::fs::create_dir_all(&dir).unwrap();
+    let limit = chimera_store::MAX_CONFIG_BYTES as usize;
+    let comment = format!("# {}\n", "x".repeat(1000));
+    let text = format!("view = 3d\n{}", comment.repeat(limit / comment.len() + 1));
+    std::fs::write(dir.join(FILE_NAME), text).unwrap();
+    let big = Settings::load(&dir);
+    assert_eq!(big.settings, d());
+    let e = big.error.expect("an error");
+    assert!(
+        e.contains(&format!(
+            "cannot read it (the file is larger than {limit} bytes"
+        )),
+        "{e}"
+    );
+    std::fs::remove_file(dir.join(FILE_NAME)).unwrap();
+    std::fs::create_dir_all(dir.join(FILE_NAME)).unwrap();
+    let e = Settings::load(&dir).error.expect("an error");
+    assert!(
+        e.contains("settings.cfg: cannot read it (is a directory, not a file)"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn saving_replaces_the_file_whole_or_not_at_all() {
     let dir = scratch_dir("save").join("nested");

@@ -10,6 +10,7 @@ mod clocks;
 mod common;
 mod computer;
 mod config;
+mod config_fuzz;
 mod couch_play;
 mod cues;
 mod games;

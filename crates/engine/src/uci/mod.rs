@@ -14,11 +14,14 @@
 //! (an illegal move in `position … moves` keeps the moves before it, as
 //! Fairy-Stockfish does).
 
+use std::io::BufRead;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::search::MAX_DEPTH;
 use crate::{Job, Limits, SearchResult, Thinker, TimeLeft};
 use chimera_game::record::fsf::{self, Dialect};
+use chimera_game::record::shorten;
 use chimera_rules::{Color, Game, Move, Position, RulesError, Variant, variants};
 
 #[cfg(test)]
@@ -36,6 +39,13 @@ pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_HASH_MB: usize = 1024;
 /// Seed of the weaker levels' randomness (each `ucinewgame` starts it again).
 pub const SEED: u64 = 1;
+/// The longest input line read (1 MB: a `position … moves` line of a game
+/// of tens of thousands of moves); the rest of a longer one is read and
+/// dropped, and the line refused, so no line costs more memory than this.
+pub const MAX_LINE_BYTES: usize = 1024 * 1024;
+/// The longest error message written (characters); user text inside it is
+/// quoted shorter still (40 characters, [`shorten`]).
+const MAX_ERROR_CHARS: usize = 400;
 
 /// The options `uci` lists, as their names.
 const VARIANT: &str = "UCI_Variant";
@@ -129,6 +139,29 @@ impl Engine {
         }
     }
 
+    /// Reads and handles lines from `input` until `quit`, its end or a
+    /// read error (both are `quit`). A line over [`MAX_LINE_BYTES`] is
+    /// refused with `info string error` quoting its start, without keeping
+    /// more than the limit in memory; bytes that are not UTF-8 are replaced.
+    pub fn run(&mut self, mut input: impl BufRead) {
+        let mut buf = Vec::new();
+        loop {
+            match read_line(&mut input, &mut buf, MAX_LINE_BYTES) {
+                Ok(Line::Whole) => {
+                    if !self.handle(&String::from_utf8_lossy(&buf)) {
+                        return;
+                    }
+                }
+                Ok(Line::TooLong(total)) => self.say(&format!(
+                    "info string error: a line of {total} bytes is ignored (at most {MAX_LINE_BYTES}): '{}'",
+                    shorten(&String::from_utf8_lossy(&buf[..buf.len().min(256)]))
+                )),
+                Ok(Line::End) | Err(_) => break,
+            }
+        }
+        self.quit();
+    }
+
     /// Handles one input line; false after `quit` (the search has ended then).
     pub fn handle(&mut self, line: &str) -> bool {
         let tokens: Vec<&str> = line.split_whitespace().collect();
@@ -170,10 +203,13 @@ impl Engine {
             "debug" => Ok(()),
             "ponderhit" => Err("ponderhit: pondering is not supported".to_string()),
             c if c.starts_with('#') => Ok(()),
-            c => Err(format!("unknown command '{c}' (commands: {COMMANDS})")),
+            c => Err(format!(
+                "unknown command '{}' (commands: {COMMANDS})",
+                shorten(c)
+            )),
         };
         if let Err(e) = answer {
-            self.say(&format!("info string error: {e}"));
+            self.say(&format!("info string error: {}", clip(&e, MAX_ERROR_CHARS)));
         }
         true
     }
@@ -236,7 +272,8 @@ impl Engine {
         };
         let Some(&option) = OPTIONS.iter().find(|o| o.eq_ignore_ascii_case(&name)) else {
             return Err(err(format!(
-                "no option '{name}' (options: {})",
+                "no option '{}' (options: {})",
+                shorten(&name),
                 OPTIONS.join(", ")
             )));
         };
@@ -253,7 +290,7 @@ impl Engine {
                     .iter()
                     .find(|v| v.id.eq_ignore_ascii_case(&value))
                     .map(|v| v.id)
-                    .ok_or_else(|| err(RulesError::UnknownVariant(value.clone()).to_string()))?;
+                    .ok_or_else(|| err(RulesError::UnknownVariant(shorten(&value)).to_string()))?;
                 let v = Variant::new(id, &[]).map_err(|e| err(e.to_string()))?;
                 self.set_variant(v);
             }
@@ -307,7 +344,7 @@ impl Engine {
             Some((&"startpos", more)) => {
                 return Err(format!(
                     "position: expected 'moves' after 'startpos', found '{}'",
-                    more[0]
+                    shorten(more[0])
                 ));
             }
             Some((&"fen", [])) => return Err("position: 'fen' needs a position".into()),
@@ -316,7 +353,8 @@ impl Engine {
                 .map_err(|e| format!("position fen: {e}"))?,
             Some((other, _)) => {
                 return Err(format!(
-                    "position: expected 'startpos' or 'fen', found '{other}'"
+                    "position: expected 'startpos' or 'fen', found '{}'",
+                    shorten(other)
                 ));
             }
             None => return Err("position: expected 'startpos' or 'fen'".into()),
@@ -332,7 +370,7 @@ impl Engine {
             if let Err(e) = played {
                 failed = Some(format!(
                     "position: {} (the position stands after {})",
-                    e.at_move(i + 1, text),
+                    e.at_move(i + 1, &shorten(text)),
                     match i {
                         0 => "no move".to_string(),
                         1 => "move 1".to_string(),
@@ -348,10 +386,18 @@ impl Engine {
 
     /// `go [depth N] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N] [infinite]`.
     fn go(&mut self, args: &[&str]) -> Answer {
-        let (limits, hold) =
+        let (mut limits, hold) =
             go_limits(args, self.game.position().side_to_move()).map_err(|e| format!("go: {e}"))?;
         if self.thinker.is_busy() {
             return Err("go: a search is running (send stop first)".into());
+        }
+        if let Some(d) = limits.depth.filter(|&d| d > MAX_DEPTH) {
+            // As Fairy-Stockfish does, a deeper request is searched to the
+            // deepest iteration (a GUI waits for its bestmove); it is said.
+            self.say(&format!(
+                "info string depth {d} is more than the search's deepest iteration: searching to depth {MAX_DEPTH}"
+            ));
+            limits.depth = Some(MAX_DEPTH);
         }
         let notation = self.notation();
         let (info_out, done_out) = (Arc::clone(&self.out), Arc::clone(&self.out));
@@ -405,7 +451,7 @@ fn variant_options(value: &str) -> Result<Vec<(String, String)>, String> {
         .map(|pair| {
             pair.split_once('=')
                 .map(|(k, v)| (k.to_string(), v.to_string()))
-                .ok_or_else(|| format!("expected NAME=VALUE, found '{pair}'"))
+                .ok_or_else(|| format!("expected NAME=VALUE, found '{}'", shorten(pair)))
         })
         .collect()
 }
@@ -440,7 +486,7 @@ pub fn go_limits(args: &[&str], side: Color) -> Result<(Limits, bool), String> {
             "ponder" | "mate" | "searchmoves" | "perft" => {
                 return Err(format!("'{key}' is not supported"));
             }
-            other => return Err(format!("unknown parameter '{other}'")),
+            other => return Err(format!("unknown parameter '{}'", shorten(other))),
         }
     }
     let i = side.index();
@@ -461,9 +507,76 @@ pub fn go_limits(args: &[&str], side: Color) -> Result<(Limits, bool), String> {
     Ok((limits, limits.infinite))
 }
 
-/// The whole number after `key`.
+/// The whole number after `key` (one too large for it says so).
 fn number<T: std::str::FromStr>(key: &str, value: Option<&str>) -> Result<T, String> {
     let v = value.ok_or_else(|| format!("'{key}' needs a number, found nothing"))?;
-    v.parse()
-        .map_err(|_| format!("'{key}' needs a whole number, found '{v}'"))
+    v.parse().map_err(|_| {
+        if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) {
+            format!("'{key}' {} is too large", shorten(v))
+        } else {
+            format!("'{key}' needs a whole number, found '{}'", shorten(v))
+        }
+    })
+}
+
+/// `text` cut to at most `max` characters (`…` marks the cut), on a
+/// character boundary.
+fn clip(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_string(),
+    }
+}
+
+/// What [`read_line`] read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A whole line (its newline included, if it had one) is in the buffer.
+    Whole,
+    /// A line of this many bytes, over the limit: the buffer holds its
+    /// first `limit` bytes, the rest was read and dropped.
+    TooLong(usize),
+    /// The input has ended.
+    End,
+}
+
+/// Reads one line of `input` into `buf` (cleared first), keeping at most
+/// `limit` bytes of it: the memory a line costs is bounded whatever its length.
+pub fn read_line(
+    input: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    limit: usize,
+) -> std::io::Result<Line> {
+    buf.clear();
+    let mut total = 0usize;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(match total {
+                0 => Line::End,
+                n if n > limit => Line::TooLong(n),
+                _ => Line::Whole,
+            });
+        }
+        let (n, ends) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        let room = limit.saturating_sub(buf.len());
+        buf.extend_from_slice(&chunk[..n.min(room)]);
+        total = total.saturating_add(n);
+        input.consume(n);
+        if ends {
+            // The newline itself does not count against the limit.
+            return Ok(if total - 1 > limit {
+                Line::TooLong(total)
+            } else {
+                Line::Whole
+            });
+        }
+    }
 }

@@ -5,3 +5,4 @@ mod board;
 mod levels;
 mod search;
 mod tactics;
+mod uci_lines;

@@ -305,13 +305,23 @@ pub fn read_text(r: impl Read) -> Result<String, RecordError> {
     syntax::text(&bytes).map(str::to_string)
 }
 
-/// Reads a record file: its size is checked before anything is read.
+/// Reads a record file through the bounded reader
+/// ([`chimera_store::read_bounded_bytes`]): a file whose size is known to be
+/// over [`MAX_RECORD_BYTES`] is refused before anything is read, any other
+/// (a device, a pipe) after one byte over; a directory or a missing file is
+/// an error naming the path.
 pub fn read_file(path: &Path) -> Result<String, RecordError> {
-    let io = |e: std::io::Error| RecordError::Io(format!("{}: {e}", path.display()));
-    let file = std::fs::File::open(path).map_err(io)?;
-    let size = file.metadata().map_err(io)?.len();
-    if size > MAX_RECORD_BYTES {
-        return Err(RecordError::TooLarge { size: Some(size) });
+    if let Ok(meta) = std::fs::metadata(path)
+        && meta.is_file()
+        && meta.len() > MAX_RECORD_BYTES
+    {
+        return Err(RecordError::TooLarge {
+            size: Some(meta.len()),
+        });
     }
-    read_text(file)
+    let bytes = chimera_store::read_bounded_bytes(path, MAX_RECORD_BYTES).map_err(|e| match e {
+        chimera_store::ReadError::TooLarge { .. } => RecordError::TooLarge { size: None },
+        e => RecordError::Io(e.to_string()),
+    })?;
+    syntax::text(&bytes).map(str::to_string)
 }

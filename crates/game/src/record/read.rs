@@ -103,23 +103,27 @@ pub fn list(text: &str) -> Result<Vec<GameSummary>, RecordError> {
                     .windows(2)
                     .filter(|w| castle_with_squares(&w[0].text, &w[1].text))
                     .count(),
-            result: g.result.0,
+            result: g.result.0.to_string(),
         })
         .collect())
 }
 
 /// Loads game `number` (from 1) of a record: every move checked and played.
 pub fn load(text: &str, number: usize) -> Result<Loaded, RecordError> {
-    let games = raw_games(text)?;
-    let count = games.len();
-    let raw = number
-        .checked_sub(1)
-        .and_then(|i| games.get(i))
-        .ok_or(RecordError::NoSuchGame {
-            wanted: number,
-            count,
-        })?;
-    Reader { raw }.read()
+    if text.len() as u64 > MAX_RECORD_BYTES {
+        return Err(RecordError::TooLarge {
+            size: Some(text.len() as u64),
+        });
+    }
+    let (raw, count) = syntax::game(syntax::text(text.as_bytes())?, number)?;
+    if count == 0 {
+        return Err(RecordError::NoGames);
+    }
+    let raw = raw.ok_or(RecordError::NoSuchGame {
+        wanted: number,
+        count,
+    })?;
+    Reader { raw: &raw }.read()
 }
 
 /// `O-O` or `O-O-O` followed by a king move `f1h1`: Ghostarelay's castling
@@ -205,9 +209,11 @@ fn loose_matches(pos: &Position, san: &str) -> Vec<(Move, String)> {
         Some(c) if c.is_ascii_uppercase() => (Some(c), &body[1..]),
         _ => (None, body.as_str()),
     };
-    // The destination is the last square: letters then digits at the end.
-    let digits = rest.len() - rest.trim_end_matches(|c: char| c.is_ascii_digit()).len();
-    let Some(to_start) = (rest.len() - digits).checked_sub(1) else {
+    // The destination is the last square: one letter then digits at the end.
+    // (The letter is found as a character: a token may end in `é4` or `♔`.)
+    let before_digits = rest.trim_end_matches(|c: char| c.is_ascii_digit());
+    let digits = rest.len() - before_digits.len();
+    let Some((to_start, _)) = before_digits.char_indices().next_back() else {
         return Vec::new();
     };
     let (from, to) = rest.split_at(to_start);
@@ -408,11 +414,12 @@ impl Reader<'_> {
 
     fn read(&self) -> Result<Loaded, RecordError> {
         let raw = self.raw;
-        for (i, t) in raw.tags.iter().enumerate() {
-            if let Some(first) = raw.tags[..i].iter().find(|p| p.name == t.name) {
-                return Err(
-                    self.tag_error(t, format!("given twice (first on line {})", first.line))
-                );
+        // One pass with a map: a file of many tags costs their number, not its square.
+        let mut first_line: std::collections::HashMap<&str, usize> =
+            std::collections::HashMap::with_capacity(raw.tags.len());
+        for t in &raw.tags {
+            if let Some(first) = first_line.insert(&t.name, t.line) {
+                return Err(self.tag_error(t, format!("given twice (first on line {first})")));
             }
         }
         let (id, dialect) = self.variant_id()?;
@@ -513,7 +520,7 @@ impl Reader<'_> {
     /// final position must agree.
     fn result(&self, game: &Game) -> Result<Option<Outcome>, RecordError> {
         let raw = self.raw;
-        let token = raw.result.0.as_str();
+        let token = raw.result.0;
         if let Some(t) = raw.tag("Result") {
             if !syntax::RESULTS.contains(&t.value.as_str()) {
                 return Err(self.tag_error(
@@ -551,7 +558,18 @@ impl Reader<'_> {
         };
         let score = Score::parse(token);
         match (score, game.outcome()) {
-            (None, None) => Ok(None),
+            // A game stopped without a result may say why (a host shut down:
+            // `abandoned`); any other reason gives a result, which `*` denies.
+            (None, None) => match (termination, raw.tag("Termination")) {
+                (Some(t), Some(tag)) if t != EndReason::Abandoned => {
+                    Err(self.result_error(format!(
+                        "the Termination tag says {} but the result is * (the game goes on); \
+                     only abandoned stops a game without a result",
+                        shorten(&tag.value)
+                    )))
+                }
+                _ => Ok(None),
+            },
             (None, Some(o)) => Err(self.result_error(format!(
                 "the record says the game goes on (*) but the final position is over ({})",
                 o.result_text()

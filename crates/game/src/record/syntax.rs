@@ -35,7 +35,7 @@ pub(super) struct RawGame {
     pub tags: Vec<RawTag>,
     pub moves: Vec<RawMove>,
     /// The result token ending the movetext, and its line.
-    pub result: (String, usize),
+    pub result: (&'static str, usize),
 }
 
 impl RawGame {
@@ -75,6 +75,11 @@ struct Lexer<'a> {
     i: usize,
     line: usize,
     games: Vec<RawGame>,
+    /// Games ended so far (kept or not).
+    ended: usize,
+    /// Only this game (from 1) is kept, when given; the others are checked
+    /// and counted.
+    keep: Option<usize>,
     cur: Option<RawGame>,
 }
 
@@ -84,21 +89,35 @@ fn is_delim(c: u8) -> bool {
 
 /// Splits `text` into games.
 pub(super) fn games(text: &str) -> Result<Vec<RawGame>, RecordError> {
+    Ok(lex(text, None)?.0)
+}
+
+/// Game `number` (from 1) of `text`, if there is one, and how many games
+/// it holds: every game is checked, only that one is kept (a file of half a
+/// million games costs no more memory than one).
+pub(super) fn game(text: &str, number: usize) -> Result<(Option<RawGame>, usize), RecordError> {
+    let (mut games, count) = lex(text, Some(number))?;
+    Ok((games.pop(), count))
+}
+
+fn lex(text: &str, keep: Option<usize>) -> Result<(Vec<RawGame>, usize), RecordError> {
     let mut lx = Lexer {
         text,
         b: text.as_bytes(),
         i: 0,
         line: 1,
         games: Vec::new(),
+        ended: 0,
+        keep,
         cur: None,
     };
     lx.run()?;
-    Ok(lx.games)
+    Ok((lx.games, lx.ended))
 }
 
 impl<'a> Lexer<'a> {
     fn number(&self) -> usize {
-        self.games.len() + 1
+        self.ended + 1
     }
 
     fn syntax(&self, line: usize, what: impl Into<String>) -> RecordError {
@@ -124,7 +143,7 @@ impl<'a> Lexer<'a> {
             line,
             tags: Vec::new(),
             moves: Vec::new(),
-            result: (String::new(), 0),
+            result: ("", 0),
         })
     }
 
@@ -362,10 +381,15 @@ impl<'a> Lexer<'a> {
             m.clock = clock;
         }
         if !words.is_empty() {
-            m.comment = Some(match m.comment.take() {
-                Some(c) => format!("{c} {words}"),
-                None => words,
-            });
+            // Appended in place: many comments after one move cost their
+            // length, not the square of it.
+            match &mut m.comment {
+                Some(c) => {
+                    c.push(' ');
+                    c.push_str(&words);
+                }
+                None => m.comment = Some(words),
+            }
         }
         Ok(())
     }
@@ -387,8 +411,12 @@ impl<'a> Lexer<'a> {
             t => RESULTS.iter().copied().find(|r| *r == t),
         };
         if let Some(r) = result {
-            self.game().result = (r.to_string(), line);
-            self.games.extend(self.cur.take());
+            self.game().result = (r, line);
+            let done = self.cur.take();
+            self.ended += 1;
+            if self.keep.is_none_or(|n| n == self.ended) {
+                self.games.extend(done);
+            }
             return Ok(());
         }
         // Move numbers: `12.`, `12...`, `12…`, `12`, or glued `1.e4`.

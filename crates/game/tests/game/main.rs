@@ -5,5 +5,6 @@ mod clock;
 #[path = "../../../rules/tests/rules/common.rs"]
 mod common;
 mod record;
+mod record_cost;
 mod record_foreign;
 mod record_fuzz;

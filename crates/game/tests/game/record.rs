@@ -949,3 +949,56 @@ fn match_record_serialises() {
         r.moves
     );
 }
+
+/// A move token ending in a multi-byte character (a record edited by hand
+/// or mangled by mail) is refused with a message naming it: it once cut the
+/// token inside the character and panicked (issue 21).
+#[test]
+fn move_tokens_with_multibyte_characters_are_refused() {
+    for (token, variant) in [
+        ("é", "chess"),
+        ("♔", "chess"),
+        ("Ö4", "chess"),
+        ("Nö3", "chess"),
+        ("e4é", "chess"),
+        ("Qé10", "grand"),
+        ("♔", "holygrail"),
+        ("Ö4", "herculean"),
+    ] {
+        let text = format!("[Variant \"{variant}\"]\n1. {token} *\n");
+        load_error(
+            &text,
+            &[&format!("move 1 (white): '{token}' is not legal here")],
+        );
+    }
+}
+
+/// `*` says the game goes on: a Termination that gives a result contradicts
+/// it (only `abandoned` stops a game without one), and so does a Result tag
+/// that is not the moves' own end (issue 21).
+#[test]
+fn a_game_in_progress_has_no_termination_but_abandoned() {
+    for word in [
+        "checkmate",
+        "stalemate",
+        "resignation",
+        "agreement",
+        "time forfeit",
+    ] {
+        load_error(
+            &format!("[Result \"*\"]\n[Termination \"{word}\"]\n1. e4 *"),
+            &[&format!(
+                "game 1: the Termination tag says {word} but the result is * (the game goes on)"
+            )],
+        );
+    }
+    load_error(
+        "[Result \"*\"]\n[Termination \"checkmate\"]\n1. e4 1-0",
+        &["the Result tag says * but the moves end with 1-0"],
+    );
+    let l = load("[Result \"*\"]\n[Termination \"abandoned\"]\n1. e4 *");
+    assert_eq!(l.result_line(), "result: *");
+    // lichess writes `Unterminated` for a game in progress.
+    let l = load("[Result \"*\"]\n[Termination \"Unterminated\"]\n1. e4 *");
+    assert_eq!(l.result_line(), "result: *");
+}

@@ -11,3 +11,4 @@ mod loopback;
 mod lossy;
 mod protocol;
 mod seats;
+mod wire_fuzz;
