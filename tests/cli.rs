@@ -1587,6 +1587,7 @@ fn a_file_of_many_options_slows_no_command() {
     let o = run_in(&dir, &args);
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert_eq!(text(&o.stdout), "nodes 15\n");
+}
 
 // ------------------------------------------------------- bounded file reads
 
