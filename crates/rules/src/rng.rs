@@ -94,3 +94,43 @@ mod tests {
         }
     }
 }
+
+/// One random edit of a text or a message, as the seeded fuzz tests of every
+/// parser make them (records, UCI lines, wire frames, settings files): a byte
+/// changed, the end cut off, one of `inserts` put in (multi-byte characters,
+/// the parser's own punctuation), a span repeated or dropped, or all of it
+/// replaced by at most `max_random` random bytes. Tests add their own
+/// kinds of edit beside these.
+pub fn mutate_bytes(b: &mut Vec<u8>, rng: &mut SplitMix64, inserts: &[&str], max_random: usize) {
+    let n = b.len().max(1);
+    match rng.below(6) {
+        0 => {
+            if let Some(x) = b.get_mut(rng.below(n)) {
+                *x = rng.next_u64() as u8;
+            }
+        }
+        1 => b.truncate(rng.below(n)),
+        2 if !inserts.is_empty() => {
+            let at = rng.below(n).min(b.len());
+            let ins = inserts[rng.below(inserts.len())].as_bytes();
+            b.splice(at..at, ins.iter().copied());
+        }
+        3 => {
+            let a = rng.below(n).min(b.len());
+            let end = (a + rng.below(40)).min(b.len());
+            let span = b[a..end].to_vec();
+            let at = rng.below(n).min(b.len());
+            b.splice(at..at, span);
+        }
+        4 => {
+            let a = rng.below(n).min(b.len());
+            let end = (a + rng.below(20)).min(b.len());
+            b.drain(a..end);
+        }
+        _ => {
+            *b = (0..rng.below(max_random.max(1)))
+                .map(|_| rng.next_u64() as u8)
+                .collect();
+        }
+    }
+}

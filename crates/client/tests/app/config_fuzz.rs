@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use chimera_client::config::Settings;
 use chimera_client::input::bindings::{default_bindings, file_text, parse_bindings};
 use chimera_rules::SplitMix64;
+use chimera_rules::rng::mutate_bytes;
 
 /// Each case's bound: parsing a file of a few KB takes microseconds.
 const BOUND: Duration = Duration::from_secs(1);
@@ -38,40 +39,15 @@ const INSERTS: &[&str] = &[
     "3d",
 ];
 
-/// One random change of `b`.
+/// One random change of `b`: a common edit, or a long run of one of the
+/// file's own words (a long value or name).
 fn mutate(b: &mut Vec<u8>, rng: &mut SplitMix64) {
-    let n = b.len().max(1);
-    match rng.below(8) {
-        0 => {
-            if let Some(x) = b.get_mut(rng.below(n)) {
-                *x = rng.next_u64() as u8;
-            }
-        }
-        1 => b.truncate(rng.below(n)),
-        2 | 3 => {
-            let at = rng.below(n).min(b.len());
-            let ins = INSERTS[rng.below(INSERTS.len())].as_bytes();
-            b.splice(at..at, ins.iter().copied());
-        }
-        4 => {
-            let a = rng.below(n).min(b.len());
-            let end = (a + rng.below(40)).min(b.len());
-            let span = b[a..end].to_vec();
-            let at = rng.below(n).min(b.len());
-            b.splice(at..at, span);
-        }
-        5 => {
-            let a = rng.below(n).min(b.len());
-            let end = (a + rng.below(20)).min(b.len());
-            b.drain(a..end);
-        }
-        6 => {
-            // A long run of one character (a long value or name).
-            let at = rng.below(n).min(b.len());
-            let run = INSERTS[rng.below(INSERTS.len())].repeat(1 + rng.below(2000));
-            b.splice(at..at, run.bytes());
-        }
-        _ => *b = (0..rng.below(300)).map(|_| rng.next_u64() as u8).collect(),
+    if rng.below(7) == 6 {
+        let at = rng.below(b.len().max(1)).min(b.len());
+        let run = INSERTS[rng.below(INSERTS.len())].repeat(1 + rng.below(2000));
+        b.splice(at..at, run.bytes());
+    } else {
+        mutate_bytes(b, rng, INSERTS, 300);
     }
 }
 

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use chimera_engine::search::MAX_DEPTH;
 use chimera_engine::uci::{Engine, Line, MAX_LINE_BYTES, Output, go_limits, read_line};
+use chimera_rules::rng::mutate_bytes;
 use chimera_rules::{Color, SplitMix64};
 
 /// An engine writing into a shared list of lines.
@@ -175,36 +176,7 @@ const INSERTS: &[&str] = &[
 /// flip is repaired lossily, as the driver does).
 fn mutate(line: &str, rng: &mut SplitMix64) -> String {
     let mut b = line.as_bytes().to_vec();
-    let n = b.len().max(1);
-    match rng.below(6) {
-        0 => {
-            if let Some(x) = b.get_mut(rng.below(n)) {
-                *x = rng.next_u64() as u8;
-            }
-        }
-        1 => b.truncate(rng.below(n)),
-        2 => {
-            let at = rng.below(n).min(b.len());
-            let ins = INSERTS[rng.below(INSERTS.len())].as_bytes();
-            b.splice(at..at, ins.iter().copied());
-        }
-        3 => {
-            let a = rng.below(n).min(b.len());
-            let end = (a + rng.below(20)).min(b.len());
-            let span = b[a..end].to_vec();
-            let at = rng.below(n).min(b.len());
-            b.splice(at..at, span);
-        }
-        4 => {
-            let a = rng.below(n).min(b.len());
-            let end = (a + rng.below(10)).min(b.len());
-            b.drain(a..end);
-        }
-        _ => {
-            // Random bytes.
-            b = (0..rng.below(60)).map(|_| rng.next_u64() as u8).collect();
-        }
-    }
+    mutate_bytes(&mut b, rng, INSERTS, 60);
     String::from_utf8_lossy(&b).into_owned()
 }
 

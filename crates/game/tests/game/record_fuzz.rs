@@ -9,6 +9,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use chimera_game::clock::Clock;
 use chimera_game::record::{self, MatchRecord};
+use chimera_rules::rng::mutate_bytes;
 use chimera_rules::{Color, SplitMix64, Variant};
 
 use crate::common::{MoveKinds, random_game};
@@ -63,56 +64,33 @@ const PUNCTUATION: &[u8] = b"[]{}()\"\\;$%*~@^=,.-+#!?0123456789/ \n\rxOKQa";
 /// token ending in one once panicked: issue 21).
 const MULTIBYTE: &[&str] = &["é", "♔", "Ö", "\u{feff}", "½", "…", "𝄞", "ß"];
 
-/// One random change of `b`.
+/// One random change of `b`: a common edit (multi-byte characters put in,
+/// most often glued to a move), a byte turned into record punctuation, a
+/// whole line repeated (tags most often), or two bytes swapped.
 fn mutate(b: &mut Vec<u8>, rng: &mut SplitMix64) {
     let n = b.len().max(1);
     match rng.below(9) {
-        7 | 8 => {
-            // A multi-byte character, most often glued to a move.
-            let at = rng.below(n).min(b.len());
-            let ins = MULTIBYTE[rng.below(MULTIBYTE.len())].as_bytes();
-            b.splice(at..at, ins.iter().copied());
-        }
         0 => {
-            if let Some(x) = b.get_mut(rng.below(n)) {
-                *x = rng.next_u64() as u8;
-            }
-        }
-        1 => {
             if let Some(x) = b.get_mut(rng.below(n)) {
                 *x = PUNCTUATION[rng.below(PUNCTUATION.len())];
             }
         }
-        2 => b.truncate(rng.below(n)),
-        3 => {
-            // Duplicate a whole line (tags most often).
+        1 => {
             let text = b.clone();
             let lines: Vec<&[u8]> = text.split(|&c| c == b'\n').collect();
             let line = lines[rng.below(lines.len())];
-            let at = rng.below(n);
+            let at = rng.below(n).min(b.len());
             let mut ins = line.to_vec();
             ins.push(b'\n');
             b.splice(at..at, ins);
         }
-        4 => {
-            let a = rng.below(n);
-            let len = rng.below(20);
-            b.drain(a.min(b.len())..(a + len).min(b.len()));
-        }
-        5 => {
-            let a = rng.below(n);
-            let end = (a + rng.below(30)).min(b.len());
-            let span = b.get(a..end).unwrap_or(&[]).to_vec();
-            let at = rng.below(n);
-            b.splice(at.min(b.len())..at.min(b.len()), span);
-        }
-        _ => {
-            let i = rng.below(n);
-            let j = rng.below(n);
+        2 => {
+            let (i, j) = (rng.below(n), rng.below(n));
             if i < b.len() && j < b.len() {
                 b.swap(i, j);
             }
         }
+        _ => mutate_bytes(b, rng, MULTIBYTE, 300),
     }
 }
 

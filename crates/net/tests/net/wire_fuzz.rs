@@ -14,6 +14,7 @@ use chimera_net::protocol::{
     ClientMsg, Hello, HostMsg, MoveConfirmed, PROTOCOL_VERSION, Role, SeatState, SeatToken,
     SeatWish, Snapshot, WireClocks, decode, encode,
 };
+use chimera_rules::rng::mutate_bytes;
 use chimera_rules::{Color, EndReason, Outcome, SplitMix64};
 
 /// Each case's bound: decoding a frame of at most 64 KB takes microseconds.
@@ -123,37 +124,13 @@ fn beacon_frames() -> Vec<Vec<u8>> {
 
 const MULTIBYTE: &[&str] = &["é", "♔", "Ö4", "\u{feff}", "𝄞"];
 
-/// One random change of `b`.
+/// One random change of `b`: a common edit, a length pumped to a wide
+/// varint with a huge value (the decoder must refuse it by its limit, not
+/// allocate it), or random bytes after the frame's own tag.
 fn mutate(b: &mut Vec<u8>, rng: &mut SplitMix64) {
-    let n = b.len().max(1);
     match rng.below(8) {
-        0 | 1 => {
-            if let Some(x) = b.get_mut(rng.below(n)) {
-                *x = rng.next_u64() as u8;
-            }
-        }
-        2 => b.truncate(rng.below(n)),
-        3 => {
-            let at = rng.below(n).min(b.len());
-            let ins = MULTIBYTE[rng.below(MULTIBYTE.len())].as_bytes();
-            b.splice(at..at, ins.iter().copied());
-        }
-        4 => {
-            let a = rng.below(n).min(b.len());
-            let end = (a + rng.below(40)).min(b.len());
-            let span = b[a..end].to_vec();
-            let at = rng.below(n).min(b.len());
-            b.splice(at..at, span);
-        }
-        5 => {
-            let a = rng.below(n).min(b.len());
-            let end = (a + rng.below(20)).min(b.len());
-            b.drain(a..end);
-        }
         6 => {
-            // A length (or any varint) pumped to a wide form with a huge value:
-            // the decoder must refuse it by its limit, not allocate it.
-            let at = rng.below(n).min(b.len());
+            let at = rng.below(b.len().max(1)).min(b.len());
             let wide: &[u8] = match rng.below(3) {
                 0 => &[0xFC, 0xFF, 0xFF, 0xFF, 0x7F],
                 1 => &[0xFD, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F],
@@ -161,13 +138,13 @@ fn mutate(b: &mut Vec<u8>, rng: &mut SplitMix64) {
             };
             b.splice(at..at, wide.iter().copied());
         }
-        _ => {
-            // Random bytes after the frame's own tag.
+        7 => {
             let tag = b.first().copied().unwrap_or(0);
             *b = std::iter::once(tag)
                 .chain((0..rng.below(200)).map(|_| rng.next_u64() as u8))
                 .collect();
         }
+        _ => mutate_bytes(b, rng, MULTIBYTE, 200),
     }
 }
 
