@@ -70,31 +70,6 @@ impl SplitMix64 {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The reference outputs of SplitMix64 from seed 0 and 1234567 (as in
-    /// the C reference implementation and other ports).
-    #[test]
-    fn reference_sequence() {
-        let mut r = SplitMix64::new(0);
-        assert_eq!(r.next_u64(), 0xE220_A839_7B1D_CDAF);
-        assert_eq!(r.next_u64(), 0x6E78_9E6A_A1B9_65F4);
-        let mut r = SplitMix64::new(1_234_567);
-        assert_eq!(r.next_u64(), 6_457_827_717_110_365_317);
-        assert_eq!(r.next_u64(), 3_203_168_211_198_807_973);
-    }
-
-    /// `mix64(s)` is what a generator at state `s` gives next.
-    #[test]
-    fn mix_is_the_next_output() {
-        for seed in [0, 1, 42, u64::MAX] {
-            assert_eq!(mix64(seed), SplitMix64::new(seed).next_u64());
-        }
-    }
-}
-
 /// One random edit of a text or a message, as the seeded fuzz tests of every
 /// parser make them (records, UCI lines, wire frames, settings files): a byte
 /// changed, the end cut off, one of `inserts` put in (multi-byte characters,
@@ -131,6 +106,31 @@ pub fn mutate_bytes(b: &mut Vec<u8>, rng: &mut SplitMix64, inserts: &[&str], max
             *b = (0..rng.below(max_random.max(1)))
                 .map(|_| rng.next_u64() as u8)
                 .collect();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The reference outputs of SplitMix64 from seed 0 and 1234567 (as in
+    /// the C reference implementation and other ports).
+    #[test]
+    fn reference_sequence() {
+        let mut r = SplitMix64::new(0);
+        assert_eq!(r.next_u64(), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(r.next_u64(), 0x6E78_9E6A_A1B9_65F4);
+        let mut r = SplitMix64::new(1_234_567);
+        assert_eq!(r.next_u64(), 6_457_827_717_110_365_317);
+        assert_eq!(r.next_u64(), 3_203_168_211_198_807_973);
+    }
+
+    /// `mix64(s)` is what a generator at state `s` gives next.
+    #[test]
+    fn mix_is_the_next_output() {
+        for seed in [0, 1, 42, u64::MAX] {
+            assert_eq!(mix64(seed), SplitMix64::new(seed).next_u64());
         }
     }
 }
