@@ -6,21 +6,53 @@
 //! A hosting window's host has already changed the match; its events are
 //! only announced to the views ([`hosted`]).
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use chimera_game::clock::TimeControl;
 use chimera_net::client::ChatLine;
 use chimera_net::{ClientEvent, HostEvent, HostMsg, Role};
 use chimera_rules::Color;
 
+use super::join::JoinScreen;
 use super::session::{NetSession, Wire};
-use super::systems::NetOut;
 use crate::interaction::Toast;
 use crate::match_state::{
-    GameEnded, GameSetup, InstallMatch, Match, MatchCommand, MatchError, MoveIntent, MoveRejected,
-    Offer, Player,
+    Announcer, ApplyCommand, ApplyMove, Authority, BoardResynced, GameEnded, GameSetup,
+    InstallMatch, Match, MatchCommand, MatchError, MoveIntent, MoveRejected, Offer, Player,
 };
 use crate::menus::Overlays;
+use crate::scene::BoardLayout;
 use crate::schedule::Screen;
+
+/// What the session's systems write: the match's decisions and installs,
+/// refusals, announcements, and the screens a LAN game opens.
+#[derive(SystemParam)]
+pub struct NetOut<'w> {
+    moves: MessageWriter<'w, ApplyMove>,
+    cmds: MessageWriter<'w, ApplyCommand>,
+    pub(super) authority: Option<ResMut<'w, Authority>>,
+    pub(super) rejected: MessageWriter<'w, MoveRejected>,
+    pub(super) toast: MessageWriter<'w, Toast>,
+    pub(super) install: MessageWriter<'w, InstallMatch>,
+    pub(super) resynced: MessageWriter<'w, BoardResynced>,
+    pub(super) announce: Announcer<'w>,
+    pub(super) layout: ResMut<'w, BoardLayout>,
+    pub(super) next: ResMut<'w, NextState<Screen>>,
+    pub(super) screen: Res<'w, State<Screen>>,
+    pub(super) join: ResMut<'w, JoinScreen>,
+    pub(super) overlays: ResMut<'w, Overlays>,
+}
+
+impl NetOut<'_> {
+    /// The host confirmed this move: the match plays it.
+    pub(super) fn confirmed_move(&mut self, req: MoveIntent) {
+        self.moves.write(ApplyMove(req));
+    }
+    /// The host decided this: the match carries it out.
+    pub(super) fn confirmed_command(&mut self, cmd: MatchCommand) {
+        self.cmds.write(ApplyCommand(cmd));
+    }
+}
 
 /// A hosting window takes the host's events: the moves it applied to the
 /// window's match are announced (animations, sounds), takebacks and
@@ -35,12 +67,12 @@ pub(super) fn hosted(s: &mut NetSession, events: Vec<HostEvent>, out: &mut NetOu
                 out.announce.played(*played);
             }
             HostEvent::TakenBack { ply } => {
-                out.resynced.write(crate::match_state::BoardResynced);
+                out.resynced.write(BoardResynced);
                 s.notice(format!("moves taken back to ply {ply}"));
             }
             HostEvent::Ended(outcome) => out.announce.ended(GameEnded { outcome }),
             HostEvent::NewGame { .. } => {
-                out.resynced.write(crate::match_state::BoardResynced);
+                out.resynced.write(BoardResynced);
             }
             HostEvent::ToLocal(HostMsg::Welcome { role, snapshot, .. }) => {
                 joined(s, role, snapshot.game_number, out);

@@ -3,56 +3,25 @@
 //! the player's wishes to the host and brings back what the host decided —
 //! and [`goodbye`] tells the other end when the app ends.
 
-use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use chimera_net::{ClientMsg, Role};
 
-use super::follow::{follow, hosted};
+use super::follow::{NetOut, follow, hosted};
 use super::join::{JoinScreen, LanRequest};
 use super::plans::{HostPlan, JoinPlan, NetLaunch, NetPlan};
 use super::session::{NetSession, Wire};
 use super::settings::{DEFAULT_LAN_NAME, LanSettings};
 use crate::interaction::Toast;
 use crate::match_state::{
-    Announcer, ApplyCommand, ApplyMove, Authority, BoardResynced, CurrentMatch, InstallMatch,
-    Match, MatchCommand, MatchError, MoveIntent, MoveRejected, Offer,
+    Authority, CurrentMatch, InstallMatch, Match, MatchCommand, MatchError, MoveIntent,
+    MoveRejected, Offer,
 };
-use crate::menus::{MenuChoice, Overlays};
-use crate::scene::BoardLayout;
+use crate::menus::MenuChoice;
 use crate::schedule::Screen;
 
 /// A request of the LAN side panel (offers, answers, chat, win claim).
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct NetAction(pub ClientMsg);
-
-/// What the session's systems write.
-#[derive(SystemParam)]
-pub struct NetOut<'w> {
-    moves: MessageWriter<'w, ApplyMove>,
-    cmds: MessageWriter<'w, ApplyCommand>,
-    pub(super) authority: Option<ResMut<'w, Authority>>,
-    pub(super) rejected: MessageWriter<'w, MoveRejected>,
-    pub(super) toast: MessageWriter<'w, Toast>,
-    pub(super) install: MessageWriter<'w, InstallMatch>,
-    pub(super) resynced: MessageWriter<'w, BoardResynced>,
-    pub(super) announce: Announcer<'w>,
-    pub(super) layout: ResMut<'w, BoardLayout>,
-    pub(super) next: ResMut<'w, NextState<Screen>>,
-    pub(super) screen: Res<'w, State<Screen>>,
-    pub(super) join: ResMut<'w, JoinScreen>,
-    pub(super) overlays: ResMut<'w, Overlays>,
-}
-
-impl NetOut<'_> {
-    /// The host confirmed this move: the match plays it.
-    pub(super) fn confirmed_move(&mut self, req: MoveIntent) {
-        self.moves.write(ApplyMove(req));
-    }
-    /// The host decided this: the match carries it out.
-    pub(super) fn confirmed_command(&mut self, cmd: MatchCommand) {
-        self.cmds.write(ApplyCommand(cmd));
-    }
-}
 
 /// Starts the LAN game the command line or the menus asked for.
 pub(super) fn launch(
