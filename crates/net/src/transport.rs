@@ -492,6 +492,72 @@ impl ClientRunner {
     }
 }
 
+/// The machine's LAN addresses: its local IPv4 addresses other than
+/// loopback, private ones (10/8, 172.16/12, 192.168/16) first — what the
+/// other player types to join when discovery does not get through. Read from
+/// the kernel's routing table (`/proc/net/fib_trie` on Linux) without sending
+/// anything; empty where that is not available (other systems) or holds no
+/// such address, and the caller then shows the address it bound. IPv4 only:
+/// a host binds `0.0.0.0` by default, which IPv6 peers cannot reach.
+pub fn lan_addresses() -> Vec<IpAddr> {
+    let text = std::fs::File::open("/proc/net/fib_trie")
+        .and_then(|f| {
+            let mut text = String::new();
+            // The table of a machine with a few interfaces is a few KB.
+            f.take(1 << 20).read_to_string(&mut text)?;
+            Ok(text)
+        })
+        .unwrap_or_default();
+    local_ipv4_from_fib_trie(&text)
+        .into_iter()
+        .map(IpAddr::V4)
+        .collect()
+}
+
+/// The local IPv4 addresses other than loopback named in the text of
+/// `/proc/net/fib_trie` (each once, private ones first, then in the table's
+/// order): an address line `|-- A.B.C.D` followed by a `/32 host LOCAL` line.
+/// Pure; anything it does not understand is skipped.
+pub fn local_ipv4_from_fib_trie(text: &str) -> Vec<Ipv4Addr> {
+    let mut found: Vec<Ipv4Addr> = Vec::new();
+    let mut last: Option<Ipv4Addr> = None;
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(addr) = line.strip_prefix("|--") {
+            last = addr.trim().parse().ok();
+        } else if line.starts_with("+--") || line.ends_with(':') {
+            last = None;
+        } else if line.starts_with("/32") && line.split_whitespace().skip(1).eq(["host", "LOCAL"]) {
+            if let Some(ip) = last.take()
+                && !ip.is_loopback()
+                && !ip.is_unspecified()
+                && !found.contains(&ip)
+            {
+                found.push(ip);
+            }
+        }
+    }
+    // A stable sort: private addresses first, the table's order otherwise.
+    found.sort_by_key(|ip| !ip.is_private());
+    found
+}
+
+/// Where the other player can reach a host bound to `bind`: with the
+/// unspecified address (`0.0.0.0`, every interface), each of
+/// [`lan_addresses`] with the port, else `bind` itself.
+pub fn reachable_at(bind: SocketAddr) -> Vec<SocketAddr> {
+    if bind.ip().is_unspecified() {
+        let found: Vec<SocketAddr> = lan_addresses()
+            .into_iter()
+            .map(|ip| SocketAddr::new(ip, bind.port()))
+            .collect();
+        if !found.is_empty() {
+            return found;
+        }
+    }
+    vec![bind]
+}
+
 /// `ADDRESS[:PORT]`: an IP address or a host name, port 5858 by default.
 pub fn host_address(text: &str) -> Result<SocketAddr, String> {
     if let Ok(a) = text.parse::<SocketAddr>() {
