@@ -527,14 +527,14 @@ pub fn local_ipv4_from_fib_trie(text: &str) -> Vec<Ipv4Addr> {
             last = addr.trim().parse().ok();
         } else if line.starts_with("+--") || line.ends_with(':') {
             last = None;
-        } else if line.starts_with("/32") && line.split_whitespace().skip(1).eq(["host", "LOCAL"]) {
-            if let Some(ip) = last.take()
-                && !ip.is_loopback()
-                && !ip.is_unspecified()
-                && !found.contains(&ip)
-            {
-                found.push(ip);
-            }
+        } else if line.starts_with("/32")
+            && line.split_whitespace().skip(1).eq(["host", "LOCAL"])
+            && let Some(ip) = last.take()
+            && !ip.is_loopback()
+            && !ip.is_unspecified()
+            && !found.contains(&ip)
+        {
+            found.push(ip);
         }
     }
     // A stable sort: private addresses first, the table's order otherwise.
