@@ -26,9 +26,9 @@ use std::time::{Duration, SystemTime};
 
 use renet::{ConnectionConfig, DefaultChannel, RenetClient, RenetServer, ServerEvent};
 use renet_netcode::{
-    ClientAuthentication, NetcodeClientTransport, NetcodeDisconnectReason, NetcodeError,
-    NetcodeServerTransport, NetcodeTransportError, ServerAuthentication, ServerConfig,
-    generate_random_bytes,
+    ClientAuthentication, ConnectToken, NETCODE_KEY_BYTES, NetcodeClientTransport,
+    NetcodeDisconnectReason, NetcodeError, NetcodeServerTransport, NetcodeTransportError,
+    ServerAuthentication, ServerConfig, generate_random_bytes,
 };
 
 use super::client::{Client, ClientEvent};
@@ -77,6 +77,48 @@ pub fn random_u64() -> u64 {
 /// The renet channels both ends use.
 pub fn connection_config() -> ConnectionConfig {
     ConnectionConfig::default()
+}
+
+/// Seconds without a packet from the other end after which netcode drops
+/// the connection (on both ends: the host learns that a player is gone, a
+/// client that its host is). A killed peer's clock runs this long at most
+/// before the host holds it (`Table::clock_held`). Renet's unsecure default
+/// is 15 s; netcode counts whole seconds, so 1 s is its floor. Random loss
+/// cannot trip 3 s: both ends send a packet every update (acks, netcode's
+/// keep-alives at least every 250 ms), a hundred a second from `serve`, so a
+/// 20 % lossy link would have to lose hundreds in a row. What could is a
+/// stall of either program (a frame held up by the system, a loaded
+/// machine, a Wi-Fi hiccup): 3 s leaves room for one, and a false alarm
+/// still costs no time (the clock is held, the window reconnects with its
+/// seat token).
+pub const LINK_TIMEOUT_S: i32 = 3;
+
+/// How long a netcode connect token stays valid for connecting (as
+/// renet's unsecure default).
+const CONNECT_TOKEN_EXPIRE_S: u64 = 300;
+
+/// The client's netcode authentication: renet's unsecure mode (the zero
+/// key the host's [`ServerAuthentication::Unsecure`] uses), with a token of
+/// our own so that the link's time-out is [`LINK_TIMEOUT_S`] (the token
+/// carries it to the host too) rather than 15 s.
+pub fn client_authentication(
+    protocol_id: u64,
+    client_id: u64,
+    server: SocketAddr,
+    now: Duration,
+) -> Result<ClientAuthentication, NetError> {
+    let connect_token = ConnectToken::generate(
+        now,
+        protocol_id,
+        CONNECT_TOKEN_EXPIRE_S,
+        client_id,
+        LINK_TIMEOUT_S,
+        vec![server],
+        None,
+        &[0; NETCODE_KEY_BYTES],
+    )
+    .map_err(|e| NetError::Netcode(e.to_string()))?;
+    Ok(ClientAuthentication::Secure { connect_token })
 }
 
 /// Binds the UDP game socket and, on the same port number, the TCP probe
@@ -323,12 +365,12 @@ impl ClientRunner {
             addr: local,
             source,
         })?;
-        let auth = ClientAuthentication::Unsecure {
-            protocol_id: protocol_id(client.config().protocol_version),
+        let auth = client_authentication(
+            protocol_id(client.config().protocol_version),
             client_id,
-            server_addr: server,
-            user_data: None,
-        };
+            server,
+            now,
+        )?;
         let transport = NetcodeClientTransport::new(now, auth, socket)
             .map_err(|e| NetError::Netcode(e.to_string()))?;
         let (tx, rx) = mpsc::channel();
