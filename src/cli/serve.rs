@@ -214,22 +214,26 @@ fn record_tags(s: &Table, host: &str, now: Duration) -> [(String, String); 6] {
     .map(|(tag, value)| (tag.to_string(), value))
 }
 
-/// Appends a record to `path` (creating it), a blank line between games.
+/// Appends a record to `path` (creating it), a blank line between games,
+/// under the file's lock (`chimera_store::lock`): two hosts appending to one
+/// file at once both keep their game.
 fn append_record(path: &Path, text: &str) -> Result<(), String> {
-    let old = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
-    };
-    let sep = if old.is_empty() || old.ends_with("\n\n") {
-        ""
-    } else if old.ends_with('\n') {
-        "\n"
-    } else {
-        "\n\n"
-    };
-    chimera_store::paths::write_atomic(path, format!("{old}{sep}{text}"))
-        .map_err(|e| format!("{}: {e}", path.display()))
+    chimera_store::lock::update(path, || {
+        let old = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(e) => return Err(e),
+        };
+        let sep = if old.is_empty() || old.ends_with("\n\n") {
+            ""
+        } else if old.ends_with('\n') {
+            "\n"
+        } else {
+            "\n\n"
+        };
+        chimera_store::paths::write_atomic(path, format!("{old}{sep}{text}"))
+    })
+    .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Writes a record into the games folder as
