@@ -345,6 +345,9 @@ pub struct ClientRunner {
     probe: Option<mpsc::Receiver<Result<ProbeAnswer, String>>>,
     link: Link,
     said_hello: bool,
+    /// The host closed the link itself (it said goodbye), rather than
+    /// falling silent.
+    closed_by_host: bool,
 }
 
 impl ClientRunner {
@@ -385,6 +388,7 @@ impl ClientRunner {
             probe: Some(rx),
             link: Link::Connecting,
             said_hello: false,
+            closed_by_host: false,
         })
     }
 
@@ -395,6 +399,13 @@ impl ClientRunner {
     /// The link's state.
     pub fn link(&self) -> &Link {
         &self.link
+    }
+    /// Whether the host closed the link itself (a host shutting down says
+    /// goodbye to everyone), as opposed to a link that fell silent for
+    /// [`LINK_TIMEOUT_S`] (a host killed, a machine or network gone) or
+    /// one this end closed.
+    pub fn closed_by_host(&self) -> bool {
+        self.closed_by_host
     }
     /// The client state machine.
     pub fn client(&self) -> &Client {
@@ -483,6 +494,12 @@ impl ClientRunner {
         }
         self.renet.update(dt);
         if let Err(e) = self.transport.update(dt, &mut self.renet) {
+            self.closed_by_host = matches!(
+                e,
+                NetcodeTransportError::Netcode(NetcodeError::Disconnected(
+                    NetcodeDisconnectReason::DisconnectedByServer
+                ))
+            );
             let why = self.closed_reason(&e);
             self.close(why);
             return self.client.take_events();
