@@ -252,9 +252,9 @@ fn a_killed_player_is_noticed_within_the_link_time_out_and_its_clock_stops() {
         matches!(l.host.host().table().seats[1], SeatState::Away { .. })
     });
     let noticed = lan.now - killed_at;
-    let bound = Duration::from_secs(LINK_TIMEOUT_S as u64 + 1);
+    // The time-out and one host round at most; 5 s whatever the constant.
+    let bound = Duration::from_secs(LINK_TIMEOUT_S as u64 + 1).min(Duration::from_secs(5));
     assert!(noticed <= bound, "noticed after {noticed:?}");
-    assert!(LINK_TIMEOUT_S <= 5, "a dead peer is noticed within 5 s");
     let charged = black_had - left(&lan);
     assert!(charged <= bound, "Black was charged {charged:?}");
     // Held from then on.
