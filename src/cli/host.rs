@@ -62,7 +62,7 @@ pub struct HostCmd {
     /// Address to listen on.
     #[arg(long, value_name = "IP", default_value = "0.0.0.0")]
     pub bind: IpAddr,
-    /// Host and player name shown in the join list.
+    /// Host and player name shown in the join list (the name in settings.cfg is used only by the menu's Host a LAN game).
     #[arg(long, default_value = "Host")]
     pub name: String,
     /// Continue the game this window hosted last, from its autosave (lan-host.pgn in the data directory): its clocks as saved, the other player's seat kept for their seat token (lan-host-seats.txt in the config directory).
@@ -96,6 +96,26 @@ pub fn lan_window(
     Ok(chimera_client::run_play(play).map(drop)?)
 }
 
+/// Where the other player joins a host bound to `bind`: this machine's LAN
+/// addresses with the port (see `chimera_net::transport::reachable_at`).
+pub fn join_line(bind: SocketAddr) -> String {
+    if bind.port() == 0 {
+        let ips: Vec<String> = match chimera_net::transport::lan_addresses() {
+            found if found.is_empty() || !bind.ip().is_unspecified() => vec![bind.ip().to_string()],
+            found => found.iter().map(|ip| ip.to_string()).collect(),
+        };
+        return format!(
+            "players join at {} (the port the window shows)",
+            ips.join(", ")
+        );
+    }
+    let at: Vec<String> = chimera_net::transport::reachable_at(bind)
+        .iter()
+        .map(|a| a.to_string())
+        .collect();
+    format!("players join at {}", at.join(", "))
+}
+
 /// `chimera host`: hosts a LAN game in the window.
 pub fn host(a: HostCmd) -> Result<(), CliError> {
     let bind = SocketAddr::new(a.bind, a.port);
@@ -125,6 +145,7 @@ pub fn host(a: HostCmd) -> Result<(), CliError> {
         plan.config.start_vfen = a.fen.clone();
         plan
     };
+    eprintln!("{}", join_line(bind));
     lan_window(
         Some(net::NetPlan::Host(Box::new(plan))),
         &a.name,

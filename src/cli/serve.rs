@@ -13,8 +13,8 @@
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use bevy::app::ScheduleRunnerPlugin;
@@ -88,6 +88,9 @@ struct Dedicated {
     record: Option<PathBuf>,
     /// Time since the result, while the finished game stays up.
     since_end: Option<Duration>,
+    /// Records that could not be saved where asked, in words (the process
+    /// ends with an error naming them).
+    failures: Arc<Mutex<Vec<String>>>,
 }
 
 fn say(line: &str) {
@@ -104,6 +107,7 @@ impl Dedicated {
         cfg.grace = Duration::from_secs(a.grace.into());
         cfg.name = a.name.clone();
         let (host, game) = Host::new(cfg.clone(), random_u64())?;
+        check_record_destination(a.record.as_deref()).map_err(CliError::Net)?;
         let addr = SocketAddr::new(a.bind, a.port);
         let mut runner =
             HostRunner::bind(host, addr, wall_clock()).map_err(|e| CliError::Net(e.to_string()))?;
@@ -111,6 +115,7 @@ impl Dedicated {
             "listening on {} (UDP game port; TCP version probe on the same port)",
             runner.local_addr()
         ));
+        say(&super::host::join_line(runner.local_addr()));
         if a.announce {
             let dest = discovery_addr().map_err(CliError::Net)?;
             runner
@@ -125,6 +130,7 @@ impl Dedicated {
             forever: a.forever,
             record: a.record.clone(),
             since_end: None,
+            failures: Arc::default(),
         })
     }
 
@@ -152,12 +158,17 @@ impl Dedicated {
             say("game over: shutting down");
             return Tick::Done;
         }
+        // The next game's number follows this one's (rematches included).
+        self.cfg.game_number = self.runner.host().table().game_number + 1;
         match Host::new(self.cfg.clone(), random_u64()) {
             Ok((host, game)) => {
                 self.runner.replace_host(host);
                 self.game = game;
                 self.since_end = None;
-                say("new game: waiting for players");
+                say(&format!(
+                    "new game: game {}, waiting for players",
+                    self.cfg.game_number
+                ));
                 Tick::Go
             }
             Err(e) => {
@@ -178,7 +189,11 @@ impl Dedicated {
         say("stopped: shutting down");
     }
 
-    /// Writes the current game's record (`stopped`: unfinished, why).
+    /// Writes the current game's record (`stopped`: unfinished, why). If it
+    /// cannot go where it should (`--record FILE`, else the games folder),
+    /// it is kept in the games folder or, failing that, the temporary
+    /// folder, and the log names where; the failure is remembered for the
+    /// exit status. As a last resort the record goes to stderr.
     fn save(&self, stopped: Option<EndReason>) {
         let (m, table) = (&self.game, self.runner.host().table());
         let now = wall_clock();
@@ -187,17 +202,107 @@ impl Dedicated {
                 Some(why) => rec.unfinished_text(why),
                 None => rec.to_text(),
             });
-        let written = text
-            .map_err(|e| e.to_string())
-            .and_then(|text| match &self.record {
-                Some(path) => append_record(path, &text).map(|()| path.clone()),
-                None => new_record_file(m, table, now, &text),
-            });
-        match written {
-            Ok(path) => say(&format!("record saved to {}", path.display())),
-            Err(e) => say(&format!("cannot save the record: {e}")),
+        let text = match text {
+            Ok(text) => text,
+            Err(e) => {
+                let why = format!("cannot write the record of game {}: {e}", table.game_number);
+                say(&why);
+                self.failed(why);
+                return;
+            }
+        };
+        let names = [0, 1].map(|i| table.seats[i].name().unwrap_or("nobody"));
+        let stem = chimera_game::record::files::record_stem(now, m.variant().id(), names);
+        let asked = match &self.record {
+            Some(path) => append_record(path, &text).map(|()| path.clone()),
+            None => new_record_file(&stem, &text),
+        };
+        let problem = match asked {
+            Ok(path) => return say(&format!("record saved to {}", path.display())),
+            Err(e) => e,
+        };
+        say(&format!("cannot save the record: {problem}"));
+        let mut places = Vec::new();
+        if self.record.is_some() {
+            places.extend(chimera_store::paths::games_dir());
+        }
+        places.push(std::env::temp_dir());
+        let kept = places.iter().find_map(|dir| {
+            chimera_game::record::files::write_new_record(dir, &stem, &text)
+                .map_err(|e| say(&format!("cannot keep the record in {}: {e}", dir.display())))
+                .ok()
+        });
+        let game = table.game_number;
+        match kept {
+            Some(path) => {
+                say(&format!("record kept in {} instead", path.display()));
+                self.failed(format!(
+                    "the record of game {game} could not be saved ({problem}); it was kept in {}",
+                    path.display()
+                ));
+            }
+            None => {
+                say("the record follows:");
+                for line in text.lines() {
+                    say(line);
+                }
+                self.failed(format!(
+                    "the record of game {game} could not be saved anywhere ({problem}); it was written to stderr"
+                ));
+            }
         }
     }
+
+    fn failed(&self, why: String) {
+        if let Ok(mut f) = self.failures.lock() {
+            f.push(why);
+        }
+    }
+}
+
+/// Refuses, before the host starts, a record destination that cannot be
+/// written: `--record FILE` must be a text file or not exist yet, in a
+/// folder where files can be made (made if missing); without it, the games
+/// folder of the data directory must be writable.
+fn check_record_destination(record: Option<&Path>) -> Result<(), String> {
+    let (dir, what) = match record {
+        Some(path) => {
+            let cannot = |e: &dyn std::fmt::Display| {
+                format!("cannot write records to {}: {e}", path.display())
+            };
+            match std::fs::metadata(path) {
+                Ok(meta) if meta.is_dir() => return Err(cannot(&"it is a directory")),
+                Ok(_) => {
+                    std::fs::read_to_string(path).map_err(|e| cannot(&e))?;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(cannot(&e)),
+            }
+            let dir = match path.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+                _ => PathBuf::from("."),
+            };
+            (dir, format!("cannot write records to {}", path.display()))
+        }
+        None => {
+            let dir = chimera_store::paths::games_dir()
+                .ok_or("no data directory for the records (set CHIMERA_DATA_DIR or HOME, or give --record FILE)")?;
+            let what = format!("cannot write records to the games folder {}", dir.display());
+            (dir, what)
+        }
+    };
+    probe_dir(&dir).map_err(|e| format!("{what}: {e}"))
+}
+
+/// Makes `dir` if missing and checks that a file can be made in it.
+fn probe_dir(dir: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let probe = dir.join(format!(".chimera-probe-{}", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)?;
+    std::fs::remove_file(&probe)
 }
 
 /// The tags of a LAN game's record.
@@ -214,32 +319,34 @@ fn record_tags(s: &Table, host: &str, now: Duration) -> [(String, String); 6] {
     .map(|(tag, value)| (tag.to_string(), value))
 }
 
-/// Appends a record to `path` (creating it), a blank line between games.
+/// Appends a record to `path` (creating it), a blank line between games,
+/// under the file's lock (`chimera_store::lock`): two hosts appending to one
+/// file at once both keep their game.
 fn append_record(path: &Path, text: &str) -> Result<(), String> {
-    let old = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
-    };
-    let sep = if old.is_empty() || old.ends_with("\n\n") {
-        ""
-    } else if old.ends_with('\n') {
-        "\n"
-    } else {
-        "\n\n"
-    };
-    chimera_store::paths::write_atomic(path, format!("{old}{sep}{text}"))
-        .map_err(|e| format!("{}: {e}", path.display()))
+    chimera_store::lock::update(path, || {
+        let old = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(e) => return Err(e),
+        };
+        let sep = if old.is_empty() || old.ends_with("\n\n") {
+            ""
+        } else if old.ends_with('\n') {
+            "\n"
+        } else {
+            "\n\n"
+        };
+        chimera_store::paths::write_atomic(path, format!("{old}{sep}{text}"))
+    })
+    .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Writes a record into the games folder as
-/// `YYYY-MM-DD-HHMMSS-variant-White-Black.pgn` (UTC; `-2`, `-3` … if taken).
-fn new_record_file(m: &Match, s: &Table, now: Duration, text: &str) -> Result<PathBuf, String> {
+/// `YYYY-MM-DD-HHMMSS-variant-White-Black.pgn` (`stem`; UTC; `-2`, `-3` … if taken).
+fn new_record_file(stem: &str, text: &str) -> Result<PathBuf, String> {
     let dir = chimera_store::paths::games_dir()
         .ok_or("no data directory (set CHIMERA_DATA_DIR or HOME)")?;
-    let names = [0, 1].map(|i| s.seats[i].name().unwrap_or("nobody"));
-    let stem = chimera_game::record::files::record_stem(now, m.variant().id(), names);
-    chimera_game::record::files::write_new_record(&dir, &stem, text)
+    chimera_game::record::files::write_new_record(&dir, stem, text)
         .map_err(|e| format!("{}: {e}", dir.display()))
 }
 
@@ -268,13 +375,17 @@ pub fn serve(a: ServeCmd) -> Result<(), CliError> {
             .map_err(|e| CliError::Net(format!("cannot catch signal {sig}: {e}")))?;
     }
     let host = Dedicated::start(&a)?;
+    let failures = Arc::clone(&host.failures);
     let mut app = App::new();
     let tick = Duration::from_secs(1) / TICK_HZ;
     app.add_plugins(MinimalPlugins.set(ScheduleRunnerPlugin::run_loop(tick)))
         .insert_resource(Serving { host, stop })
         .add_systems(Update, serve_tick);
-    match app.run() {
-        AppExit::Success => Ok(()),
+    let exit = app.run();
+    let failures = failures.lock().map(|f| f.join("; ")).unwrap_or_default();
+    match exit {
         AppExit::Error(code) => Err(CliError::Net(format!("the host loop failed ({code})"))),
+        AppExit::Success if !failures.is_empty() => Err(CliError::Net(failures)),
+        AppExit::Success => Ok(()),
     }
 }

@@ -372,7 +372,7 @@ fn forever_hosts_game_after_game_announced_and_recorded_in_one_file() {
     );
     // The first client asking for any seat gets White.
     play_holywar(&dir, &addr, ["Ann", "Bo"]);
-    host.wait_line("new game: waiting for players");
+    host.wait_line("new game: game 2, waiting for players");
     play_holywar(&dir, &addr, ["Cy", "Di"]);
     await_some(
         || format!("two records saved: {:?}", host.stderr()),
@@ -399,6 +399,12 @@ fn forever_hosts_game_after_game_announced_and_recorded_in_one_file() {
     assert_eq!(games.len(), 2, "{text}");
     for n in 1..=2 {
         let g = chimera_game::record::load(&text, n).unwrap();
+        // Issue 21: every game was "Round 1".
+        assert_eq!(
+            g.record.tag("Round"),
+            Some(n.to_string().as_str()),
+            "{text}"
+        );
         assert_eq!(g.final_vfen(), HOLYWAR.end_vfen);
         assert_eq!(g.result_line(), format!("result: {}", HOLYWAR.result));
     }
@@ -601,4 +607,133 @@ fn join_ai_refuses_a_script_and_a_bad_level() {
             "{flags:?}: {last}"
         );
     }
+}
+
+/// Issue 21: `serve --record` to a place it cannot write was accepted, the
+/// game played, and the record lost. It is refused at start, with status 2
+/// and one `error:` line naming the file, before anything listens.
+#[test]
+fn a_record_file_that_cannot_be_written_is_refused_at_start() {
+    let dir = scratch("record-refused");
+    let blocker = dir.join("a-file");
+    std::fs::write(&blocker, "not a folder").unwrap();
+    let under_a_file = blocker.join("games.pgn");
+    let folder = dir.join("a-folder");
+    std::fs::create_dir_all(&folder).unwrap();
+    let binary = dir.join("binary.pgn");
+    std::fs::write(&binary, [0xff, 0xfe, 0x00, 0x80]).unwrap();
+    for (path, why) in [
+        (&under_a_file, "Not a directory"),
+        (&folder, "it is a directory"),
+        (&binary, "valid UTF-8"),
+    ] {
+        let p = Proc::start(
+            &dir.join("host"),
+            &[
+                "serve",
+                "--bind",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--record",
+                path.to_str().unwrap(),
+            ],
+        );
+        let (code, _, err) = p.finish();
+        assert_eq!(code, Some(2), "{err:?}");
+        assert!(!err.iter().any(|l| l.contains("listening on")), "{err:?}");
+        let last = err.last().unwrap();
+        assert!(
+            last.starts_with(&format!(
+                "error: cannot write records to {}",
+                path.display()
+            )) && last.contains(why),
+            "{last}"
+        );
+    }
+    assert_eq!(std::fs::read(&binary).unwrap(), [0xff, 0xfe, 0x00, 0x80]);
+}
+
+/// Issue 21: a record that cannot be saved when the game ends (here the
+/// file became a folder meanwhile) is kept in the games folder the log
+/// names, and the host ends with status 2 saying so.
+#[test]
+fn a_record_that_cannot_be_saved_later_is_kept_elsewhere_and_the_host_fails() {
+    let dir = scratch("record-later");
+    let file = dir.join("records").join("games.pgn");
+    let (host, addr) = serve(
+        &dir.join("host"),
+        &HOLYWAR,
+        &["--record", file.to_str().unwrap()],
+    );
+    assert_eq!(
+        host.wait_line("players join at "),
+        format!("players join at {addr}")
+    );
+    std::fs::create_dir_all(&file).unwrap();
+    play_holywar(&dir, &addr, ["Ann", "Bo"]);
+    let (code, _, err) = host.finish();
+    assert_eq!(code, Some(2), "{err:?}");
+    let kept = err
+        .iter()
+        .find_map(|l| l.strip_prefix("record kept in ")?.strip_suffix(" instead"))
+        .unwrap_or_else(|| panic!("no record kept: {err:?}"));
+    let kept = PathBuf::from(kept);
+    assert!(
+        kept.starts_with(dir.join("host").join("data").join("games")),
+        "{kept:?}"
+    );
+    let text = chimera_game::record::read_file(&kept).unwrap();
+    let loaded = chimera_game::record::load(&text, 1).unwrap();
+    assert_eq!(loaded.final_vfen(), HOLYWAR.end_vfen);
+    let last = err.last().unwrap();
+    assert!(
+        last.starts_with("error: the record of game 1 could not be saved (")
+            && last.ends_with(&format!("it was kept in {}", kept.display())),
+        "{last}"
+    );
+}
+
+/// Issue 21: the headless client printed the away countdown every second,
+/// and `--stay` ended with status 0 when the host died without a word. The
+/// countdown is said when it starts and when it runs out (a grace of 5 s
+/// has no other step), and a host that falls silent is an error.
+#[test]
+fn stay_says_the_countdown_at_its_steps_and_fails_when_the_host_dies() {
+    let dir = scratch("stay");
+    let (host, addr) = serve(&dir.join("host"), &HOLYWAR, &["--grace", "5"]);
+    let white = join(
+        &dir.join("ann"),
+        &addr,
+        &[
+            "--seat", "white", "--name", "Ann", "--play", "K@h1", "--stay",
+        ],
+    );
+    // Black leaves once White's move is in: its seat waits 5 s for it.
+    let black = player(&dir, &addr, Some("black"), "Bo", "K@h1");
+    let (code, _, err) = black.finish();
+    assert_eq!(code, Some(0), "{err:?}");
+    white.wait_line("Black (Bo) disconnected — waiting (0:00)");
+    drop(host); // killed: no goodbye
+    let (code, out, err) = white.finish();
+    assert_eq!(code, Some(2), "{err:?}");
+    assert!(out.ends_with("result: *\n"), "{out}");
+    let countdown: Vec<&String> = err
+        .iter()
+        .filter(|l| l.contains("disconnected — waiting"))
+        .collect();
+    assert_eq!(
+        countdown,
+        [
+            "Black (Bo) disconnected — waiting (0:05)",
+            "Black (Bo) disconnected — waiting (0:00)"
+        ],
+        "{err:?}"
+    );
+    let last = err.last().unwrap();
+    assert!(
+        last.starts_with(&format!("error: lost the connection to {addr}"))
+            && last.ends_with("the host went away without closing the game"),
+        "{last}"
+    );
 }

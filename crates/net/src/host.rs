@@ -115,6 +115,9 @@ pub struct HostConfig {
     pub limits: Limits,
     /// The protocol version spoken (only tests change it).
     pub protocol_version: u32,
+    /// The number of the host's first game (1; `serve --forever` counts on
+    /// from the game before), in the join list and the record's `Round`.
+    pub game_number: u32,
 }
 
 impl HostConfig {
@@ -135,6 +138,7 @@ impl HostConfig {
             grace: Duration::from_secs(120),
             limits: Limits::default(),
             protocol_version: PROTOCOL_VERSION,
+            game_number: 1,
         }
     }
 }
@@ -323,7 +327,10 @@ impl Host {
         }
         let m = &mut m;
         let mut host = Host {
-            table: Table::default(),
+            table: Table {
+                game_number: cfg.game_number.max(1),
+                ..Table::default()
+            },
             seats: [Seat::open(), Seat::open()],
             peers: HashMap::new(),
             now: Duration::ZERO,

@@ -119,21 +119,25 @@ impl SeatBook {
     }
 
     /// Keeps `token` for `name` at `host` in the book at `path`, or forgets
-    /// that seat with `None` (the game is over): reads the file again first
-    /// (another client of this machine may have written meanwhile), then
-    /// writes it whole (its folder made if missing).
+    /// that seat with `None` (the game is over): under the file's lock
+    /// (`chimera_store::lock`), so that another client of this machine
+    /// keeping its own seat at the same moment loses nothing, reads the file
+    /// again, changes the one seat, and writes it whole (its folder made if
+    /// missing).
     pub fn keep(
         path: &Path,
         host: &str,
         name: &str,
         token: Option<SeatToken>,
     ) -> std::io::Result<()> {
-        let mut book = SeatBook::load(path);
-        match token {
-            Some(t) => book.set(host, name, t),
-            None => book.remove(host, name),
-        }
-        book.save(path)
+        chimera_store::lock::update(path, || {
+            let mut book = SeatBook::load(path);
+            match token {
+                Some(t) => book.set(host, name, t),
+                None => book.remove(host, name),
+            }
+            book.save(path)
+        })
     }
 }
 
@@ -224,11 +228,13 @@ impl HostSeats {
         out
     }
 
-    /// Writes the seats to `path` (whole or not at all), creating its directory.
+    /// Writes the seats to `path` (whole or not at all), creating its
+    /// directory, under the file's lock (`chimera_store::lock`): the file
+    /// holds one hosted game's seats, written whole, and a write never
+    /// interleaves with another program's.
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        chimera_store::paths::write_atomic(path, self.text())
+        chimera_store::lock::update(path, || {
+            chimera_store::paths::write_atomic(path, self.text())
+        })
     }
 }

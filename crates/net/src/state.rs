@@ -123,11 +123,36 @@ pub fn wire_clocks(m: &Match) -> Option<WireClocks> {
 
 /// The game of `m` as a record ([`MatchRecord::of_match`]): variant,
 /// options, start, moves with the mover's time after each (`%clk`, where
-/// known), result, time control and `tags`. Fails only on a tag the record
+/// known), result, time control and `tags`; for a timed game that goes on,
+/// the time spent on the move in progress (tag `TurnElapsed`, see
+/// [`MatchRecord::set_turn_elapsed`]). Fails only on a tag the record
 /// refuses.
 pub fn record_of(m: &Match, tags: &[(String, String)]) -> Result<MatchRecord, RecordError> {
     let control = m.clock().control();
-    MatchRecord::of_match(m.game(), m.outcome(), &m.move_times(), control, tags)
+    let mut rec = MatchRecord::of_match(m.game(), m.outcome(), &m.move_times(), control, tags)?;
+    if control.is_timed() && m.outcome().is_none() {
+        rec.set_turn_elapsed(m.clock_state().turn_elapsed);
+    }
+    Ok(rec)
+}
+
+/// How often a hosting window writes its autosave while the side to move
+/// thinks, so that a crash or a kill loses at most this much of the move's
+/// time (see [`clock_save_due`]).
+pub const CLOCK_SAVE_EVERY: Duration = Duration::from_secs(5);
+
+/// Whether the clock of `m`, which ran for the last `dt`, crossed a multiple
+/// of [`CLOCK_SAVE_EVERY`] of the move in progress: the autosave is due.
+/// Never while the clock stands (a seat away, the game over, untimed).
+pub fn clock_save_due(m: &Match, dt: Duration) -> bool {
+    let state = m.clock_state();
+    if !state.running || !state.control.is_timed() || m.outcome().is_some() {
+        return false;
+    }
+    let every = CLOCK_SAVE_EVERY.as_millis();
+    let now = state.turn_elapsed.as_millis();
+    let before = now.saturating_sub(dt.as_millis());
+    now / every > before / every
 }
 
 /// A client's copy of a LAN match: the host's match and table as confirmed.

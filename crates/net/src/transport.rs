@@ -26,9 +26,9 @@ use std::time::{Duration, SystemTime};
 
 use renet::{ConnectionConfig, DefaultChannel, RenetClient, RenetServer, ServerEvent};
 use renet_netcode::{
-    ClientAuthentication, NetcodeClientTransport, NetcodeDisconnectReason, NetcodeError,
-    NetcodeServerTransport, NetcodeTransportError, ServerAuthentication, ServerConfig,
-    generate_random_bytes,
+    ClientAuthentication, ConnectToken, NETCODE_KEY_BYTES, NetcodeClientTransport,
+    NetcodeDisconnectReason, NetcodeError, NetcodeServerTransport, NetcodeTransportError,
+    ServerAuthentication, ServerConfig, generate_random_bytes,
 };
 
 use super::client::{Client, ClientEvent};
@@ -77,6 +77,48 @@ pub fn random_u64() -> u64 {
 /// The renet channels both ends use.
 pub fn connection_config() -> ConnectionConfig {
     ConnectionConfig::default()
+}
+
+/// Seconds without a packet from the other end after which netcode drops
+/// the connection (on both ends: the host learns that a player is gone, a
+/// client that its host is). A killed peer's clock runs this long at most
+/// before the host holds it (`Table::clock_held`). Renet's unsecure default
+/// is 15 s; netcode counts whole seconds, so 1 s is its floor. Random loss
+/// cannot trip 3 s: both ends send a packet every update (acks, netcode's
+/// keep-alives at least every 250 ms), a hundred a second from `serve`, so a
+/// 20 % lossy link would have to lose hundreds in a row. What could is a
+/// stall of either program (a frame held up by the system, a loaded
+/// machine, a Wi-Fi hiccup): 3 s leaves room for one, and a false alarm
+/// still costs no time (the clock is held, the window reconnects with its
+/// seat token).
+pub const LINK_TIMEOUT_S: i32 = 3;
+
+/// How long a netcode connect token stays valid for connecting (as
+/// renet's unsecure default).
+const CONNECT_TOKEN_EXPIRE_S: u64 = 300;
+
+/// The client's netcode authentication: renet's unsecure mode (the zero
+/// key the host's [`ServerAuthentication::Unsecure`] uses), with a token of
+/// our own so that the link's time-out is [`LINK_TIMEOUT_S`] (the token
+/// carries it to the host too) rather than 15 s.
+pub fn client_authentication(
+    protocol_id: u64,
+    client_id: u64,
+    server: SocketAddr,
+    now: Duration,
+) -> Result<ClientAuthentication, NetError> {
+    let connect_token = ConnectToken::generate(
+        now,
+        protocol_id,
+        CONNECT_TOKEN_EXPIRE_S,
+        client_id,
+        LINK_TIMEOUT_S,
+        vec![server],
+        None,
+        &[0; NETCODE_KEY_BYTES],
+    )
+    .map_err(|e| NetError::Netcode(e.to_string()))?;
+    Ok(ClientAuthentication::Secure { connect_token })
 }
 
 /// Binds the UDP game socket and, on the same port number, the TCP probe
@@ -303,6 +345,9 @@ pub struct ClientRunner {
     probe: Option<mpsc::Receiver<Result<ProbeAnswer, String>>>,
     link: Link,
     said_hello: bool,
+    /// The host closed the link itself (it said goodbye), rather than
+    /// falling silent.
+    closed_by_host: bool,
 }
 
 impl ClientRunner {
@@ -323,12 +368,12 @@ impl ClientRunner {
             addr: local,
             source,
         })?;
-        let auth = ClientAuthentication::Unsecure {
-            protocol_id: protocol_id(client.config().protocol_version),
+        let auth = client_authentication(
+            protocol_id(client.config().protocol_version),
             client_id,
-            server_addr: server,
-            user_data: None,
-        };
+            server,
+            now,
+        )?;
         let transport = NetcodeClientTransport::new(now, auth, socket)
             .map_err(|e| NetError::Netcode(e.to_string()))?;
         let (tx, rx) = mpsc::channel();
@@ -343,6 +388,7 @@ impl ClientRunner {
             probe: Some(rx),
             link: Link::Connecting,
             said_hello: false,
+            closed_by_host: false,
         })
     }
 
@@ -353,6 +399,13 @@ impl ClientRunner {
     /// The link's state.
     pub fn link(&self) -> &Link {
         &self.link
+    }
+    /// Whether the host closed the link itself (a host shutting down says
+    /// goodbye to everyone), as opposed to a link that fell silent for
+    /// [`LINK_TIMEOUT_S`] (a host killed, a machine or network gone) or
+    /// one this end closed.
+    pub fn closed_by_host(&self) -> bool {
+        self.closed_by_host
     }
     /// The client state machine.
     pub fn client(&self) -> &Client {
@@ -441,6 +494,12 @@ impl ClientRunner {
         }
         self.renet.update(dt);
         if let Err(e) = self.transport.update(dt, &mut self.renet) {
+            self.closed_by_host = matches!(
+                e,
+                NetcodeTransportError::Netcode(NetcodeError::Disconnected(
+                    NetcodeDisconnectReason::DisconnectedByServer
+                ))
+            );
             let why = self.closed_reason(&e);
             self.close(why);
             return self.client.take_events();
@@ -490,6 +549,72 @@ impl ClientRunner {
             other => format!("connection to {addr} ended: {other}"),
         }
     }
+}
+
+/// The machine's LAN addresses: its local IPv4 addresses other than
+/// loopback, private ones (10/8, 172.16/12, 192.168/16) first — what the
+/// other player types to join when discovery does not get through. Read from
+/// the kernel's routing table (`/proc/net/fib_trie` on Linux) without sending
+/// anything; empty where that is not available (other systems) or holds no
+/// such address, and the caller then shows the address it bound. IPv4 only:
+/// a host binds `0.0.0.0` by default, which IPv6 peers cannot reach.
+pub fn lan_addresses() -> Vec<IpAddr> {
+    let text = std::fs::File::open("/proc/net/fib_trie")
+        .and_then(|f| {
+            let mut text = String::new();
+            // The table of a machine with a few interfaces is a few KB.
+            f.take(1 << 20).read_to_string(&mut text)?;
+            Ok(text)
+        })
+        .unwrap_or_default();
+    local_ipv4_from_fib_trie(&text)
+        .into_iter()
+        .map(IpAddr::V4)
+        .collect()
+}
+
+/// The local IPv4 addresses other than loopback named in the text of
+/// `/proc/net/fib_trie` (each once, private ones first, then in the table's
+/// order): an address line `|-- A.B.C.D` followed by a `/32 host LOCAL` line.
+/// Pure; anything it does not understand is skipped.
+pub fn local_ipv4_from_fib_trie(text: &str) -> Vec<Ipv4Addr> {
+    let mut found: Vec<Ipv4Addr> = Vec::new();
+    let mut last: Option<Ipv4Addr> = None;
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(addr) = line.strip_prefix("|--") {
+            last = addr.trim().parse().ok();
+        } else if line.starts_with("+--") || line.ends_with(':') {
+            last = None;
+        } else if line.starts_with("/32")
+            && line.split_whitespace().skip(1).eq(["host", "LOCAL"])
+            && let Some(ip) = last.take()
+            && !ip.is_loopback()
+            && !ip.is_unspecified()
+            && !found.contains(&ip)
+        {
+            found.push(ip);
+        }
+    }
+    // A stable sort: private addresses first, the table's order otherwise.
+    found.sort_by_key(|ip| !ip.is_private());
+    found
+}
+
+/// Where the other player can reach a host bound to `bind`: with the
+/// unspecified address (`0.0.0.0`, every interface), each of
+/// [`lan_addresses`] with the port, else `bind` itself.
+pub fn reachable_at(bind: SocketAddr) -> Vec<SocketAddr> {
+    if bind.ip().is_unspecified() {
+        let found: Vec<SocketAddr> = lan_addresses()
+            .into_iter()
+            .map(|ip| SocketAddr::new(ip, bind.port()))
+            .collect();
+        if !found.is_empty() {
+            return found;
+        }
+    }
+    vec![bind]
 }
 
 /// `ADDRESS[:PORT]`: an IP address or a host name, port 5858 by default.

@@ -8,7 +8,8 @@
 //! host refuses (with the host's reason), ends it with an `error:` line and
 //! status 2. When the game is over, or every scripted move has been
 //! applied, it prints the final VFEN and the `result:` line as `chimera fen`
-//! does and leaves (`--stay` keeps it watching until the host closes).
+//! does and leaves (`--stay` keeps it watching until the host closes the
+//! game; a host that falls silent instead ends it with an error).
 //! `--spectate` watches only. `--ai LEVEL` lets the computer play the seat:
 //! its search runs on its own thread ([`Thinker`]) while this loop keeps
 //! servicing the connection, with the game's clock if it has one, else
@@ -131,6 +132,8 @@ struct Headless {
     /// The game (number) the script and the end belong to.
     game_number: Option<u32>,
     finished: bool,
+    /// The grace seconds last printed for each seat while its player is away.
+    away_said: [Option<u32>; 2],
 }
 
 impl Headless {
@@ -205,13 +208,39 @@ impl Headless {
                 eprintln!("taken back to ply {ply}");
             }
             ClientEvent::Notice(m) => {
-                if let Some(line) = notice_line(&m) {
+                if self.worth_saying(&m)
+                    && let Some(line) = notice_line(&m)
+                {
                     eprintln!("{line}");
                 }
             }
             ClientEvent::Log(line) => eprintln!("{line}"),
         }
         Ok(())
+    }
+
+    /// Whether a notice is worth a line: the host counts an away player's
+    /// grace down every second; the countdown is said when it starts, then
+    /// at each whole minute, at 0:30, 0:10 and when it runs out.
+    fn worth_saying(&mut self, m: &HostMsg) -> bool {
+        let HostMsg::Seat { side, state } = m else {
+            return true;
+        };
+        let said = &mut self.away_said[side.index()];
+        let SeatState::Away { grace_left_s, .. } = state else {
+            *said = None;
+            return true;
+        };
+        let left = *grace_left_s;
+        let step = left % 60 == 0 || left == 30 || left == 10;
+        let worth = match *said {
+            None => true,
+            Some(before) => left != before && (step || left > before),
+        };
+        if worth {
+            *said = Some(left);
+        }
+        worth
     }
 
     /// After the events of an update: checks the script, plays the next
@@ -387,6 +416,7 @@ pub(super) fn run(a: JoinCmd, address: SocketAddr) -> Result<(), CliError> {
         sent_at: None,
         game_number: None,
         finished: false,
+        away_said: [None, None],
     };
     let period = Duration::from_millis(1000 / TICK_HZ);
     let mut last = Instant::now();
@@ -398,10 +428,15 @@ pub(super) fn run(a: JoinCmd, address: SocketAddr) -> Result<(), CliError> {
             h.event(e, runner.client())?;
         }
         if let Link::Closed(why) = runner.link() {
-            return if h.finished {
+            return if !h.finished {
+                Err(CliError::Net(why.clone()))
+            } else if runner.closed_by_host() {
                 Ok(())
             } else {
-                Err(CliError::Net(why.clone()))
+                // `--stay`: the host fell silent instead of closing.
+                Err(CliError::Net(format!(
+                    "{why}: the host went away without closing the game"
+                )))
             };
         }
         if h.after(&mut runner)? && !a.stay {

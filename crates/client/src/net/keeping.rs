@@ -1,6 +1,7 @@
 //! What a hosting window keeps on disk for `chimera host --resume`: the
-//! game's record after every change (each move with its `%clk`) and the
-//! remote seats' tokens and names.
+//! game's record after every change (each move with its `%clk`) and every
+//! few seconds of a move in progress (its time spent so far, tag
+//! `TurnElapsed`), and the remote seats' tokens and names.
 
 use bevy::prelude::*;
 use chimera_game::Match;
@@ -42,6 +43,16 @@ impl NetSession {
         });
         if let Err(e) = written {
             warn!("LAN: cannot autosave to {}: {e}", path.display());
+        }
+    }
+
+    /// Writes the autosave again every `CLOCK_SAVE_EVERY` of the move in
+    /// progress (the record carries the time spent on it), so that a crash
+    /// or a kill never gives the player to move that time back on
+    /// `chimera host --resume`. `dt`: the time of the round just run.
+    pub(super) fn autosave_running_clock(&mut self, m: &Match, dt: std::time::Duration) {
+        if chimera_net::state::clock_save_due(m, dt) {
+            self.autosave(m);
         }
     }
 

@@ -155,6 +155,8 @@ pub(super) fn tick(
         if round.changed {
             game.set_changed();
             s.autosave(game);
+        } else {
+            s.autosave_running_clock(game, time.delta());
         }
         s.keep_host_seats();
         hosted(s, round.events, &mut out);

@@ -78,6 +78,12 @@ const DERIVED_TAGS: [&str; 8] = [
     "Termination",
 ];
 
+/// The tag of the time the side to move has spent on the move in progress
+/// when the record was written (`[TurnElapsed "0:03:45.2"]`): a hosting
+/// window's autosave refreshes it every few seconds, so a resumed game
+/// charges the move in progress.
+pub const TURN_ELAPSED_TAG: &str = "TurnElapsed";
+
 /// A match as saved and sent: from it the game can be rebuilt exactly.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchRecord {
@@ -174,12 +180,42 @@ impl MatchRecord {
         Ok(())
     }
 
+    /// Records the time the side to move has already spent on the move in
+    /// progress (tag [`TURN_ELAPSED_TAG`], `h:mm:ss.s`; nothing for zero), so
+    /// that a game resumed from the record charges it
+    /// ([`MatchRecord::set_time_control`] reads it back into the clock).
+    pub fn set_turn_elapsed(&mut self, spent: Duration) {
+        self.tags.retain(|(n, _)| n != TURN_ELAPSED_TAG);
+        // Tenths are enough: the autosave writes it every few seconds.
+        let spent = Duration::from_millis(spent.as_millis() as u64 / 100 * 100);
+        if !spent.is_zero() && self.result.is_none() {
+            let text = syntax::format_hms(spent);
+            self.tags.push((TURN_ELAPSED_TAG.to_string(), text));
+        }
+        let turn_elapsed = self.turn_elapsed();
+        if let Some(c) = &mut self.clock {
+            c.turn_elapsed = turn_elapsed;
+        }
+    }
+
+    /// The time spent on the move in progress as the record says
+    /// ([`TURN_ELAPSED_TAG`]); zero when missing, unreadable or the game
+    /// is over.
+    pub fn turn_elapsed(&self) -> Duration {
+        self.tag(TURN_ELAPSED_TAG)
+            .filter(|_| self.result.is_none())
+            .and_then(syntax::parse_hms)
+            .unwrap_or_default()
+    }
+
     /// Sets the time control (`TimeControl::None` removes the clock) with the
     /// clock state the moves' clock times give: each side's last time
     /// written, or its time at the start where none is; stopped; flagged when
-    /// the result is a time forfeit against the side to move. `game` is the
-    /// game the record rebuilds.
+    /// the result is a time forfeit against the side to move; the time spent
+    /// on the move in progress from [`TURN_ELAPSED_TAG`]. `game` is the game
+    /// the record rebuilds.
     pub fn set_time_control(&mut self, control: TimeControl, game: &Game) {
+        let turn_elapsed = self.turn_elapsed();
         self.clock = control.is_timed().then(|| {
             let mut left = [control.initial(); 2];
             let mut counts = [0u32; 2];
@@ -196,7 +232,7 @@ impl MatchRecord {
                 control,
                 left,
                 to_move,
-                turn_elapsed: Duration::ZERO,
+                turn_elapsed,
                 running: false,
                 moves: counts,
                 flagged: self.result.is_some_and(|r| {

@@ -188,7 +188,9 @@ fn a_takeback_keeps_the_times_shown() {
 /// after it), and a host set up from that record (`HostConfig::clock`,
 /// `move_times`, `seats`) goes on with those times and keeps the remote
 /// seats for their tokens: Bo, back with his, is Black again; a newcomer
-/// cannot take that seat.
+/// cannot take that seat. The time already spent on the move in progress
+/// (tag `TurnElapsed`) is charged: a crash gives no time back (issue 21:
+/// Black went from 4:23 back to 8:08).
 #[test]
 fn a_host_resumed_from_its_record_keeps_the_times_and_the_seats() {
     let mut b = timed("chess", None, "60+1");
@@ -213,9 +215,10 @@ fn a_host_resumed_from_its_record_keeps_the_times_and_the_seats() {
     cfg.clock = read.clock;
     cfg.seats = chimera_net::seats::HostSeats::parse(&held.text()).unwrap();
     assert_eq!(cfg.seats, held);
+    assert_eq!(read.tag("TurnElapsed"), Some("0:00:04"));
     let mut again = crate::common::Bench::new(cfg);
-    // White's 4 s on the move in progress are not charged.
-    assert_eq!(clocks(&again).left_ms, [50_750, 58_500]);
+    // White's 4 s on the move in progress are charged.
+    assert_eq!(clocks(&again).left_ms, [46_750, 58_500]);
     assert_eq!(
         again.state().record(&[]).unwrap().moves[1].clock,
         Some(secs(58.5))
@@ -231,7 +234,48 @@ fn a_host_resumed_from_its_record_keeps_the_times_and_the_seats() {
     let ann = held.0[0].clone().expect("Ann's seat").token;
     again.host.connected(1);
     again.hello(1, "Ann", SeatWish::Any, Some(ann));
-    // Both back: White's clock runs from its saved time.
+    // Both back: White's clock runs on from its saved time.
     again.advance(secs(1.0));
-    assert_eq!(clocks(&again).left_ms, [49_750, 58_500]);
+    assert_eq!(clocks(&again).left_ms, [45_750, 58_500]);
+    // White moves: its %clk is what it had at the move's start, less all
+    // the time spent on it before and after the crash, plus the increment.
+    again.play(1, "g1f3");
+    let rec = again.state().record(&[]).unwrap();
+    assert_eq!(rec.moves[2].clock, Some(secs(50.75 - 5.0 + 1.0)));
+    assert_eq!(rec.tag("TurnElapsed"), None, "Black has spent nothing yet");
+}
+
+/// The hosting window writes its autosave again each time the move in
+/// progress has run another `CLOCK_SAVE_EVERY` (5 s), and never while the
+/// clock stands.
+#[test]
+fn the_running_clock_is_saved_every_few_seconds() {
+    use chimera_net::state::{CLOCK_SAVE_EVERY, clock_save_due};
+    assert_eq!(CLOCK_SAVE_EVERY, secs(5.0));
+    let mut b = timed("chess", None, "60+1");
+    let mut due_at = Vec::new();
+    for step in 1..=130 {
+        b.advance(secs(0.1));
+        if clock_save_due(&b.game, secs(0.1)) {
+            due_at.push(step);
+        }
+    }
+    // At 5, 10 s of White's move (steps of 0.1 s).
+    assert_eq!(due_at, [50, 100]);
+    b.play(1, "e2e4");
+    b.advance(secs(0.1));
+    assert!(
+        !clock_save_due(&b.game, secs(0.1)),
+        "Black's move just began"
+    );
+    // Black away: the clock stands, nothing is due.
+    b.host.disconnected(&mut b.game, 2, "gone");
+    for _ in 0..100 {
+        b.advance(secs(0.1));
+        assert!(!clock_save_due(&b.game, secs(0.1)));
+    }
+    // Untimed: never.
+    let mut u = Bench::seated(HostConfig::new("chess"));
+    u.advance(secs(5.0));
+    assert!(!clock_save_due(&u.game, secs(5.0)));
 }

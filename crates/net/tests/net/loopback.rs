@@ -231,6 +231,38 @@ fn a_killed_client_restarts_with_its_token_and_the_game_finishes() {
     lan.assert_same_everywhere();
 }
 
+/// Issue 21: a killed player was noticed only after netcode's 15 s, while
+/// their clock ran on. Now the host holds the clock within
+/// `LINK_TIMEOUT_S` (simulated time) of the last packet, and the killed
+/// player to move is charged no more than that.
+#[test]
+fn a_killed_player_is_noticed_within_the_link_time_out_and_its_clock_stops() {
+    use chimera_net::transport::LINK_TIMEOUT_S;
+    let mut cfg = script_config(&HOLYWAR);
+    cfg.time_control = "300+0".parse().unwrap();
+    let mut lan = Lan::new(cfg);
+    let w = lan.join(player("Ann", SeatWish::White), None);
+    let b = lan.join(player("Bo", SeatWish::Black), None);
+    lan.play(w, b, &HOLYWAR.moves[..3]);
+    assert_eq!(lan.host_state().side_to_move(), Color::Black);
+    let left = |lan: &Lan| lan.host_state().clock_left(Color::Black).unwrap();
+    let (killed_at, black_had) = (lan.now, left(&lan));
+    lan.clients[b] = None;
+    lan.until("the host to hold Black's seat", |l| {
+        matches!(l.host.host().table().seats[1], SeatState::Away { .. })
+    });
+    let noticed = lan.now - killed_at;
+    // The time-out and one host round at most; 5 s whatever the constant.
+    let bound = Duration::from_secs(LINK_TIMEOUT_S as u64 + 1).min(Duration::from_secs(5));
+    assert!(noticed <= bound, "noticed after {noticed:?}");
+    let charged = black_had - left(&lan);
+    assert!(charged <= bound, "Black was charged {charged:?}");
+    // Held from then on.
+    let held = left(&lan);
+    lan.steps(500);
+    assert_eq!(left(&lan), held);
+}
+
 #[test]
 fn a_dropped_link_reconnects_with_the_same_client() {
     let (mut lan, w, b) = Lan::seated(script_config(&HOLY_GRAIL));
@@ -385,7 +417,7 @@ fn hostile_clients_change_nothing() {
 
 /// Steps the host while client `c` waits for its probe's answer (the probe
 /// runs on its own thread: each round waits for it up to 50 ms of real time,
-/// 200 rounds at most; simulated time moves 2 s, well inside netcode's 15 s).
+/// 200 rounds at most; simulated time moves 2 s, inside the link's time-out of 3 s).
 fn wait_for_probe(lan: &mut Lan, c: usize) {
     for _ in 0..200 {
         lan.step();

@@ -20,6 +20,11 @@ fn loss(seed: u64) -> Option<Loss> {
 }
 
 fn assert_relays_were_bad(lan: &Lan) {
+    assert!(
+        !lan.host_log.iter().any(|l| l.contains("disconnected")),
+        "a false disconnection: {:?}",
+        lan.host_log
+    );
     for r in &lan.relays {
         let total = r.dropped + r.forwarded;
         assert!(total > 200, "traffic went through the relay ({total})");
@@ -57,5 +62,22 @@ fn a_long_game_survives_a_lossy_link() {
     lan.play(w, b, &moves[30..]);
     assert_eq!(lan.host_state().moves(), &moves[..]);
     lan.assert_same_everywhere();
+    assert_relays_were_bad(&lan);
+}
+
+/// Issue 21: the link's time-out is short (`LINK_TIMEOUT_S`), and a quiet
+/// link (nobody moves for ten simulated minutes: only netcode's keep-alive
+/// packets flow) losing 20 % of its packets never looks dead to either end.
+#[test]
+fn a_quiet_lossy_link_is_never_taken_for_a_dead_one() {
+    let mut lan = Lan::new(HostConfig::new("chess"));
+    let w = lan.join(player("Ann", SeatWish::White), loss(21));
+    let b = lan.join(player("Bo", SeatWish::Black), loss(22));
+    lan.play(w, b, &["e2e4"]);
+    lan.steps(60_000);
+    for i in [w, b] {
+        assert_eq!(lan.runner(i).link(), &chimera_net::Link::Connected);
+    }
+    lan.play(w, b, &["e7e5"]);
     assert_relays_were_bad(&lan);
 }

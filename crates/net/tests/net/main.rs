@@ -1,6 +1,7 @@
 //! Network core (issue 12): protocol frames, the host and client state
 //! machines, discovery, and whole matches over real UDP on 127.0.0.1.
 
+mod addresses;
 mod client_copy;
 mod common;
 mod discovery;

@@ -134,3 +134,81 @@ fn the_hosts_kept_seats_read_back_and_a_damaged_file_is_named() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The writers of `many_writers_at_once_lose_no_seat`: threads of one
+/// process, each keeping its own names' seats in one book.
+fn keep_from_threads(path: &std::path::Path, writer: &str) {
+    let start = std::sync::Barrier::new(THREADS);
+    std::thread::scope(|s| {
+        for t in 0..THREADS {
+            let start = &start;
+            s.spawn(move || {
+                start.wait();
+                for n in 0..NAMES {
+                    let name = format!("{writer}-{t}-{n}");
+                    // A seat kept, then one kept and forgotten at once.
+                    SeatBook::keep(path, "127.0.0.1:5858", &name, Some(token(n as u8))).unwrap();
+                    SeatBook::keep(path, "127.0.0.1:5858", &format!("{name}-x"), Some(token(0)))
+                        .unwrap();
+                    SeatBook::keep(path, "127.0.0.1:5858", &format!("{name}-x"), None).unwrap();
+                }
+            });
+        }
+    });
+}
+
+const THREADS: usize = 3;
+const NAMES: usize = 4;
+const CHILD_VAR: &str = "CHIMERA_TEST_SEAT_WRITER";
+
+/// Run as a child process by `many_writers_at_once_lose_no_seat` (with
+/// `CHIMERA_TEST_SEAT_WRITER=<writer> <path>`); does nothing otherwise.
+#[test]
+fn seat_writer_child() {
+    if let Ok(what) = std::env::var(CHILD_VAR) {
+        let (writer, path) = what.split_once(' ').unwrap();
+        keep_from_threads(std::path::Path::new(path), writer);
+    }
+}
+
+/// Issue 21: two headless clients started together with one config folder
+/// kept only one token. Three processes and this one, three threads each,
+/// keep (and forget) seats in one `seats.txt` at the same moment: every
+/// kept seat is there afterwards, none of the forgotten ones.
+#[test]
+fn many_writers_at_once_lose_no_seat() {
+    let dir = std::env::temp_dir().join(format!("chimera-seats-race-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join("seats.txt");
+    let exe = std::env::current_exe().unwrap();
+    let children: Vec<_> = (0..3)
+        .map(|c| {
+            std::process::Command::new(&exe)
+                .args(["--exact", "seats::seat_writer_child", "--test-threads=1"])
+                .env(CHILD_VAR, format!("p{c} {}", path.display()))
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    keep_from_threads(&path, "main");
+    for mut c in children {
+        assert!(c.wait().unwrap().success(), "a child writer failed");
+    }
+    let book = SeatBook::load(&path);
+    let mut missing = Vec::new();
+    for writer in ["main", "p0", "p1", "p2"] {
+        for t in 0..THREADS {
+            for n in 0..NAMES {
+                let name = format!("{writer}-{t}-{n}");
+                if book.get("127.0.0.1:5858", &name) != Some(token(n as u8)) {
+                    missing.push(name.clone());
+                }
+                assert_eq!(book.get("127.0.0.1:5858", &format!("{name}-x")), None);
+            }
+        }
+    }
+    assert!(missing.is_empty(), "lost seats: {missing:?}");
+    assert_eq!(book.text().lines().count(), 4 * THREADS * NAMES);
+    let _ = std::fs::remove_dir_all(&dir);
+}
