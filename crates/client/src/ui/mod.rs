@@ -269,10 +269,18 @@ fn toast_overlay(
 }
 
 /// Draws `name` beside the pointer at `at`, on one line (never broken
-/// mid-word), kept inside the window; returns the rectangle drawn.
+/// mid-word), kept inside the window: right of the pointer in the window's
+/// left half, left of it in the right half. Returns the rectangle drawn.
 pub fn hover_label(ctx: &egui::Context, at: egui::Pos2, name: &str) -> egui::Rect {
+    let right_half = at.x > ctx.viewport_rect().center().x;
+    let (pivot, offset) = if right_half {
+        (egui::Align2::RIGHT_TOP, egui::vec2(-12.0, 18.0))
+    } else {
+        (egui::Align2::LEFT_TOP, egui::vec2(16.0, 18.0))
+    };
     egui::Area::new("hover-name".into())
-        .fixed_pos(at + egui::vec2(16.0, 18.0))
+        .fixed_pos(at + offset)
+        .pivot(pivot)
         .order(egui::Order::Tooltip)
         .interactable(false)
         .constrain(true)

@@ -438,24 +438,43 @@ fn egui_frame<R>(size: egui::Vec2, draw: impl Fn(&egui::Context) -> R) -> R {
     out.expect("drawn")
 }
 
-/// The piece name beside the pointer stays one line, even at the window's
-/// right edge ("Black Bishop", never "Black Bisho" / "p"), and on screen.
+/// The piece name beside the pointer stays one line as the pointer moves
+/// from piece to piece — a longer name after a shorter one, at the window's
+/// right edge too ("Black Bishop", never "Black Bisho" / "p") — and on screen.
 #[test]
 fn the_hover_label_is_one_line_at_every_pointer_position() {
     let size = egui::vec2(800.0, 600.0);
-    let one_line = egui_frame(size, |ctx| {
-        chimera_client::ui::hover_label(ctx, egui::pos2(100.0, 100.0), "Black Bishop")
-    });
-    for x in [700.0, 740.0, 770.0, 790.0, 799.0] {
-        let name = "Black Bishop (locked)";
-        let r = egui_frame(size, |ctx| {
-            chimera_client::ui::hover_label(ctx, egui::pos2(x, 300.0), name)
+    let ctx = egui::Context::default();
+    let mut frame = |x: f32, name: &str| {
+        ctx.begin_pass(egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, size)),
+            ..Default::default()
         });
+        let r = chimera_client::ui::hover_label(&ctx, egui::pos2(x, 300.0), name);
+        // No renderer here: the font texture's upload is dropped.
+        ctx.end_pass().textures_delta.clear();
+        r
+    };
+    let one_line = frame(100.0, "White Pawn").height();
+    assert!(one_line > 5.0);
+    for (x, name) in [
+        (100.0, "White Pawn"),
+        (160.0, "Black Bishop"),
+        (160.0, "Black Bishop"),
+        (300.0, "White Pawn"),
+        (700.0, "Black Crown Prince (in hand)"),
+        (790.0, "Black Bishop (locked)"),
+        (799.0, "Black Bishop (locked)"),
+    ] {
+        let r = frame(x, name);
         assert!(
-            r.height() <= one_line.height() + 0.5,
-            "at x {x}: {r:?} is taller than one line {one_line:?}"
+            r.height() <= one_line + 0.5,
+            "{name} at x {x}: {r:?} is taller than one line ({one_line})"
         );
-        assert!(r.max.x <= size.x + 0.5 && r.min.x >= 0.0, "at x {x}: {r:?}");
+        assert!(
+            r.max.x <= size.x + 0.5 && r.min.x >= 0.0,
+            "{name} at x {x}: {r:?}"
+        );
     }
 }
 
