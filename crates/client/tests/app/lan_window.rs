@@ -445,7 +445,7 @@ fn egui_frame<R>(size: egui::Vec2, draw: impl Fn(&egui::Context) -> R) -> R {
 fn the_hover_label_is_one_line_at_every_pointer_position() {
     let size = egui::vec2(800.0, 600.0);
     let ctx = egui::Context::default();
-    let mut frame = |x: f32, name: &str| {
+    let frame = |x: f32, name: &str| {
         ctx.begin_pass(egui::RawInput {
             screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, size)),
             ..Default::default()
