@@ -256,7 +256,7 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
                 v.push(ContinueSaved);
             }
             v.extend([
-                LoadGame, HostSide, HostPort, HostLan, JoinLan, Guide, Controls, Quit,
+                LoadGame, HostLan, HostSide, HostPort, JoinLan, Guide, Controls, Quit,
             ]);
             v
         }

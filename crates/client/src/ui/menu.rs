@@ -134,7 +134,11 @@ pub(super) fn menu_screen(
                         .on_hover_text(view.ctx.saved.autosave.as_ref().map_or(String::new(), |g| g.line()));
                 }
                 entry_button(ui, big("Load a game"), Entry::LoadGame, focused, &mut activated);
-                // The side and port of a game to host, then hosting it.
+            });
+            // Hosting on the LAN, with its side and port, on a line of its own.
+            ui.horizontal_wrapped(|ui| {
+                let big = |t: &str| egui::Button::new(egui::RichText::new(t).size(18.0 * k));
+                entry_button(ui, big("Host a LAN game"), Entry::HostLan, focused, &mut activated);
                 let side = format!("as {}", lan.side.word());
                 let side_help = "The side this window plays in the LAN game it hosts (chimera host --side)";
                 adjust_inline(ui, k, (&side, side_help), Entry::HostSide, focused, &mut adjusted);
@@ -144,7 +148,9 @@ pub(super) fn menu_screen(
                 };
                 let port_help = "The UDP port the LAN game listens on (chimera host --port): left/right, or type digits while ringed (Backspace erases)";
                 adjust_inline(ui, k, (&port, port_help), Entry::HostPort, focused, &mut adjusted);
-                entry_button(ui, big("Host a LAN game"), Entry::HostLan, focused, &mut activated);
+            });
+            ui.horizontal_wrapped(|ui| {
+                let big = |t: &str| egui::Button::new(egui::RichText::new(t).size(18.0 * k));
                 entry_button(ui, big("Join"), Entry::JoinLan, focused, &mut activated);
                 entry_button(ui, big("How the pieces move"), Entry::Guide, focused, &mut activated);
                 entry_button(ui, big("Controls"), Entry::Controls, focused, &mut activated);

@@ -200,7 +200,9 @@ fn the_menu_hosts_on_the_side_and_port_chosen_there() {
         .write_message(MenuAdjusted(Entry::HostPort, 1));
     app.update();
     assert_eq!(lan(&app).port, port);
-    tap(&mut app, Device::Keyboard, Press::Down);
+    // "Host a LAN game" is the entry before its side.
+    tap(&mut app, Device::Keyboard, Press::Up);
+    tap(&mut app, Device::Keyboard, Press::Up);
     assert_eq!(focused(&app), Some(Entry::HostLan));
     tap(&mut app, Device::Keyboard, Press::Select);
     pump(&mut [&mut app], None, "the hosted game", |apps, _| {
