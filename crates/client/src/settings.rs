@@ -10,8 +10,14 @@
 //! A game named on the command line takes its view and flip from the
 //! command line; the file's view and flip apply when the game starts at the
 //! menu. Screenshot and frame-time runs use the defaults and save nothing.
+//!
+//! A LAN game turns the board to the seat it plays (Black at the bottom for
+//! Black): that orientation is the game's, not a preference. While a LAN
+//! game runs (an `Authority` is present) the saved `flip-board` stays as it
+//! was, and when it ends the board is seen as the settings say again.
 
 use crate::config::{LoadedSettings, Settings};
+use crate::match_state::Authority;
 use crate::menus::MenuChoice;
 use crate::prefs::Prefs;
 use crate::scene::{BoardLayout, CurrentView, ShowLetters};
@@ -22,7 +28,12 @@ use std::path::{Path, PathBuf};
 
 /// Registers the saving of changed settings (loading is [`install`]).
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, save_changes.in_set(AppSystems::Present));
+    app.add_systems(
+        Update,
+        (restore_flip, save_changes)
+            .chain()
+            .in_set(AppSystems::Present),
+    );
 }
 
 /// The settings in use, where they are saved, and why the file was not used.
@@ -134,21 +145,43 @@ pub fn current(
     }
 }
 
-/// Writes the settings when the resources they come from changed.
+/// A LAN game is over (its `Authority` gone): the board is seen as the
+/// settings say again, not as the seat the LAN game played.
+fn restore_flip(
+    lan: Option<Res<Authority>>,
+    mut was_lan: Local<bool>,
+    settings: Option<Res<AppSettings>>,
+    mut layout: ResMut<BoardLayout>,
+) {
+    let is_lan = lan.is_some();
+    if *was_lan && !is_lan {
+        let saved = settings.is_some_and(|s| s.settings.flip_board);
+        if layout.flipped != saved {
+            layout.flipped = saved;
+        }
+    }
+    *was_lan = is_lan;
+}
+
+/// Writes the settings when the resources they come from changed; during a
+/// LAN game the board's orientation is the game's and the saved flip stays.
 fn save_changes(
     settings: Option<ResMut<AppSettings>>,
-    mode: Res<CurrentView>,
-    layout: Res<BoardLayout>,
+    (mode, layout): (Res<CurrentView>, Res<BoardLayout>),
     prefs: Res<Prefs>,
     choice: Res<MenuChoice>,
     letters: Res<ShowLetters>,
+    lan: Option<Res<Authority>>,
 ) {
     let Some(mut settings) = settings else { return };
     let changed = mode.is_changed() || layout.is_changed() || prefs.is_changed();
     if !(changed || choice.is_changed() || letters.is_changed()) {
         return;
     }
-    let now = current((*mode, *letters), &layout, &prefs, &choice);
+    let mut now = current((*mode, *letters), &layout, &prefs, &choice);
+    if lan.is_some() {
+        now.flip_board = settings.settings.flip_board;
+    }
     if now == settings.settings {
         return;
     }

@@ -216,6 +216,38 @@ pub fn acting_side(game: &Match) -> Color {
     }
 }
 
+/// Whether this screen plays in the game and may ask for what players ask
+/// (undo or a takeback, resignation, offers, a rematch): always alone, and
+/// in a LAN game (an [`Authority`]) only when it holds a seat — a spectator
+/// only watches.
+pub fn plays_here(authority: Option<&Authority>) -> bool {
+    authority.is_none_or(|a| a.seat.is_some())
+}
+
+/// Why the board takes no pick from the players at this screen now: the
+/// computer is to move; in a LAN game, the screen watches or the other
+/// seat is to move (the host would refuse the move: say so at the pick, as
+/// a local game does). `None`: picks are taken.
+pub fn board_refusal(game: &Match, authority: Option<&Authority>) -> Option<String> {
+    if computer_to_move(game) {
+        return Some("The computer is to move.".into());
+    }
+    let a = authority?;
+    if game.outcome().is_some() {
+        return None;
+    }
+    let to_move = game.position().side_to_move();
+    match a.seat {
+        None => Some("You are watching: spectators do not move.".into()),
+        Some(me) if me != to_move => Some(format!(
+            "it is {}'s move: you play {}",
+            to_move.name(),
+            me.name()
+        )),
+        Some(_) => None,
+    }
+}
+
 /// The side whose resignation, offers and answers this screen gives: under
 /// an [`Authority`] (a LAN game) the seat it plays, whoever is to move
 /// (`None` when watching); else the [`acting_side`].
@@ -259,6 +291,7 @@ fn handle_select_input(
     help: Res<HowItMoves>,
     replay: Res<Replay>,
     mut new_line: MessageWriter<NewLineAsked>,
+    authority: Option<Res<Authority>>,
 ) {
     let Some(game) = game else {
         inputs.clear();
@@ -271,10 +304,11 @@ fn handle_select_input(
         }
         return;
     }
-    if computer_to_move(&game) {
-        // The computer's turn: the board refuses the player's picks.
+    if let Some(why) = board_refusal(&game, authority.as_deref()) {
+        // The computer's turn, the other seat's, or a spectator: the board
+        // refuses the picks here.
         if inputs.read().any(|i| !matches!(i, SelectInput::Cancel)) {
-            toasts.write(Toast("The computer is to move.".into()));
+            toasts.write(Toast(why));
         }
         if selection.0.origin().is_some() {
             selection.0.clear();

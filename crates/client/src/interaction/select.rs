@@ -298,6 +298,23 @@ impl Selector {
         out
     }
 
+    /// What the player is asked to do now, in words, when the board alone
+    /// does not say it: after a ninja pawn's drop, where it lands.
+    pub fn hint(&self, pos: &Position) -> Option<String> {
+        let Stage::Landing { drop, moves, .. } = &self.stage else {
+            return None;
+        };
+        let v = pos.variant();
+        let here = v.square_name(*drop);
+        let stays = moves.iter().any(|m| pos.move_to(*m) == Some(*drop));
+        let push = "or a marked square ahead to push it on in the same move";
+        Some(if stays {
+            format!("Dropped on {here}: pick {here} again to leave it there, {push} (cancel: back)")
+        } else {
+            format!("Dropped on {here}: pick a marked square ahead, where it lands (cancel: back)")
+        })
+    }
+
     /// The open chooser, if any.
     pub fn chooser(&self) -> Option<&Chooser> {
         match &self.stage {

@@ -77,6 +77,8 @@ fn keeps_focus(entry: Entry) -> bool {
             | Entry::JoinSpectate
             | Entry::JoinGame(_)
             | Entry::JoinConnect
+            | Entry::HostSide
+            | Entry::HostPort
             | Entry::PlayerName
     ) || player::adjustable(entry)
 }

@@ -2,7 +2,7 @@
 //! "cancel" means on it.
 
 use super::{Guide, MenuChoice};
-use crate::interaction::{Panel, Selection, answering_side, offers_to_answer};
+use crate::interaction::{Panel, Selection, answering_side, offers_to_answer, plays_here};
 use crate::match_state::{Authority, CurrentMatch, Match, Offer, Player};
 use crate::saves::SavedGames;
 use bevy::prelude::*;
@@ -98,6 +98,12 @@ pub enum Entry {
     LoadGame,
     /// Load screen: open saved game `i` (index into `SavedGames::games`).
     SavedGame(usize),
+    /// Main menu: the side the window plays in a game it hosts on the LAN
+    /// (White, Black, random; left/right).
+    HostSide,
+    /// Main menu: the UDP port a game hosted on the LAN listens on
+    /// (left/right step it; digits typed while focused).
+    HostPort,
     /// Main menu: host the chosen game on the LAN.
     HostLan,
     /// Main menu: open the LAN join screen.
@@ -139,9 +145,8 @@ impl Entry {
             | Mute | AnimationSpeed | PauseClock | Start | Resume => EntryGroup::Choice,
             Guide | Controls | Quit | GuidePiece(_) | Back | ContinueSaved | SaveGame
             | LoadGame | SavedGame(_) => EntryGroup::Window,
-            HostLan | JoinLan | JoinGame(_) | JoinAddress | JoinSpectate | JoinConnect => {
-                EntryGroup::Lan
-            }
+            HostSide | HostPort | HostLan | JoinLan | JoinGame(_) | JoinAddress | JoinSpectate
+            | JoinConnect => EntryGroup::Lan,
             Continue | Undo | Redo | Flip | SwitchView | ShowLetters | Resign | OfferDraw
             | Accept(_) | Decline(_) | ClaimWin | NewGame | MainMenu | Hint | PauseComputer
             | EvalBar => EntryGroup::Game,
@@ -250,7 +255,9 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
             } else if saved.autosave.is_some() {
                 v.push(ContinueSaved);
             }
-            v.extend([LoadGame, HostLan, JoinLan, Guide, Controls, Quit]);
+            v.extend([
+                LoadGame, HostLan, HostSide, HostPort, JoinLan, Guide, Controls, Quit,
+            ]);
             v
         }
         Panel::Guide => {
@@ -266,12 +273,14 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
         }
         Panel::GameMenu => {
             let mut v = vec![Continue];
+            // A spectator asks nothing of the host; a LAN game has no redo.
+            let player = plays_here(authority);
             if let Some(g) = game {
                 v.extend(answers(g, authority));
-                if g.can_undo() {
+                if g.can_undo() && player {
                     v.push(Undo);
                 }
-                if g.can_redo() {
+                if g.can_redo() && authority.is_none() {
                     v.push(Redo);
                 }
                 v.extend([Flip, SwitchView, ShowLetters]);
@@ -293,7 +302,9 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
                     }
                 }
                 v.push(EvalBar);
-                v.push(NewGame);
+                if player {
+                    v.push(NewGame);
+                }
                 v.push(SaveGame);
             }
             v.extend([LoadGame, Guide, Controls, MainMenu, Quit]);
@@ -302,7 +313,7 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
         Panel::EndDialog => {
             let mut v = vec![LookAtBoard];
             let answers = game.map(|g| answers(g, authority)).unwrap_or_default();
-            if !answers.contains(&Accept(Offer::Rematch)) {
+            if !answers.contains(&Accept(Offer::Rematch)) && plays_here(authority) {
                 v.push(NewGame);
             }
             v.extend(answers);

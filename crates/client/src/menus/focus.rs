@@ -150,7 +150,14 @@ pub(super) fn navigate_menus(
         let current = focus.entry(&list);
         let sideways = matches!(
             current,
-            Some(Entry::Option(_) | Entry::Variant(_) | Entry::Seat(_) | Entry::ThinkTime)
+            Some(
+                Entry::Option(_)
+                    | Entry::Variant(_)
+                    | Entry::Seat(_)
+                    | Entry::ThinkTime
+                    | Entry::HostSide
+                    | Entry::HostPort
+            )
         ) || current.is_some_and(player::adjustable);
         if dx != 0 && dy == 0 && sideways {
             adjusted.write(MenuAdjusted(current.unwrap_or(Entry::Start), dx as i32));
@@ -170,8 +177,9 @@ pub(super) fn navigate_menus(
     {
         activated.write(MenuActivated(e));
     } else if actions.just_pressed(&GameAction::Cancel)
-        // Backspace in the address field erases a character instead.
-        && !(focus.entry(&list) == Some(Entry::JoinAddress) && keys.just_pressed(KeyCode::Backspace))
+        // Backspace in the address or port field erases a character instead.
+        && !(matches!(focus.entry(&list), Some(Entry::JoinAddress | Entry::HostPort))
+            && keys.just_pressed(KeyCode::Backspace))
         && let Some(e) = back_entry(panel, ctx.game.is_some())
     {
         activated.write(MenuActivated(e));

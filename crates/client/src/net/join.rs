@@ -7,10 +7,11 @@
 
 use bevy::prelude::*;
 
+use super::LanSettings;
 use crate::interaction::Panel;
 use crate::match_state::GameSetup;
 use crate::menus::{
-    Entry, EntryGroup, FeaturePanels, MenuActivated, MenuChoice, MenuFocus, Overlays,
+    Entry, EntryGroup, FeaturePanels, MenuActivated, MenuAdjusted, MenuChoice, MenuFocus, Overlays,
 };
 
 /// The LAN join screen: the games heard on the LAN (kept up to date by
@@ -85,17 +86,31 @@ pub(super) fn publish_entries(join: Res<JoinScreen>, mut panels: ResMut<FeatureP
 }
 
 /// What the LAN entries do: host the menu's game, open the join screen,
-/// join a game heard or the address typed, watch only on or off.
+/// join a game heard or the address typed, watch only on or off; the side
+/// and port of a game to host step on Select and left/right.
 pub(super) fn answer_entries(
-    mut activated: MessageReader<MenuActivated>,
+    (mut activated, mut adjusted): (MessageReader<MenuActivated>, MessageReader<MenuAdjusted>),
     choice: Res<MenuChoice>,
     mut join: ResMut<JoinScreen>,
     mut overlays: ResMut<Overlays>,
     mut lan: MessageWriter<LanRequest>,
+    mut settings: ResMut<LanSettings>,
 ) {
     for &MenuActivated(entry) in activated.read() {
-        if entry.group() == EntryGroup::Lan {
+        if entry == Entry::HostSide {
+            settings.side = settings.side.step(1);
+        } else if entry.group() == EntryGroup::Lan {
             answer(entry, &choice, &mut join, &mut overlays, &mut lan);
+        }
+    }
+    for &MenuAdjusted(entry, delta) in adjusted.read() {
+        match entry {
+            Entry::HostSide => settings.side = settings.side.step(delta),
+            Entry::HostPort => {
+                let port = i64::from(settings.port) + i64::from(delta);
+                settings.port = port.clamp(1, i64::from(u16::MAX)) as u16;
+            }
+            _ => {}
         }
     }
 }

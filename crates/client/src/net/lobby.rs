@@ -11,7 +11,8 @@ use bevy::prelude::*;
 
 use super::LanSettings;
 use super::join::{JoinScreen, LanGame, typing_address};
-use crate::interaction::ActivePanel;
+use crate::interaction::{ActivePanel, DIGIT_KEYS};
+use crate::menus::{Entry, EntryContext};
 use crate::menus::{MenuFocus, Overlays};
 use crate::schedule::Screen;
 use chimera_net::PROTOCOL_VERSION;
@@ -107,6 +108,39 @@ pub fn lan_game(h: &DiscoveredHost) -> LanGame {
         details,
         free_seats: b.free_seats(),
         joinable: true,
+    }
+}
+
+/// Typing the port of a game to host while the main menu's "Port" entry
+/// has the focus, as a number option is typed: a digit key appends (up to
+/// 65535), Backspace erases one.
+pub fn type_port(
+    active: Res<ActivePanel>,
+    focus: Res<MenuFocus>,
+    ctx: EntryContext,
+    mut settings: ResMut<LanSettings>,
+    keys: Res<ButtonInput<KeyCode>>,
+) {
+    let panel = crate::interaction::Panel::MainMenu;
+    let typing = active.0 == panel
+        && focus.panel == Some(panel)
+        && focus.entry(&ctx.entries(panel)) == Some(Entry::HostPort);
+    if !typing {
+        return;
+    }
+    let port = u32::from(settings.port);
+    let typed = if keys.just_pressed(KeyCode::Backspace) {
+        Some(port / 10)
+    } else {
+        DIGIT_KEYS
+            .iter()
+            .position(|k| keys.just_pressed(*k))
+            .map(|d| port * 10 + d as u32)
+    };
+    if let Some(p) = typed.and_then(|p| u16::try_from(p).ok())
+        && settings.port != p
+    {
+        settings.port = p;
     }
 }
 

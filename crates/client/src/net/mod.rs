@@ -25,10 +25,12 @@
 //! [`systems`] (launch, the frame's round, goodbye), [`join`] (the join
 //! screen: its state, entries and answers), [`follow`] (the match
 //! follows the host), [`keeping`] (a hosting window's autosave and kept
-//! seats for `chimera host --resume`), [`lobby`] (the join list), [`screens`]
+//! seats for `chimera host --resume`), `finished` (a finished game kept in
+//! the saved games, in both windows), [`lobby`] (the join list), [`screens`]
 //! (the join screen and the LAN part of the side panel, drawn with the
 //! menus' widgets; `ui` schedules them with the other views).
 
+mod finished;
 mod follow;
 pub mod join;
 mod keeping;
@@ -53,7 +55,7 @@ use chimera_net::{Client, ClientRunner, Host};
 pub use join::{JoinScreen, LanGame};
 pub use plans::{HostPlan, JoinPlan, NetLaunch, NetPlan};
 pub use session::{NetSession, NetView};
-pub use settings::{DEFAULT_LAN_NAME, LanSettings, autosave_path};
+pub use settings::{DEFAULT_LAN_NAME, HostSide, LanSettings, autosave_path};
 pub use systems::NetAction;
 use systems::{goodbye, launch, tick};
 
@@ -77,12 +79,12 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (lobby::listen, keep_history).in_set(AppSystems::FollowMatch),
+            (lobby::listen, keep_history, finished::keep_finished).in_set(AppSystems::FollowMatch),
         )
         .add_systems(Last, goodbye)
         .add_systems(
             Update,
-            lobby::type_address
+            (lobby::type_address, lobby::type_port)
                 .in_set(AppSystems::ReadInput)
                 .run_if(in_state(Screen::Menu)),
         );

@@ -52,7 +52,7 @@ impl HostPlan {
     }
 
     /// The game `setup` describes, hosted on `settings.port`, the window
-    /// playing White.
+    /// playing `settings.side` (a random side drawn now).
     pub fn from_setup(setup: &GameSetup, settings: &LanSettings) -> HostPlan {
         let bind = SocketAddr::new(IpAddr::V4(Ipv4Addr::UNSPECIFIED), settings.port);
         let (variant, options) = (&setup.variant, &setup.options);
@@ -60,7 +60,7 @@ impl HostPlan {
             variant,
             options,
             setup.time,
-            Color::White,
+            settings.side.color(chimera_net::transport::random_u64()),
             bind,
             &settings.name,
         )

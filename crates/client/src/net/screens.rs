@@ -151,11 +151,7 @@ pub fn lan_section(ui: &mut egui::Ui, p: &mut LanPanel, game: &Match, menu: &str
             chosen = Some(entry);
         }
     };
-    match (v.hosting, v.joined) {
-        (Some(addr), _) => ui.strong(format!("LAN game, hosting on port {}", addr.port())),
-        (_, Some(addr)) => ui.strong(format!("LAN game at {addr}")),
-        _ => ui.strong("LAN game"),
-    };
+    ui.strong(v.address_line());
     if let Some(text) = &v.version_mismatch {
         ui.colored_label(WARN, text);
     }

@@ -17,7 +17,7 @@ use bevy::prelude::*;
 use chimera_game::{Match, Offer};
 use chimera_net::client::ChatLine;
 use chimera_net::seats::{HostSeats, SeatBook};
-use chimera_net::transport::{random_u64, wall_clock};
+use chimera_net::transport::{random_u64, reachable_at, wall_clock};
 use chimera_net::{
     Client, ClientConfig, ClientEvent, ClientMsg, ClientRunner, Host, HostEvent, HostRunner, Link,
     Role, SeatState, SeatWish,
@@ -57,6 +57,9 @@ impl Wire {
 pub struct NetView {
     /// The address a hosting window listens on.
     pub hosting: Option<SocketAddr>,
+    /// Where the other player reaches a hosting window: the machine's LAN
+    /// addresses with the port (`chimera_net::transport::reachable_at`).
+    pub reachable: Vec<SocketAddr>,
     /// The address of the host joined.
     pub joined: Option<SocketAddr>,
     /// This window's seat or spectator, once joined.
@@ -82,6 +85,32 @@ pub struct NetView {
 }
 
 impl NetView {
+    /// The panel's first line: where the game is — for a hosting window
+    /// the addresses the other player types to join (`LAN game hosted
+    /// here — join at 192.168.1.20:5858`), for a joined one the host's.
+    pub fn address_line(&self) -> String {
+        match (self.hosting, self.joined) {
+            (Some(bound), _) => {
+                let usable: Vec<String> = self
+                    .reachable
+                    .iter()
+                    .filter(|a| !a.ip().is_unspecified())
+                    .map(SocketAddr::to_string)
+                    .collect();
+                if usable.is_empty() {
+                    format!(
+                        "LAN game hosted here on port {} (no LAN address found)",
+                        bound.port()
+                    )
+                } else {
+                    format!("LAN game hosted here — join at {}", usable.join(" or "))
+                }
+            }
+            (_, Some(addr)) => format!("LAN game at {addr}"),
+            _ => "LAN game".to_string(),
+        }
+    }
+
     /// The side this window plays, if seated.
     pub fn seat(&self) -> Option<Color> {
         match self.role {
@@ -158,7 +187,10 @@ impl NetSession {
     fn new(wire: Wire, settings: &LanSettings) -> NetSession {
         let mut view = NetView::default();
         match &wire {
-            Wire::Host { runner, .. } => view.hosting = Some(runner.local_addr()),
+            Wire::Host { runner, .. } => {
+                view.hosting = Some(runner.local_addr());
+                view.reachable = reachable_at(runner.local_addr());
+            }
             Wire::Join(r) => view.joined = Some(r.server()),
         }
         NetSession {

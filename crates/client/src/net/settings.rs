@@ -9,6 +9,49 @@ use chimera_net::discovery::{DEFAULT_DISCOVERY_ADDR, discovery_addr, listen_addr
 use chimera_net::seats::{HostSeats, SeatBook};
 use chimera_net::transport::DEFAULT_PORT;
 
+/// The side a window hosting from the menu plays (`chimera host --side`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HostSide {
+    /// White.
+    #[default]
+    White,
+    /// Black.
+    Black,
+    /// Drawn at random when the game is hosted.
+    Random,
+}
+
+impl HostSide {
+    /// All three, in the menu's order.
+    pub const ALL: [HostSide; 3] = [HostSide::White, HostSide::Black, HostSide::Random];
+
+    /// The menu's word for it.
+    pub fn word(self) -> &'static str {
+        match self {
+            HostSide::White => "White",
+            HostSide::Black => "Black",
+            HostSide::Random => "Random",
+        }
+    }
+
+    /// `delta` steps along [`HostSide::ALL`], wrapping.
+    pub fn step(self, delta: i32) -> HostSide {
+        let at = HostSide::ALL.iter().position(|s| *s == self).unwrap_or(0) as i32;
+        HostSide::ALL[(at + delta).rem_euclid(3) as usize]
+    }
+
+    /// The side played: a random one drawn from `random` (its lowest bit).
+    pub fn color(self, random: u64) -> chimera_rules::Color {
+        use chimera_rules::Color;
+        match self {
+            HostSide::White => Color::White,
+            HostSide::Black => Color::Black,
+            HostSide::Random if random & 1 == 0 => Color::White,
+            HostSide::Random => Color::Black,
+        }
+    }
+}
+
 /// The player's name on the LAN when neither `--name` nor the settings give one.
 pub const DEFAULT_LAN_NAME: &str = "Player";
 
@@ -20,8 +63,11 @@ pub struct LanSettings {
     pub announce: Option<SocketAddr>,
     /// Where the join screen listens for beacons.
     pub listen: SocketAddr,
-    /// The UDP port a game hosted from the menu listens on.
+    /// The UDP port a game hosted from the menu listens on (0: any free
+    /// one); the main menu's "Port" entry.
     pub port: u16,
+    /// The side a game hosted from the menu plays; its "Side" entry.
+    pub side: HostSide,
     /// The player's name on the LAN.
     pub name: String,
     /// The file a hosting window autosaves its game to (`None`: no autosave).
@@ -43,6 +89,7 @@ impl Default for LanSettings {
             announce: discovery_addr().ok(),
             listen: listen_addr(dest),
             port: DEFAULT_PORT,
+            side: HostSide::White,
             name: DEFAULT_LAN_NAME.to_string(),
             autosave: autosave_path(),
             seats: SeatBook::default_path(),

@@ -35,6 +35,13 @@ pub(super) fn launch(
 ) {
     let mut plans: Vec<NetPlan> = Vec::new();
     if let Some(p) = plan {
+        // The address the command line joins is the field's: if joining
+        // fails the player corrects it there.
+        if let NetPlan::Join(j) = &p.0
+            && join.address.is_empty()
+        {
+            join.address = j.address.to_string();
+        }
         plans.push(p.0.clone());
         commands.remove_resource::<NetLaunch>();
     }
@@ -51,6 +58,8 @@ pub(super) fn launch(
                 setup, &settings,
             )))),
             LanRequest::Join { address, spectate } => {
+                // What was typed or picked stays in the field.
+                join.address.clone_from(address);
                 match chimera_net::transport::host_address(address) {
                     Ok(address) => plans.push(NetPlan::Join(JoinPlan {
                         address,
@@ -241,6 +250,27 @@ fn forward_command(
     game: Option<&Match>,
     out: &mut NetOut,
 ) -> Forwarded {
+    // A player's request from a screen that holds no seat is refused here
+    // (the menus and buttons do not offer them; keys still can ask).
+    let seated = matches!(s.role(), Some(Role::Player(_)));
+    let request = match &cmd {
+        MatchCommand::NewGame(setup) => game.is_some_and(|g| g.setup() == setup),
+        MatchCommand::Undo
+        | MatchCommand::Resign(_)
+        | MatchCommand::OfferDraw(_)
+        | MatchCommand::Accept(..)
+        | MatchCommand::Decline(_)
+        | MatchCommand::ClaimWin => true,
+        _ => false,
+    };
+    if request && !seated {
+        let why = match s.role() {
+            Some(_) => "spectators watch only: only the players ask for that",
+            None => "not joined yet",
+        };
+        out.toast.write(Toast(why.to_string()));
+        return Forwarded::Sent;
+    }
     let msg = match cmd {
         MatchCommand::Undo if s.offered_to_me(Offer::Takeback) => {
             ClientMsg::Accept(Offer::Takeback)

@@ -6,6 +6,9 @@
 //! `autosave.pgn` in the data directory, and the main menu offers to
 //! continue it.
 //!
+//! A finished LAN game is kept in the games folder too ([`KeepGame`], sent
+//! by `net` in both windows), with the LAN game's tags over the match's own.
+//!
 //! Files go where [`SaveFolder`] says: the data directory in the game
 //! window, nowhere in a headless app unless a test sets one.
 
@@ -34,6 +37,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<SavedGames>()
         .add_message::<SaveRequest>()
         .add_message::<GameOpened>()
+        .add_message::<KeepGame>()
         .add_systems(Startup, check_autosave)
         .add_systems(
             Update,
@@ -75,6 +79,18 @@ pub enum SaveRequest {
     Open(usize),
     /// Open the autosave.
     Continue,
+}
+
+/// Keep this finished game in the games folder (a LAN game's end, in the
+/// hosting and the joined window alike), as Save writes a local one, with
+/// `tags` set over the match's own (`Event`, `Site`, `Round`, the seats'
+/// names). Sent by `net`; answered with a [`Toast`] naming the file.
+#[derive(Message, Clone)]
+pub struct KeepGame {
+    /// The game as it ended.
+    pub game: Box<Match>,
+    /// Tags over [`match_record`]'s.
+    pub tags: Vec<(String, String)>,
 }
 
 /// A saved game replaced the match (the menus go to the board).
@@ -174,6 +190,16 @@ impl GameInfo {
 /// `{[%clk …]}` (the mover's time after it). Built by
 /// [`MatchRecord::of_match`]; fails only on a tag it refuses.
 pub fn match_record(m: &Match, now: Duration) -> Result<MatchRecord, RecordError> {
+    match_record_with(m, now, &[])
+}
+
+/// [`match_record`] with `over` set over its tags (a LAN game's `Event`,
+/// `Site`, `Round` and seat names): the one record of a match.
+pub fn match_record_with(
+    m: &Match,
+    now: Duration,
+    over: &[(String, String)],
+) -> Result<MatchRecord, RecordError> {
     let setup = m.setup();
     let mut tags = vec![
         ("Event".to_string(), "Chimera local game".to_string()),
@@ -201,6 +227,12 @@ pub fn match_record(m: &Match, now: Duration) -> Result<MatchRecord, RecordError
             tags.push((word.to_string(), name));
         }
         tags.push((format!("{word}Type"), kind.to_string()));
+    }
+    for (name, value) in over {
+        match tags.iter_mut().find(|(n, _)| n == name) {
+            Some(t) => t.1.clone_from(value),
+            None => tags.push((name.clone(), value.clone())),
+        }
     }
     MatchRecord::of_match(m.game(), m.outcome(), &m.move_times(), setup.time, &tags)
 }
@@ -246,9 +278,13 @@ pub fn open_file(path: &Path, number: usize) -> Result<Match, RecordError> {
     Ok(match_from_loaded(&record::load(&text, number)?))
 }
 
-/// The record text of a match.
-fn record_text(m: &Match, now: Duration) -> Result<(MatchRecord, String), String> {
-    let r = match_record(m, now).map_err(|e| e.to_string())?;
+/// The record text of a match, `over` set over its tags.
+fn record_text(
+    m: &Match,
+    now: Duration,
+    over: &[(String, String)],
+) -> Result<(MatchRecord, String), String> {
+    let r = match_record_with(m, now, over).map_err(|e| e.to_string())?;
     let text = r.to_text().map_err(|e| e.to_string())?;
     Ok((r, text))
 }
@@ -256,7 +292,17 @@ fn record_text(m: &Match, now: Duration) -> Result<(MatchRecord, String), String
 /// Saves a match into `dir` as `YYYY-MM-DD-HHMMSS-variant-White-Black.pgn`;
 /// returns the file.
 pub fn save_into(dir: &Path, m: &Match, now: Duration) -> Result<PathBuf, String> {
-    let (r, text) = record_text(m, now)?;
+    save_into_with(dir, m, now, &[])
+}
+
+/// [`save_into`] with `over` set over the record's tags.
+pub fn save_into_with(
+    dir: &Path,
+    m: &Match,
+    now: Duration,
+    over: &[(String, String)],
+) -> Result<PathBuf, String> {
+    let (r, text) = record_text(m, now, over)?;
     let names = [Color::White, Color::Black].map(|c| r.tag(c.name()).unwrap_or(c.name()));
     let stem = chimera_game::record::files::record_stem(now, &r.variant, names);
     chimera_game::record::files::write_new_record(dir, &stem, &text)
@@ -266,7 +312,7 @@ pub fn save_into(dir: &Path, m: &Match, now: Duration) -> Result<PathBuf, String
 /// Writes the autosave of a match (atomically: the previous one stays whole
 /// if this write does not finish); returns what "Continue" will show.
 pub fn write_autosave(path: &Path, m: &Match, now: Duration) -> Result<GameInfo, String> {
-    let (r, text) = record_text(m, now)?;
+    let (r, text) = record_text(m, now, &[])?;
     paths::write_atomic(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(GameInfo::of(&r))
 }
@@ -356,6 +402,7 @@ impl Opener<'_> {
 /// open leaves the match as it is and says why in [`SavedGames::message`].
 fn handle_requests(
     mut requests: MessageReader<SaveRequest>,
+    mut keep: MessageReader<KeepGame>,
     folder: Res<SaveFolder>,
     mut saved: ResMut<SavedGames>,
     game: Option<Res<CurrentMatch>>,
@@ -363,6 +410,19 @@ fn handle_requests(
     mut toast: MessageWriter<Toast>,
 ) {
     const NO_FOLDER: &str = "no data directory to save into (set CHIMERA_DATA_DIR or HOME)";
+    for k in keep.read() {
+        // A headless app without a folder keeps nothing, silently.
+        let Some(dir) = folder.games() else { continue };
+        let said = match save_into_with(&dir, &k.game, wall_clock(), &k.tags) {
+            Ok(path) => format!(
+                "Game kept as {}",
+                path.file_name().unwrap_or_default().to_string_lossy()
+            ),
+            Err(e) => format!("Cannot keep the game: {e}"),
+        };
+        info!("{said}");
+        toast.write(Toast(said));
+    }
     for req in requests.read() {
         match req {
             SaveRequest::Save => {

@@ -27,6 +27,7 @@ pub(super) fn menu_screen(
     mut preview: Local<Preview>,
     mut activated: MessageWriter<MenuActivated>,
     mut adjusted: MessageWriter<MenuAdjusted>,
+    lan: Res<crate::net::LanSettings>,
 ) -> Result {
     let choice = &*view.ctx.choice;
     let start = preview.start_of(choice);
@@ -133,7 +134,23 @@ pub(super) fn menu_screen(
                         .on_hover_text(view.ctx.saved.autosave.as_ref().map_or(String::new(), |g| g.line()));
                 }
                 entry_button(ui, big("Load a game"), Entry::LoadGame, focused, &mut activated);
+            });
+            // Hosting on the LAN, with its side and port, on a line of its own.
+            ui.horizontal_wrapped(|ui| {
+                let big = |t: &str| egui::Button::new(egui::RichText::new(t).size(18.0 * k));
                 entry_button(ui, big("Host a LAN game"), Entry::HostLan, focused, &mut activated);
+                let side = format!("as {}", lan.side.word());
+                let side_help = "The side this window plays in the LAN game it hosts (chimera host --side)";
+                adjust_inline(ui, k, (&side, side_help), Entry::HostSide, focused, &mut adjusted);
+                let port = match lan.port {
+                    0 => "any free port".to_string(),
+                    p => format!("port {p}"),
+                };
+                let port_help = "The UDP port the LAN game listens on (chimera host --port): left/right, or type digits while ringed (Backspace erases)";
+                adjust_inline(ui, k, (&port, port_help), Entry::HostPort, focused, &mut adjusted);
+            });
+            ui.horizontal_wrapped(|ui| {
+                let big = |t: &str| egui::Button::new(egui::RichText::new(t).size(18.0 * k));
                 entry_button(ui, big("Join"), Entry::JoinLan, focused, &mut activated);
                 entry_button(ui, big("How the pieces move"), Entry::Guide, focused, &mut activated);
                 entry_button(ui, big("Controls"), Entry::Controls, focused, &mut activated);
@@ -199,6 +216,34 @@ fn adjust_row(
         .response;
     ring_if(ui, &line, focused == Some(row.entry));
     ui.end_row();
+}
+
+/// An adjustable value among the buttons, `< value >`: the arrows step it
+/// down and up, a click on the value steps it up; ringed when focused.
+fn adjust_inline(
+    ui: &mut egui::Ui,
+    k: f32,
+    (value, help): (&str, &str),
+    entry: Entry,
+    focused: Option<Entry>,
+    adjusted: &mut MessageWriter<MenuAdjusted>,
+) {
+    let line = ui
+        .horizontal(|ui| {
+            ui.spacing_mut().item_spacing.x = 2.0 * k;
+            if ui.small_button("<").on_hover_text(help).clicked() {
+                adjusted.write(MenuAdjusted(entry, -1));
+            }
+            let b = egui::Button::new(egui::RichText::new(value).size(16.0 * k));
+            if ui.add(b).on_hover_text(help).clicked() {
+                adjusted.write(MenuAdjusted(entry, 1));
+            }
+            if ui.small_button(">").on_hover_text(help).clicked() {
+                adjusted.write(MenuAdjusted(entry, 1));
+            }
+        })
+        .response;
+    ring_if(ui, &line, focused == Some(entry));
 }
 
 /// Size of the menu's text and widgets against egui's defaults at 1280×800:

@@ -192,34 +192,105 @@ pub fn outcome_text(o: &Outcome) -> String {
     }
 }
 
+/// Height (logical points) of the message line above the board: short
+/// messages and the selection's hint go there, never over the board or its
+/// hand rows (the cameras frame both inside the board's area below it).
+pub const MESSAGE_LINE: f32 = 30.0;
+
+/// The part of the window left to the board (logical points): left of the
+/// side panel (`panel_left`) and below the message line.
+pub fn board_area(whole: egui::Rect, panel_left: f32) -> egui::Rect {
+    egui::Rect::from_min_max(
+        whole.min + egui::vec2(0.0, MESSAGE_LINE),
+        egui::pos2(panel_left, whole.max.y),
+    )
+}
+
+/// Draws `text` on the message line above `board` (the board's area, as
+/// [`board_area`] gives it), centred and cut to its width; returns the
+/// rectangle drawn.
+pub fn message_line(ctx: &egui::Context, board: egui::Rect, text: &str) -> egui::Rect {
+    let line = egui::Rect::from_min_max(
+        egui::pos2(board.min.x, board.min.y - MESSAGE_LINE),
+        egui::pos2(board.max.x, board.min.y),
+    );
+    egui::Area::new("message-line".into())
+        .fixed_pos(line.min)
+        .order(egui::Order::Foreground)
+        .interactable(false)
+        .show(ctx, |ui| {
+            ui.set_max_size(line.size());
+            ui.allocate_ui_with_layout(
+                line.size(),
+                egui::Layout::centered_and_justified(egui::Direction::TopDown),
+                |ui| {
+                    ui.add(
+                        egui::Label::new(egui::RichText::new(text).size(15.0).strong()).truncate(),
+                    );
+                },
+            );
+        })
+        .response
+        .rect
+}
+
+/// The newest short message, else the selection's hint (a ninja pawn's
+/// landing square to pick), on the message line above the board.
 fn toast_overlay(
     mut contexts: EguiContexts,
     toasts: Res<Toasts>,
     viewport: Res<BoardViewport>,
     window: Single<&Window, With<PrimaryWindow>>,
+    (selection, game, replay): (
+        Res<crate::interaction::Selection>,
+        Option<Res<CurrentMatch>>,
+        Res<Replay>,
+    ),
 ) -> Result {
-    if toasts.0.is_empty() {
+    let hint = game
+        .as_deref()
+        .and_then(|g| selection.0.hint(replay.position(g)));
+    let Some(text) = toasts.0.last().map(|(t, _)| t.clone()).or(hint) else {
         return Ok(());
-    }
+    };
     let ctx = contexts.ctx_mut()?;
     let scale = window.scale_factor();
-    let centre_x = viewport
-        .0
-        .map(|r| (r.min.x + r.max.x) as f32 * 0.5 / scale)
-        .unwrap_or(ctx.viewport_rect().center().x);
-    egui::Area::new("toasts".into())
-        .fixed_pos(egui::pos2(centre_x - 160.0, 14.0))
-        .order(egui::Order::Foreground)
-        .interactable(false)
-        .show(ctx, |ui| {
-            for (text, _) in &toasts.0 {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.set_width(320.0);
-                    ui.label(egui::RichText::new(text).size(15.0));
-                });
-            }
-        });
+    let board = viewport.0.map_or_else(
+        || board_area(ctx.viewport_rect(), ctx.viewport_rect().max.x),
+        |r| {
+            egui::Rect::from_min_max(
+                egui::pos2(r.min.x as f32, r.min.y as f32) / scale,
+                egui::pos2(r.max.x as f32, r.max.y as f32) / scale,
+            )
+        },
+    );
+    message_line(ctx, board, &text);
     Ok(())
+}
+
+/// Draws `name` beside the pointer at `at`, on one line (never broken
+/// mid-word), kept inside the window: right of the pointer in the window's
+/// left half, left of it in the right half. Returns the rectangle drawn.
+pub fn hover_label(ctx: &egui::Context, at: egui::Pos2, name: &str) -> egui::Rect {
+    let right_half = at.x > ctx.viewport_rect().center().x;
+    let (pivot, offset) = if right_half {
+        (egui::Align2::RIGHT_TOP, egui::vec2(-12.0, 18.0))
+    } else {
+        (egui::Align2::LEFT_TOP, egui::vec2(16.0, 18.0))
+    };
+    egui::Area::new("hover-name".into())
+        .fixed_pos(at + offset)
+        .pivot(pivot)
+        .order(egui::Order::Tooltip)
+        .interactable(false)
+        .constrain(true)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.add(egui::Label::new(name).extend());
+            });
+        })
+        .response
+        .rect
 }
 
 /// The name of the piece under the pointer (in the position shown), next to it.
@@ -248,15 +319,7 @@ pub(super) fn hover_name(
     let Some(at) = ctx.pointer_latest_pos() else {
         return Ok(());
     };
-    egui::Area::new("hover-name".into())
-        .fixed_pos(at + egui::vec2(16.0, 18.0))
-        .order(egui::Order::Tooltip)
-        .interactable(false)
-        .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.label(name);
-            });
-        });
+    hover_label(ctx, at, &name);
     Ok(())
 }
 

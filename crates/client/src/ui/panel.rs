@@ -13,7 +13,7 @@ use crate::input::help_subject;
 use crate::input::pads::PadLayout;
 use crate::interaction::{
     GameAction, HelpSubject, SelectInput, Selection, ShowHowItMoves, answering_side,
-    offers_to_answer,
+    offers_to_answer, plays_here,
 };
 use crate::match_state::CurrentMatch;
 use crate::match_state::Offer;
@@ -95,16 +95,18 @@ pub(super) fn game_panel(
                     &keys(GameAction::ToggleView),
                     Entry::SwitchView,
                 );
+                // A spectator asks nothing; a LAN game has no redo.
+                let player = plays_here(lan.authority());
                 act(
                     ui,
-                    game.can_undo(),
+                    game.can_undo() && player,
                     "Undo",
                     &keys(GameAction::Undo),
                     Entry::Undo,
                 );
                 act(
                     ui,
-                    game.can_redo(),
+                    game.can_redo() && lan.authority().is_none(),
                     "Redo",
                     &keys(GameAction::Redo),
                     Entry::Redo,
@@ -249,7 +251,7 @@ pub(super) fn game_panel(
         activated.write(MenuActivated(entry));
     }
     // What is left is the board's.
-    let free = egui::Rect::from_min_max(whole.min, egui::pos2(panel.min.x, whole.max.y));
+    let free = super::board_area(whole, panel.min.x);
     let scale = window.scale_factor();
     let rect = URect::new(
         (free.min.x * scale).max(0.0) as u32,

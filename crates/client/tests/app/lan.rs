@@ -39,6 +39,7 @@ pub(crate) fn settings(name: &str) -> LanSettings {
         announce: None,
         listen: "127.0.0.1:0".parse().unwrap(),
         port: 0,
+        side: chimera_client::net::HostSide::White,
         name: name.to_string(),
         autosave: None,
         seats: None,

@@ -17,6 +17,7 @@ mod games;
 mod generic_art;
 mod lan;
 mod lan_answers;
+mod lan_window;
 mod layers;
 mod match_state;
 mod player_variants;
