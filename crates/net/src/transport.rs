@@ -304,21 +304,39 @@ pub struct ProbeAnswer {
     pub beacon: Option<Beacon>,
 }
 
+/// Why a version probe got no answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProbeFailure {
+    /// The machine refused the connection at once: no program listens on
+    /// that port (or a firewall rejects it), so most likely no host runs there.
+    #[error("nothing answers at {0}")]
+    NothingListens(SocketAddr),
+    /// No answer in time, or an answer that cannot be read.
+    #[error("no probe answer: {0}")]
+    NoAnswer(String),
+}
+
 /// Asks the host at `addr` (its game address) which protocol it speaks:
 /// a TCP connection to the same port number, answered with the beacon frame.
 /// Blocks up to about twice `timeout`.
-pub fn probe_host(addr: SocketAddr, timeout: Duration) -> Result<ProbeAnswer, String> {
-    let stream =
-        TcpStream::connect_timeout(&addr, timeout).map_err(|e| format!("no probe answer: {e}"))?;
+pub fn probe_host(addr: SocketAddr, timeout: Duration) -> Result<ProbeAnswer, ProbeFailure> {
+    let stream = TcpStream::connect_timeout(&addr, timeout).map_err(|e| {
+        if e.kind() == io::ErrorKind::ConnectionRefused {
+            ProbeFailure::NothingListens(addr)
+        } else {
+            ProbeFailure::NoAnswer(e.to_string())
+        }
+    })?;
+    let no_answer = |e: String| ProbeFailure::NoAnswer(e);
     stream
         .set_read_timeout(Some(timeout))
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| no_answer(e.to_string()))?;
     let mut frame = Vec::new();
     stream
         .take(MAX_BEACON_BYTES as u64 + 1)
         .read_to_end(&mut frame)
-        .map_err(|e| format!("probe answer: {e}"))?;
-    let (version, _) = beacon_header(&frame).map_err(|e| e.to_string())?;
+        .map_err(|e| no_answer(e.to_string()))?;
+    let (version, _) = beacon_header(&frame).map_err(|e| no_answer(e.to_string()))?;
     Ok(ProbeAnswer {
         version,
         beacon: decode_beacon(&frame, PROTOCOL_VERSION).ok(),
@@ -342,7 +360,9 @@ pub struct ClientRunner {
     renet: RenetClient,
     transport: NetcodeClientTransport,
     server: SocketAddr,
-    probe: Option<mpsc::Receiver<Result<ProbeAnswer, String>>>,
+    probe: Option<mpsc::Receiver<Result<ProbeAnswer, ProbeFailure>>>,
+    /// The probe found nothing listening at the host's address.
+    nothing_listens: bool,
     link: Link,
     said_hello: bool,
     /// The host closed the link itself (it said goodbye), rather than
@@ -386,6 +406,7 @@ impl ClientRunner {
             transport,
             server,
             probe: Some(rx),
+            nothing_listens: false,
             link: Link::Connecting,
             said_hello: false,
             closed_by_host: false,
@@ -446,9 +467,29 @@ impl ClientRunner {
         }
     }
 
-    fn probe_answered(&mut self, answer: Result<ProbeAnswer, String>) {
+    /// While still connecting: the probe found nothing listening at the
+    /// host's address — what to tell the player at once, instead of waiting
+    /// for the connection to time out (which still decides: a firewall that
+    /// rejects TCP may let the game's UDP through).
+    pub fn nothing_answers(&self) -> Option<String> {
+        (self.nothing_listens && self.link == Link::Connecting).then(|| {
+            format!(
+                "nothing answers at {}: is the host running, with that port? (still trying)",
+                self.server
+            )
+        })
+    }
+
+    fn probe_answered(&mut self, answer: Result<ProbeAnswer, ProbeFailure>) {
         let ours = self.client.config().protocol_version;
-        let Ok(answer) = answer else { return };
+        let answer = match answer {
+            Ok(answer) => answer,
+            Err(ProbeFailure::NothingListens(_)) => {
+                self.nothing_listens = true;
+                return;
+            }
+            Err(ProbeFailure::NoAnswer(_)) => return,
+        };
         if answer.version == ours {
             return;
         }

@@ -171,11 +171,16 @@ pub(super) fn tick(
         hosted(s, round.events, &mut out);
     } else {
         s.reconnect_if_dropped(time.delta());
-        let events = match s.wire() {
-            Wire::Join(r) => r.update(time.delta()),
-            Wire::Host { .. } => Vec::new(),
+        let (events, nothing_answers) = match s.wire() {
+            Wire::Join(r) => (r.update(time.delta()), r.nothing_answers()),
+            Wire::Host { .. } => (Vec::new(), None),
         };
         s.backlog.extend(events);
+        // Joining a port nobody listens on is said at once (the probe was
+        // refused), not after the connection's time-out.
+        if let Some(text) = nothing_answers.filter(|_| !s.installed) {
+            out.join.status = Some(text);
+        }
         follow(s, game.as_deref().map(|m| &m.0), &mut out);
     }
     s.refresh_view(game.as_deref().map(|m| &m.0));

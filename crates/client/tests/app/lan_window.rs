@@ -247,6 +247,37 @@ fn the_address_tried_stays_in_the_join_field() {
     assert_eq!(screen(&app), Screen::Menu);
 }
 
+/// Joining a port nobody listens on says so at once (the version probe is
+/// refused), long before the connection's own time-out: no "Connecting…"
+/// for the whole wait (issue 21).
+#[test]
+fn joining_a_closed_port_says_at_once_that_nothing_answers() {
+    let port = free_port();
+    let mut app = join_app(format!("127.0.0.1:{port}").parse().unwrap(), "Lost", false);
+    let status = |app: &App| app.world().resource::<JoinScreen>().status.clone();
+    let mut said = None;
+    // Each frame is a sixtieth of a second of the app's time; the link's own
+    // time-out (seconds) is far beyond what the refused probe needs.
+    for _ in 0..120 {
+        app.update();
+        if let Some(s) = status(&app).filter(|s| !s.starts_with("Connecting")) {
+            said = Some(s);
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let said = said.expect("a status other than Connecting… within two seconds of play");
+    assert!(
+        said.contains(&format!("nothing answers at 127.0.0.1:{port}")),
+        "{said}"
+    );
+    assert_eq!(
+        app.world().resource::<JoinScreen>().address,
+        format!("127.0.0.1:{port}"),
+        "the address stays in the field"
+    );
+}
+
 /// Joining as Black turns the board for the LAN game, but the saved
 /// `flip-board` stays as the player set it; leaving for a local game
 /// shows the board the saved way again.
