@@ -240,11 +240,15 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
             m.game().clone(),
         )));
     }
-    if args.variant.is_some() || args.load.is_some() {
-        // A game named on the command line is seen as the command line says.
-        app.insert_resource(scene::CurrentView(args.view));
-        app.world_mut().resource_mut::<scene::BoardLayout>().flipped = false;
-    }
+    // A game named on the command line is seen as the command line says,
+    // for this run (not saved as the player's preference).
+    let named = args.variant.is_some() || args.load.is_some();
+    let flip = if args.flip {
+        Some(true)
+    } else {
+        named.then_some(false)
+    };
+    settings::command_line_view(app.world_mut(), named.then_some(args.view), flip);
     if let Some(t) = args.think {
         app.world_mut()
             .resource_mut::<computer::Computer>()
@@ -254,9 +258,7 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
         app.world_mut().resource_mut::<menus::Overlays>().load = true;
         app.world_mut().write_message(saves::SaveRequest::List);
     }
-    if args.flip {
-        app.world_mut().resource_mut::<scene::BoardLayout>().flipped = true;
-    }
+
     if let (Some(kind), Some(game)) = (
         args.guide,
         app.world().get_resource::<match_state::CurrentMatch>(),

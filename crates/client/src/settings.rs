@@ -8,8 +8,10 @@
 //! is left alone until a setting changes.
 //!
 //! A game named on the command line takes its view and flip from the
-//! command line; the file's view and flip apply when the game starts at the
-//! menu. Screenshot and frame-time runs use the defaults and save nothing.
+//! command line ([`RunOverrides`]); they hold for that run and are not saved
+//! as the player's preference unless the player changes them. The file's
+//! view and flip apply when the game starts at the menu. Screenshot and
+//! frame-time runs use the defaults and save nothing.
 //!
 //! A LAN game turns the board to the seat it plays (Black at the bottom for
 //! Black): that orientation is the game's, not a preference. While a LAN
@@ -34,6 +36,29 @@ pub fn plugin(app: &mut App) {
             .chain()
             .in_set(AppSystems::Present),
     );
+}
+
+/// The view and flip the command line set for this run only (a game named on
+/// it is seen as it says): saving keeps the file's values while they are
+/// the command line's, and forgets the override once the player changes them.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RunOverrides {
+    /// The board flip the command line set.
+    pub flip: Option<bool>,
+    /// The view the command line set.
+    pub view: Option<crate::config::View>,
+}
+
+/// The command line's `view` and board `flip` for this run: applied now, and
+/// kept out of `settings.cfg` until the player changes them ([`RunOverrides`]).
+pub fn command_line_view(world: &mut World, view: Option<crate::config::View>, flip: Option<bool>) {
+    if let Some(v) = view {
+        world.insert_resource(CurrentView(v));
+    }
+    if let Some(f) = flip {
+        world.resource_mut::<BoardLayout>().flipped = f;
+    }
+    world.insert_resource(RunOverrides { flip, view });
 }
 
 /// The settings in use, where they are saved, and why the file was not used.
@@ -167,7 +192,11 @@ fn restore_flip(
 /// LAN game the board's orientation is the game's and the saved flip stays.
 fn save_changes(
     settings: Option<ResMut<AppSettings>>,
-    (mode, layout): (Res<CurrentView>, Res<BoardLayout>),
+    (mode, layout, overrides): (
+        Res<CurrentView>,
+        Res<BoardLayout>,
+        Option<ResMut<RunOverrides>>,
+    ),
     prefs: Res<Prefs>,
     choice: Res<MenuChoice>,
     letters: Res<ShowLetters>,
@@ -181,6 +210,19 @@ fn save_changes(
     let mut now = current((*mode, *letters), &layout, &prefs, &choice);
     if lan.is_some() {
         now.flip_board = settings.settings.flip_board;
+    }
+    if let Some(mut o) = overrides {
+        // The command line's view and flip are this run's, until changed.
+        if o.flip == Some(now.flip_board) {
+            now.flip_board = settings.settings.flip_board;
+        } else if o.flip.is_some() && lan.is_none() {
+            o.flip = None;
+        }
+        if o.view == Some(now.view) {
+            now.view = settings.settings.view;
+        } else {
+            o.view = None;
+        }
     }
     if now == settings.settings {
         return;

@@ -103,3 +103,40 @@ fn a_malformed_settings_file_gives_the_defaults_and_a_message_naming_the_line() 
     assert_eq!(std::fs::read_to_string(dir.join(FILE_NAME)).unwrap(), text);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A game named on the command line is seen as the command line says (2D,
+/// not flipped) for that run only: changing another setting does not write
+/// its view and flip over the player's (issue 21, the class of the LAN
+/// flip); once the player flips the board, that is saved.
+#[test]
+fn the_command_lines_view_and_flip_are_not_saved_as_the_players() {
+    let dir = temp_dir("command-line-view");
+    std::fs::write(
+        dir.join(FILE_NAME),
+        "view = 3d\nflip-board = on\nvolume = 40\n",
+    )
+    .expect("write");
+    let mut app = headless_app();
+    install(&mut app, AppSettings::load(&dir));
+    // As `chimera play --variant chess` (its default view 2D, not flipped).
+    chimera_client::settings::command_line_view(app.world_mut(), Some(View::TwoD), Some(false));
+    app.update();
+    assert_eq!(app.world().resource::<CurrentView>().0, View::TwoD);
+    assert!(!app.world().resource::<BoardLayout>().flipped);
+    app.world_mut().resource_mut::<Prefs>().volume = 70;
+    app.update();
+    let s = Settings::load(&dir).settings;
+    assert_eq!(s.volume, 70, "the volume is saved");
+    assert_eq!(s.view, View::ThreeD, "the command line's view was saved");
+    assert!(s.flip_board, "the command line's flip was saved");
+    // The player flips the board: now it is the player's choice.
+    app.world_mut().resource_mut::<BoardLayout>().flipped = true;
+    app.update();
+    app.world_mut().resource_mut::<BoardLayout>().flipped = false;
+    app.update();
+    assert!(
+        !Settings::load(&dir).settings.flip_board,
+        "the player's flip is saved"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
