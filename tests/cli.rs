@@ -1126,6 +1126,17 @@ const SUBCOMMANDS: &[(&str, &[&str])] = &[
         ],
     ),
     ("load", &["FILE", "--game"]),
+    (
+        "annotate",
+        &[
+            "FILE",
+            "--game",
+            "--movetime",
+            "--nodes",
+            "--lines",
+            "--hash",
+        ],
+    ),
     ("bench", &["--quick"]),
     ("variants", &[]),
     (
@@ -1624,6 +1635,105 @@ fn files_are_read_with_a_bound_and_a_directory_is_named() {
             "{:?}",
             t.elapsed()
         );
+    }
+}
+
+// ------------------------------------------------------------ annotate
+
+/// Games built for `annotate` (issue 22), worked out from docs/rules.md:
+/// chess 1. e4 d5 2. Qg4?? Bxg4 (the queen hung to the c8 bishop once d7
+/// has moved); the scholar's trap 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6?? 4. Qxf7#
+/// (Nf6 walks into mate) and the same with 4. Qe2?? (mate in one missed);
+/// Grand 1. e5 e6 2. Qi7?? hxi7 (d2-e3-f4-g5-h6-i7 is open after e3-e5, and
+/// the pawns h8 and j8 take on i7).
+const ANNOTATE_GAMES: &str = "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 d5 2. Qg4 {oops} Bxg4 *\n\n\
+     [Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n\
+     1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qe2 *\n\n\
+     [Variant \"grand\"]\n\n1. e5 e6 2. Qi7 hxi7 *\n";
+
+/// `annotate` of game `n` of [`ANNOTATE_GAMES`] with a small fixed budget,
+/// its whitespace made single spaces (the record wraps lines).
+fn annotated(path: &str, n: u32) -> String {
+    let out = ok_args(&[
+        "annotate",
+        path,
+        "--game",
+        &n.to_string(),
+        "--nodes",
+        "12000",
+        "--hash",
+        "4",
+    ]);
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn annotate_marks_the_blunders_of_games_built_for_it() {
+    let dir = Scratch::new("annotate");
+    let path = dir.file("built.pgn", ANNOTATE_GAMES);
+    let hung = annotated(&path, 1);
+    assert!(hung.contains("[Annotator \"Chimera "), "{hung}");
+    assert!(hung.contains("2. Qg4 $4 {[%eval -"), "{hung}");
+    assert!(hung.contains("{oops Blunder. "), "{hung}");
+    assert!(hung.contains(" was best.} (2. "), "{hung}");
+    assert_eq!(hung.matches('$').count(), 1, "only the blunder: {hung}");
+    let walk = annotated(&path, 2);
+    assert!(
+        walk.contains("3... Nf6 $4 {[%eval #1]} {Checkmate is now unavoidable. "),
+        "{walk}"
+    );
+    let missed = annotated(&path, 3);
+    assert!(missed.contains("4. Qe2 $4 {[%eval "), "{missed}");
+    assert!(
+        missed.contains("{Lost forced checkmate sequence. Qxf7# was best.} (4. Qxf7#)"),
+        "{missed}"
+    );
+    let grand = annotated(&path, 4);
+    assert!(grand.contains("2. Qi7 $4 {[%eval -"), "{grand}");
+    // What annotate prints is a record that reads back with every
+    // evaluation: one per move.
+    let back = chimera_game::record::load(&grand, 1).expect("annotate's output loads");
+    assert_eq!(back.record.moves.len(), 4);
+    assert!(back.record.moves.iter().all(|m| m.eval.is_some()));
+    assert_eq!(back.record.moves[2].nags, vec![4]);
+    assert!(!back.record.moves[2].line.is_empty());
+}
+
+#[test]
+fn annotate_errors_are_one_line() {
+    let dir = Scratch::new("annotate-errors");
+    let path = dir.file("built.pgn", ANNOTATE_GAMES);
+    let bad = dir.file("bad.pgn", "1. e4 e5 2. Ke3 *\n");
+    let d = dir.0.to_str().expect("a UTF-8 path");
+    for (args, says) in [
+        (
+            vec!["annotate", bad.as_str(), "--nodes", "100"],
+            format!("error: {bad}: game 1, line 1, move 2 (white): 'Ke3' is not legal here"),
+        ),
+        (
+            vec!["annotate", path.as_str(), "--game", "9", "--nodes", "100"],
+            format!("error: {path}: there is no game 9: the file holds 4 (numbered from 1)"),
+        ),
+        (
+            vec!["annotate", d],
+            format!("error: cannot read the file: {d}: is a directory, not a file"),
+        ),
+        (
+            vec!["annotate", path.as_str(), "--nodes", "0"],
+            "error: invalid value '0' for '--nodes'".to_string(),
+        ),
+        (
+            vec!["annotate", path.as_str(), "--lines", "9"],
+            "error: invalid value '9' for '--lines': expected a whole number from 1 to 8"
+                .to_string(),
+        ),
+        (
+            vec!["annotate"],
+            "error: 'annotate' needs <FILE>".to_string(),
+        ),
+    ] {
+        let line = failure(&args, run(&args));
+        assert!(line.starts_with(&says), "{args:?}: {line}");
     }
 }
 

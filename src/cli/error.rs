@@ -76,6 +76,9 @@ pub enum CliError {
         /// More about this machine (a Wayland session without XWayland).
         hint: &'static str,
     },
+    /// A review stopped before its end.
+    #[error(transparent)]
+    Cancelled(#[from] chimera_engine::review::Cancelled),
     /// Standard output could not be written.
     #[error("cannot write to stdout: {0}")]
     Stdout(#[from] std::io::Error),

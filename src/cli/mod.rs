@@ -1,6 +1,6 @@
 //! The `chimera` command line, parsed by clap (derive): `play` (the default
 //! when no subcommand is given), `frametime`, `perft`, `moves`, `fen`,
-//! `export`, `load`, `bench`, `variants`, `serve`, `host`, `join`, `netbench`,
+//! `export`, `load`, `annotate`, `bench`, `variants`, `serve`, `host`, `join`, `netbench`,
 //! `analyse`, `selfplay`, `uci`, `variant check|show`, each
 //! with its own `--help`. Every error is one line
 //! `error: …` on stderr and exit status 2; `--help` prints to stdout and exits 0.
@@ -92,6 +92,8 @@ pub enum Command {
     Export(records::ExportCmd),
     /// Check a record file and print its final VFEN and result as `fen` does
     Load(records::LoadCmd),
+    /// Review a game of a record file with the engine; print it with evaluations, mistakes marked and better lines
+    Annotate(records::AnnotateCmd),
     /// Fixed perft suite: nodes, seconds and nodes/s per start position
     Bench(bench::BenchCmd),
     /// List the variant ids, descriptions and options (players' files last, marked)
@@ -125,6 +127,7 @@ impl Command {
             Command::Fen(a) => tools::fen(a),
             Command::Export(a) => records::export(a),
             Command::Load(a) => records::load(a),
+            Command::Annotate(a) => records::annotate(a),
             Command::Bench(a) => bench::bench(a),
             Command::Variants => tools::variants(),
             Command::Variant(a) => variant::variant(a),

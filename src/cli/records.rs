@@ -1,4 +1,4 @@
-//! `export` and `load`: game records on the command line.
+//! `export`, `load` and `annotate`: game records on the command line.
 
 use std::path::{Path, PathBuf};
 
@@ -35,6 +35,75 @@ pub struct LoadCmd {
     /// several games lists them on stderr).
     #[arg(long, value_name = "N", value_parser = count, allow_negative_numbers = true)]
     pub game: Option<u32>,
+}
+
+/// Default node budget of `annotate` per position, when neither `--nodes`
+/// nor `--movetime` is given.
+pub const ANNOTATE_NODES: u32 = 200_000;
+
+/// Flags of `annotate`.
+#[derive(Debug, Clone, Args)]
+pub struct AnnotateCmd {
+    /// The record file; `-` reads standard input.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Which game of the file, from 1 (without it: game 1).
+    #[arg(long, value_name = "N", value_parser = count, allow_negative_numbers = true)]
+    pub game: Option<u32>,
+    /// Milliseconds of search per position (the budget is shared by its
+    /// lines: half for the best).
+    #[arg(long, value_name = "MS", value_parser = count)]
+    pub movetime: Option<u32>,
+    /// Nodes of search per position (the default when neither this nor
+    /// --movetime is given: 200000; with both, whichever comes first).
+    #[arg(long, value_name = "N", value_parser = count)]
+    pub nodes: Option<u32>,
+    /// Lines per position (MultiPV; the best one becomes the variation of a
+    /// marked move).
+    #[arg(long, value_name = "N", value_parser = lines, default_value_t = 3)]
+    pub lines: u32,
+    /// Transposition table size in megabytes (1 to 1024, as UCI's Hash).
+    #[arg(long, value_name = "MB", value_parser = super::args::hash_mb, default_value_t = super::ai::DEFAULT_HASH_MB as u32)]
+    pub hash: u32,
+}
+
+/// `--lines`: 1 to 8.
+fn lines(s: &str) -> Result<u32, String> {
+    match s.trim().parse::<u32>() {
+        Ok(n) if (1..=8).contains(&n) => Ok(n),
+        _ => Err("expected a whole number from 1 to 8".to_string()),
+    }
+}
+
+/// `chimera annotate`: game `--game` of the file reviewed by the engine and
+/// printed as its record with every move's `%eval`, the NAGs of the
+/// inaccuracies, mistakes and blunders, lichess's comment and the engine's
+/// line for each of them, and an `Annotator` tag.
+pub fn annotate(a: AnnotateCmd) -> Result<(), CliError> {
+    let loaded = open_quietly(&a.file, a.game)?;
+    let nodes = match (a.nodes, a.movetime) {
+        (None, None) => Some(ANNOTATE_NODES),
+        (n, _) => n,
+    };
+    let mut settings =
+        chimera_engine::ReviewSettings::new(super::args::limits(None, a.movetime, nodes));
+    settings.lines = a.lines as usize;
+    settings.hash_mb = a.hash as usize;
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let review = chimera_engine::review_game(&loaded.game, &settings, &stop, &mut |_| {})?;
+    let mut rec = loaded.record;
+    chimera_engine::annotate_record(&mut rec, &review);
+    rec.set_tag(
+        "Annotator",
+        &format!("Chimera {}", env!("CARGO_PKG_VERSION")),
+    )?;
+    out!("{}", rec.to_text()?.trim_end());
+    Ok(())
+}
+
+/// [`open`] without the list of a file's games on stderr.
+fn open_quietly(file: &Path, game: Option<u32>) -> Result<Loaded, CliError> {
+    open(file, Some(game.unwrap_or(1)))
 }
 
 /// `--time`: a time control in its tag form.

@@ -233,6 +233,8 @@ pub struct Searcher {
     promo_floor: i32,
     noise: i32,
     noise_seed: u64,
+    /// Root moves left out of the search (MultiPV's later lines).
+    excluded: Vec<Move>,
 }
 
 impl Searcher {
@@ -275,6 +277,7 @@ impl Searcher {
             promo_floor: 0,
             noise: 0,
             noise_seed: 0,
+            excluded: Vec::with_capacity(8),
         }
     }
 
@@ -363,6 +366,36 @@ impl Searcher {
         self.search(game.position(), &history, limits, on_info)
     }
 
+    /// Searches `root` as [`Searcher::search`] does, leaving the root moves
+    /// of `exclude` out: the best of the other moves, its score and line
+    /// (MultiPV's second, third … line is the search excluding the lines
+    /// before it). `best` is `None` when every legal move is excluded. The
+    /// root's own table entry is not written by such a search, so a later
+    /// full search of the same position is not misled by it.
+    pub fn search_excluding(
+        &mut self,
+        root: &Position,
+        history: &[u64],
+        limits: &Limits,
+        exclude: &[Move],
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        self.excluded.clear();
+        self.excluded.extend_from_slice(exclude);
+        let r = self.search(root, history, limits, on_info);
+        self.excluded.clear();
+        r
+    }
+
+    /// Drops the excluded moves from the root's move list.
+    fn exclude_root_moves(&mut self) {
+        if !self.excluded.is_empty() {
+            let ex = std::mem::take(&mut self.excluded);
+            self.plies[0].moves.retain(|m| !ex.contains(m));
+            self.excluded = ex;
+        }
+    }
+
     /// Searches `root`. `history` holds the hashes of the positions before
     /// it in the game, oldest first (the root's own may end it); a position
     /// met again counts as a draw. Game ends are scored as the rules decide
@@ -380,6 +413,12 @@ impl Searcher {
         let mut pos = self.begin(root, history, limits);
         pos.legal_moves_into(&mut self.plies[0].moves);
         let in_check = pos.in_check();
+        if !self.excluded.is_empty() {
+            self.exclude_root_moves();
+            if self.plies[0].moves.is_empty() {
+                return self.result(None, DRAW, 0, Vec::new());
+            }
+        }
         if self.plies[0].moves.is_empty() {
             let raw = self.no_moves(pos.variant(), 0, in_check);
             return self.result(None, raw, 0, Vec::new());
@@ -763,6 +802,9 @@ impl Searcher {
             }
         }
         pos.legal_moves_into(&mut self.plies[ply].moves);
+        if root {
+            self.exclude_root_moves();
+        }
         if self.plies[ply].moves.is_empty() {
             return self.no_moves(pos.variant(), ply, in_check);
         }
@@ -905,8 +947,10 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(key, best_move, to_tt(best, ply), depth, bound);
+        if !root || self.excluded.is_empty() {
+            self.tt
+                .store(key, best_move, to_tt(best, ply), depth, bound);
+        }
         best
     }
 

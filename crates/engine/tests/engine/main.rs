@@ -3,6 +3,7 @@
 
 mod board;
 mod levels;
+mod review;
 mod search;
 mod tactics;
 mod uci_lines;

@@ -7,11 +7,14 @@
 //! in full), `VFEN` (only when the game did not start from the variant's start
 //! position), `TimeControl` (see [`TimeControl`]), `Termination`, other tags;
 //! movetext in the readable notation of the side panel with move numbers,
-//! NAGs, comments and `{[%clk 0:09:58]}` after every move of a timed game.
+//! NAGs, comments, the review (`[%eval 0.35]`, `[%cal Ge2e4]`, `[%csl Gd4]`,
+//! the engine's line as a variation) and `[%clk 0:09:58]` after every move
+//! of a timed game.
 //!
 //! Reading accepts that, LMN moves in any mix, free whitespace and line
 //! breaks, a byte-order mark, CRLF, `{…}` and `;` comments, `( … )`
-//! variations (skipped), `%` escape lines and several games in one file. A
+//! variations (the first after a move read as its line when legal, the
+//! others skipped), `%` escape lines and several games in one file. A
 //! game whose `Variant` tag is a pychess/lichess name (`Grand`, `Embassy`,
 //! `Standard`, `Chess`, or no tag) is read in Fairy-Stockfish's dialect
 //! ([`fsf`]): its piece letters, its `FEN` tag and its UCI moves.
@@ -51,6 +54,15 @@ pub struct RecordedMove {
     pub nags: Vec<u8>,
     /// A comment after the move.
     pub comment: Option<String>,
+    /// The engine's evaluation of the position after the move (`[%eval …]`).
+    pub eval: Option<RecordEval>,
+    /// Arrows drawn on the board after the move (`[%cal Ge2e4,Rd7d5]`).
+    pub arrows: Vec<Arrow>,
+    /// Squares circled after the move (`[%csl Gd4]`).
+    pub circles: Vec<Circle>,
+    /// A line the engine preferred instead of this move, in LMN from the
+    /// position before it (written as a variation `( … )`); empty for none.
+    pub line: Vec<String>,
 }
 
 impl RecordedMove {
@@ -61,8 +73,140 @@ impl RecordedMove {
             clock: None,
             nags: Vec::new(),
             comment: None,
+            eval: None,
+            arrows: Vec::new(),
+            circles: Vec::new(),
+            line: Vec::new(),
         }
     }
+}
+
+/// An engine evaluation as records carry it, from White's point of view:
+/// `[%eval 0.35]` (pawns), `[%eval #-3]` (mate in 3 moves, Black mating).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RecordEval {
+    /// Centipawns, White ahead when positive.
+    Cp(i32),
+    /// Moves to mate: positive White mates, negative Black mates.
+    Mate(i32),
+}
+
+/// The largest centipawn value an `[%eval]` may hold (±1000 pawns).
+pub const MAX_EVAL_CP: i32 = 100_000;
+
+impl RecordEval {
+    /// The value as `[%eval …]` writes it, the way lichess does: pawns with
+    /// at least one decimal and at most two (`0.35`, `-1.2`, `0.0`), or
+    /// `#3` / `#-3`.
+    pub fn text(&self) -> String {
+        match *self {
+            RecordEval::Mate(n) => format!("#{n}"),
+            RecordEval::Cp(c) => {
+                let sign = if c < 0 { "-" } else { "" };
+                let a = c.unsigned_abs();
+                let frac = format!("{:02}", a % 100);
+                let frac = match frac.trim_end_matches('0') {
+                    "" => "0",
+                    f => f,
+                };
+                format!("{sign}{}.{frac}", a / 100)
+            }
+        }
+    }
+
+    /// Reads `0.35`, `-1.2`, `+3`, `#3`, `#-3`, `#+3` (a `,depth` after the
+    /// value, as some tools write, is ignored). Pawns are rounded to whole
+    /// centipawns; at most [`MAX_EVAL_CP`], and mates up to 1000 moves.
+    pub fn parse(t: &str) -> Option<RecordEval> {
+        let t = t.split_once(',').map_or(t, |(v, depth)| {
+            if depth.bytes().all(|b| b.is_ascii_digit()) {
+                v
+            } else {
+                t
+            }
+        });
+        let (mate, t) = match t.strip_prefix('#') {
+            Some(rest) => (true, rest),
+            None => (false, t),
+        };
+        let (neg, t) = match t.as_bytes().first() {
+            Some(b'-') => (true, &t[1..]),
+            Some(b'+') => (false, &t[1..]),
+            _ => (false, t),
+        };
+        let (whole, frac) = t.split_once('.').unwrap_or((t, ""));
+        let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+        if whole.is_empty() || whole.len() > 6 || !digits(whole) || !digits(frac) {
+            return None;
+        }
+        let whole: i64 = whole.parse().ok()?;
+        let signed = |v: i64| if neg { -v } else { v };
+        if mate {
+            return (frac.is_empty() && whole <= 1000)
+                .then(|| RecordEval::Mate(signed(whole) as i32));
+        }
+        // Centipawns from the first three decimals, rounded half away from zero.
+        let f3: i64 = format!("{:0<3}", &frac[..frac.len().min(3)]).parse().ok()?;
+        let cp = whole * 100 + (f3 + 5) / 10;
+        (cp <= MAX_EVAL_CP as i64).then(|| RecordEval::Cp(signed(cp) as i32))
+    }
+}
+
+/// A colour of the board drawings, as lichess names them by letter: `G`
+/// green, `R` red, `B` blue, `Y` yellow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Brush {
+    /// `G`, the plain drawing.
+    Green,
+    /// `R`.
+    Red,
+    /// `B`.
+    Blue,
+    /// `Y`.
+    Yellow,
+}
+
+impl Brush {
+    /// Every brush.
+    pub const ALL: [Brush; 4] = [Brush::Green, Brush::Red, Brush::Blue, Brush::Yellow];
+
+    /// Its letter in `[%cal]` / `[%csl]`.
+    pub fn letter(self) -> char {
+        match self {
+            Brush::Green => 'G',
+            Brush::Red => 'R',
+            Brush::Blue => 'B',
+            Brush::Yellow => 'Y',
+        }
+    }
+
+    /// The brush of a letter (upper or lower case).
+    pub fn from_letter(c: char) -> Option<Brush> {
+        Brush::ALL
+            .into_iter()
+            .find(|b| b.letter() == c.to_ascii_uppercase())
+    }
+}
+
+/// An arrow drawn from one square to another (square names of the board:
+/// `e2`, `e10`, `a0`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Arrow {
+    /// Its colour.
+    pub brush: Brush,
+    /// Where it starts.
+    pub from: String,
+    /// Where it points.
+    pub to: String,
+}
+
+/// A circled square.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Circle {
+    /// Its colour.
+    pub brush: Brush,
+    /// The square's name.
+    pub square: String,
 }
 
 /// Tags the record sets itself from its fields; [`MatchRecord::set_tag`]
@@ -274,7 +418,7 @@ impl MatchRecord {
             check_tag_name(name)?;
         }
         let game = self.game()?;
-        Ok(write::write(self, &game, stopped))
+        write::write(self, &game, stopped)
     }
 
     /// The text of an unfinished game (`*`) with a `Termination` tag saying

@@ -9,7 +9,9 @@ use chimera_rules::{
 
 use super::fsf::{self, Dialect};
 use super::syntax::{self, RawGame, RawMove, RawTag};
-use super::{DERIVED_TAGS, MAX_RECORD_BYTES, MatchRecord, RecordError, RecordedMove};
+use super::{
+    Arrow, Circle, DERIVED_TAGS, MAX_RECORD_BYTES, MatchRecord, RecordError, RecordedMove,
+};
 
 /// One game of a file as the load screen lists it (not checked against the
 /// rules: loading it may still fail).
@@ -255,6 +257,34 @@ fn loose_matches(pos: &Position, san: &str) -> Vec<(Move, String)> {
         }
     }
     out
+}
+
+/// The moves of a variation written after a move, in LMN, played from
+/// `pos` (the position before that move); `None` when one of them is not a
+/// legal move there (such a variation is skipped, as every variation once
+/// was).
+fn variation_line(
+    pos: &Position,
+    words: &[String],
+    dialect: Option<&Dialect>,
+) -> Option<Vec<String>> {
+    let mut p = pos.clone();
+    let mut out = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while i < words.len() {
+        let joined = words
+            .get(i + 1)
+            .filter(|n| castle_with_squares(&words[i], n))
+            .and_then(|n| find_move(&p, &format!("{} {n}", words[i]), dialect).ok());
+        let (m, used) = match joined {
+            Some(m) => (m, 2),
+            None => (find_move(&p, &words[i], dialect).ok()?, 1),
+        };
+        out.push(p.lmn(m));
+        p.make_move(m);
+        i += used;
+    }
+    Some(out)
 }
 
 /// Checks the board field's shape (ranks and squares per rank) so that the
@@ -504,11 +534,48 @@ impl Reader<'_> {
             let group: &[RawMove] = &raw[i..i + used];
             let last = &group[used - 1];
             let comments: Vec<&str> = group.iter().filter_map(|r| r.comment.as_deref()).collect();
+            let square = |name: &str| {
+                pos.variant()
+                    .parse_square(name)
+                    .map(|s| pos.variant().square_name(s))
+                    .ok_or_else(|| {
+                        err(format!(
+                            "the drawing names '{}', which is not a square of this board",
+                            shorten(name)
+                        ))
+                    })
+            };
+            let mut arrows = Vec::new();
+            let mut circles = Vec::new();
+            for r in group {
+                for (brush, from, to) in &r.arrows {
+                    arrows.push(Arrow {
+                        brush: *brush,
+                        from: square(from)?,
+                        to: square(to)?,
+                    });
+                }
+                for (brush, sq) in &r.circles {
+                    circles.push(Circle {
+                        brush: *brush,
+                        square: square(sq)?,
+                    });
+                }
+            }
+            let line = group
+                .iter()
+                .find_map(|r| r.variation.as_deref())
+                .and_then(|words| variation_line(pos, words, dialect))
+                .unwrap_or_default();
             out.push(RecordedMove {
                 lmn: pos.lmn(m),
                 clock: last.clock,
                 nags: group.iter().flat_map(|r| r.nags.iter().copied()).collect(),
                 comment: (!comments.is_empty()).then(|| comments.join(" ")),
+                eval: group.iter().rev().find_map(|r| r.eval),
+                arrows,
+                circles,
+                line,
             });
             game.play(m).map_err(|e| err(e.to_string()))?;
             i += used;

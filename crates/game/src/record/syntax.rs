@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use super::RecordError;
+use super::{Brush, RecordError, RecordEval};
 use crate::text::shorten;
 
 /// A tag pair as written.
@@ -23,6 +23,14 @@ pub(super) struct RawMove {
     pub nags: Vec<u8>,
     pub comment: Option<String>,
     pub clock: Option<Duration>,
+    pub eval: Option<RecordEval>,
+    /// Arrows as written: brush, from and to square names (checked in `read`).
+    pub arrows: Vec<(Brush, String, String)>,
+    /// Circles as written: brush and square name.
+    pub circles: Vec<(Brush, String)>,
+    /// The move tokens of the first variation after the move (its own
+    /// moves only: nested variations, comments, numbers and NAGs left out).
+    pub variation: Option<Vec<String>>,
 }
 
 /// One game of a file, not yet checked against the rules.
@@ -333,9 +341,11 @@ impl<'a> Lexer<'a> {
         Ok(())
     }
 
-    /// Skips a variation `( … )`, nested ones and comments inside included.
+    /// Reads a variation `( … )`, nested ones and comments inside skipped:
+    /// the first variation after a move keeps its own move tokens.
     fn variation(&mut self, line: usize) -> Result<(), RecordError> {
         let mut depth = 0usize;
+        let mut words: Vec<String> = Vec::new();
         loop {
             match self.peek() {
                 None => {
@@ -356,13 +366,37 @@ impl<'a> Lexer<'a> {
                     self.rest_of_line();
                     continue;
                 }
+                Some(b'$') => {
+                    self.i += 1;
+                    while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                        self.i += 1;
+                    }
+                    continue;
+                }
+                Some(c) if depth == 1 && !is_delim(c) => {
+                    let start = self.i;
+                    while self.peek().is_some_and(|c| !is_delim(c)) {
+                        self.i += 1;
+                    }
+                    if let Some(w) = variation_move(&self.text[start..self.i]) {
+                        words.push(w.to_string());
+                    }
+                    continue;
+                }
                 Some(_) => {}
             }
             self.bump();
             if depth == 0 {
-                return Ok(());
+                break;
             }
         }
+        if let Some(m) = self.last_move()
+            && m.variation.is_none()
+            && !words.is_empty()
+        {
+            m.variation = Some(words);
+        }
+        Ok(())
     }
 
     /// The last move of the current game, if any.
@@ -370,16 +404,22 @@ impl<'a> Lexer<'a> {
         self.cur.as_mut().and_then(|g| g.moves.last_mut())
     }
 
-    /// A comment: clock commands are read; text goes to the last move.
-    /// Comments outside a game or before the first move are dropped.
+    /// A comment: clock, evaluation and drawing commands are read; text
+    /// goes to the last move. Comments outside a game or before the first
+    /// move are dropped.
     fn comment(&mut self, text: &str, line: usize) -> Result<(), RecordError> {
-        let (words, clock) = split_commands(text).map_err(|e| self.syntax(line, e))?;
+        let (words, cmds) = split_commands(text).map_err(|e| self.syntax(line, e))?;
         let Some(m) = self.last_move() else {
             return Ok(());
         };
-        if clock.is_some() {
-            m.clock = clock;
+        if cmds.clock.is_some() {
+            m.clock = cmds.clock;
         }
+        if cmds.eval.is_some() {
+            m.eval = cmds.eval;
+        }
+        m.arrows.extend(cmds.arrows);
+        m.circles.extend(cmds.circles);
         if !words.is_empty() {
             // Appended in place: many comments after one move cost their
             // length, not the square of it.
@@ -459,11 +499,32 @@ impl<'a> Lexer<'a> {
     }
 }
 
-/// Splits a comment into its free text and its `[%clk …]` time; other
-/// `[%…]` commands (`%eval`, `%emt`, arrows) are dropped.
-fn split_commands(text: &str) -> Result<(String, Option<Duration>), String> {
+/// A move token of a variation, without move number, check marks and
+/// glyphs; `None` for a number, a result or nothing.
+fn variation_move(word: &str) -> Option<&str> {
+    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = word[digits..].trim_start_matches(['.', '…']);
+    let numbered = digits > 0 && rest.len() < word.len() - digits;
+    let rest = if numbered || digits == 0 { rest } else { word };
+    let rest = rest.trim_end_matches(['!', '?']);
+    (!rest.is_empty() && !RESULTS.contains(&rest) && rest != "½-½").then_some(rest)
+}
+
+/// The commands of a comment Chimera reads.
+#[derive(Debug, Default)]
+pub(super) struct Commands {
+    pub clock: Option<Duration>,
+    pub eval: Option<RecordEval>,
+    pub arrows: Vec<(Brush, String, String)>,
+    pub circles: Vec<(Brush, String)>,
+}
+
+/// Splits a comment into its free text and its commands: `[%clk …]`,
+/// `[%eval …]`, `[%cal …]`, `[%csl …]`; other `[%…]` commands (`%emt` …)
+/// are dropped.
+fn split_commands(text: &str) -> Result<(String, Commands), String> {
     let mut words = String::new();
-    let mut clock = None;
+    let mut cmds = Commands::default();
     let mut rest = text;
     while let Some(open) = rest.find("[%") {
         let Some(close) = rest[open..].find(']') else {
@@ -473,19 +534,74 @@ fn split_commands(text: &str) -> Result<(String, Option<Duration>), String> {
         words.push(' ');
         let cmd = &rest[open + 2..open + close];
         let mut parts = cmd.split_whitespace();
-        if parts.next() == Some("clk") {
-            let value = parts.next().unwrap_or("");
-            clock = Some(parse_hms(value).ok_or_else(|| {
-                format!("clock comment '[%{}]' is not a time h:mm:ss", shorten(cmd))
-            })?);
+        let name = parts.next();
+        let values: Vec<&str> = parts.collect();
+        let first = values.first().copied().unwrap_or("");
+        match name {
+            Some("clk") => {
+                cmds.clock = Some(parse_hms(first).ok_or_else(|| {
+                    format!("clock comment '[%{}]' is not a time h:mm:ss", shorten(cmd))
+                })?);
+            }
+            Some("eval") => {
+                cmds.eval = Some(RecordEval::parse(first).ok_or_else(|| {
+                    format!(
+                        "evaluation '[%{}]' is not pawns (0.35) or a mate (#-3)",
+                        shorten(cmd)
+                    )
+                })?);
+            }
+            Some(kind @ ("cal" | "csl")) => {
+                for item in values.concat().split(',').filter(|i| !i.is_empty()) {
+                    let bad = || {
+                        format!(
+                            "drawing '{}' in '[%{kind}]' is not a colour (G, R, B, Y) and {}",
+                            shorten(item),
+                            if kind == "cal" {
+                                "two squares"
+                            } else {
+                                "a square"
+                            }
+                        )
+                    };
+                    let mut chars = item.chars();
+                    let brush = chars.next().and_then(Brush::from_letter).ok_or_else(bad)?;
+                    let squares = split_squares(chars.as_str()).ok_or_else(bad)?;
+                    match (kind, squares.as_slice()) {
+                        ("cal", [a, b]) => cmds.arrows.push((brush, a.clone(), b.clone())),
+                        ("csl", [a]) => cmds.circles.push((brush, a.clone())),
+                        _ => return Err(bad()),
+                    }
+                }
+            }
+            _ => {}
         }
         rest = &rest[open + close + 1..];
     }
     words.push_str(rest);
-    Ok((
-        words.split_whitespace().collect::<Vec<_>>().join(" "),
-        clock,
-    ))
+    Ok((words.split_whitespace().collect::<Vec<_>>().join(" "), cmds))
+}
+
+/// Square names run together (`e10e9`, `a0a1`): each is one lowercase file
+/// letter and the whole number after it (at most three digits).
+fn split_squares(t: &str) -> Option<Vec<String>> {
+    let b = t.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_lowercase() {
+            return None;
+        }
+        let start = i;
+        i += 1;
+        let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if digits == 0 || digits > 3 {
+            return None;
+        }
+        i += digits;
+        out.push(t[start..i].to_string());
+    }
+    Some(out)
 }
 
 /// Reads `h:mm:ss`, `mm:ss` or either with a fraction (`0:09:58.3`).

@@ -1,10 +1,10 @@
 //! Writing a record: tags, then numbered movetext wrapped at 79 columns.
 
 use crate::clock::TimeControl;
-use chimera_rules::{Color, EndReason, Game};
+use chimera_rules::{Color, EndReason, Game, Position};
 
-use super::MatchRecord;
 use super::syntax::format_hms;
+use super::{MatchRecord, RecordError, RecordedMove};
 
 /// The Seven Tag Roster with the values written when unknown.
 const ROSTER: [(&str, &str); 6] = [
@@ -34,8 +34,13 @@ fn comment_text(c: &str) -> String {
 }
 
 /// Writes `rec`, whose moves `game` has replayed; `stopped` is the
-/// `Termination` of an unfinished game.
-pub(super) fn write(rec: &MatchRecord, game: &Game, stopped: Option<EndReason>) -> String {
+/// `Termination` of an unfinished game. Fails when a move's drawings name
+/// a square that is not on the board or its engine line is not legal.
+pub(super) fn write(
+    rec: &MatchRecord,
+    game: &Game,
+    stopped: Option<EndReason>,
+) -> Result<String, RecordError> {
     let v = game.variant();
     let mut out = String::new();
     for (name, unknown) in ROSTER {
@@ -80,11 +85,20 @@ pub(super) fn write(rec: &MatchRecord, game: &Game, stopped: Option<EndReason>) 
             Color::Black if after_comment => format!("{n}... {san}"),
             Color::Black => san,
         });
+        let before = pos.clone();
         pos.make_move(m);
         after_comment = false;
         units.extend(rm.nags.iter().map(|nag| format!("${nag}")));
+        let mut cmds = commands(rm, &before, n)?;
         if let Some(t) = rm.clock.filter(|_| control.is_timed()) {
-            units.push(format!("{{[%clk {}]}}", format_hms(t)));
+            cmds.push(format!("[%clk {}]", format_hms(t)));
+        }
+        if !cmds.is_empty() {
+            cmds[0].insert(0, '{');
+            if let Some(last) = cmds.last_mut() {
+                last.push('}');
+            }
+            units.extend(cmds);
             after_comment = true;
         }
         if let Some(c) = &rm.comment {
@@ -99,6 +113,36 @@ pub(super) fn write(rec: &MatchRecord, game: &Game, stopped: Option<EndReason>) 
                 units.extend(parts);
                 after_comment = true;
             }
+        }
+        if !rm.line.is_empty() {
+            let mut p = before.clone();
+            let mut first = true;
+            for (i, lmn) in rm.line.iter().enumerate() {
+                let m = p.parse_lmn(lmn).map_err(|e| {
+                    RecordError::Invalid(format!(
+                        "move {n} '{}': line move {} '{lmn}': {e}",
+                        rm.lmn,
+                        i + 1
+                    ))
+                })?;
+                let k = p.fullmove_number();
+                let san = p.san(m);
+                let mut unit = match p.side_to_move() {
+                    Color::White => format!("{k}. {san}"),
+                    Color::Black if first => format!("{k}... {san}"),
+                    Color::Black => san,
+                };
+                if first {
+                    unit.insert(0, '(');
+                }
+                units.push(unit);
+                p.make_move(m);
+                first = false;
+            }
+            if let Some(last) = units.last_mut() {
+                last.push(')');
+            }
+            after_comment = true;
         }
     }
     units.push(score.to_string());
@@ -116,5 +160,47 @@ pub(super) fn write(rec: &MatchRecord, game: &Game, stopped: Option<EndReason>) 
     }
     out.push_str(&line);
     out.push('\n');
-    out
+    Ok(out)
+}
+
+/// The `[%eval]`, `[%cal]` and `[%csl]` commands of move `rm` (played from
+/// `before`, move number `n`), the drawings' squares checked on the board.
+fn commands(rm: &RecordedMove, before: &Position, n: u32) -> Result<Vec<String>, RecordError> {
+    let v = before.variant();
+    let square = |name: &str| {
+        v.parse_square(name).map(|s| v.square_name(s)).ok_or_else(|| {
+            RecordError::Invalid(format!(
+                "move {n} '{}': the drawing names '{name}', which is not a square of this board",
+                rm.lmn
+            ))
+        })
+    };
+    let mut cmds = Vec::new();
+    if let Some(e) = rm.eval {
+        cmds.push(format!("[%eval {}]", e.text()));
+    }
+    if !rm.arrows.is_empty() {
+        let items = rm
+            .arrows
+            .iter()
+            .map(|a| {
+                Ok(format!(
+                    "{}{}{}",
+                    a.brush.letter(),
+                    square(&a.from)?,
+                    square(&a.to)?
+                ))
+            })
+            .collect::<Result<Vec<_>, RecordError>>()?;
+        cmds.push(format!("[%cal {}]", items.join(",")));
+    }
+    if !rm.circles.is_empty() {
+        let items = rm
+            .circles
+            .iter()
+            .map(|c| Ok(format!("{}{}", c.brush.letter(), square(&c.square)?)))
+            .collect::<Result<Vec<_>, RecordError>>()?;
+        cmds.push(format!("[%csl {}]", items.join(",")));
+    }
+    Ok(cmds)
 }

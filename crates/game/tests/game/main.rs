@@ -8,3 +8,4 @@ mod record;
 mod record_cost;
 mod record_foreign;
 mod record_fuzz;
+mod record_review;
