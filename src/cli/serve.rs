@@ -272,8 +272,26 @@ fn check_record_destination(record: Option<&Path>) -> Result<(), String> {
             };
             match std::fs::metadata(path) {
                 Ok(meta) if meta.is_dir() => return Err(cannot(&"it is a directory")),
+                Ok(meta) if !meta.is_file() => return Err(cannot(&"it is not a regular file")),
                 Ok(_) => {
-                    std::fs::read_to_string(path).map_err(|e| cannot(&e))?;
+                    // Opened to append (nothing changed): may this user write
+                    // it? And is it text (records are appended to it)? Its
+                    // beginning tells, however long it is.
+                    use std::io::Read;
+                    let f = std::fs::OpenOptions::new()
+                        .read(true)
+                        .append(true)
+                        .open(path)
+                        .map_err(|e| cannot(&e))?;
+                    let mut head = Vec::new();
+                    f.take(64 * 1024)
+                        .read_to_end(&mut head)
+                        .map_err(|e| cannot(&e))?;
+                    if let Err(e) = std::str::from_utf8(&head)
+                        && e.error_len().is_some()
+                    {
+                        return Err(cannot(&"it is not valid UTF-8 text (not a record file)"));
+                    }
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
                 Err(e) => return Err(cannot(&e)),
@@ -323,20 +341,28 @@ fn record_tags(s: &Table, host: &str, now: Duration) -> [(String, String); 6] {
 /// under the file's lock (`chimera_store::lock`): two hosts appending to one
 /// file at once both keep their game.
 fn append_record(path: &Path, text: &str) -> Result<(), String> {
+    use std::io::{Read, Seek, SeekFrom, Write};
     chimera_store::lock::update(path, || {
-        let old = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-            Err(e) => return Err(e),
+        let mut f = std::fs::OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create(true)
+            .open(path)?;
+        // Only the file's last two bytes decide the separator: however many
+        // games it holds, nothing else is read.
+        let len = f.metadata()?.len();
+        let mut tail = Vec::new();
+        if len > 0 {
+            f.seek(SeekFrom::Start(len.saturating_sub(2)))?;
+            Read::by_ref(&mut f).take(2).read_to_end(&mut tail)?;
+        }
+        let sep = match tail.as_slice() {
+            [] | [.., b'\n', b'\n'] => "",
+            [.., b'\n'] => "\n",
+            _ => "\n\n",
         };
-        let sep = if old.is_empty() || old.ends_with("\n\n") {
-            ""
-        } else if old.ends_with('\n') {
-            "\n"
-        } else {
-            "\n\n"
-        };
-        chimera_store::paths::write_atomic(path, format!("{old}{sep}{text}"))
+        f.write_all(format!("{sep}{text}").as_bytes())?;
+        f.sync_data()
     })
     .map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -622,10 +622,14 @@ fn a_record_file_that_cannot_be_written_is_refused_at_start() {
     std::fs::create_dir_all(&folder).unwrap();
     let binary = dir.join("binary.pgn");
     std::fs::write(&binary, [0xff, 0xfe, 0x00, 0x80]).unwrap();
+    // An endless device is refused without being read (issue 21: every
+    // file through a bound).
+    let device = PathBuf::from("/dev/zero");
     for (path, why) in [
         (&under_a_file, "Not a directory"),
         (&folder, "it is a directory"),
         (&binary, "valid UTF-8"),
+        (&device, "not a regular file"),
     ] {
         let p = Proc::start(
             &dir.join("host"),
