@@ -62,8 +62,8 @@ pub struct HostCmd {
     /// Address to listen on.
     #[arg(long, value_name = "IP", default_value = "0.0.0.0")]
     pub bind: IpAddr,
-    /// Host and player name shown in the join list (the name in settings.cfg is used only by the menu's Host a LAN game).
-    #[arg(long, default_value = "Host")]
+    /// Host and player name shown in the join list (default: the player name in settings.cfg, else Player — as join and the menu's Host a LAN game).
+    #[arg(long, default_value = chimera_client::net::DEFAULT_LAN_NAME)]
     pub name: String,
     /// Continue the game this window hosted last, from its autosave (lan-host.pgn in the data directory): its clocks as saved, the other player's seat kept for their seat token (lan-host-seats.txt in the config directory).
     #[arg(long, conflicts_with_all = ["variant", "options"])]

@@ -70,7 +70,15 @@ pub(super) fn launch(
             }
         }
     }
-    let Some(plan) = plans.pop() else { return };
+    let Some(mut plan) = plans.pop() else { return };
+    // A game hosted from the command line without `--name` is hosted under
+    // the player's name too.
+    if let NetPlan::Host(h) = &mut plan
+        && h.config.local_name == DEFAULT_LAN_NAME
+    {
+        h.config.local_name = settings.name.clone();
+        h.config.name = settings.name.clone();
+    }
     if let Some(old) = session.as_mut() {
         old.wire().close();
     }

@@ -536,3 +536,29 @@ fn the_message_line_never_covers_the_board_or_its_hands() {
         assert!(drawn.max.x <= board.max.x + 0.5, "{drawn:?} {board:?}");
     }
 }
+
+/// `chimera host` without `--name` hosts under the player's name from the
+/// settings, as `join` and the menu do (issue 21: the default names
+/// disagreed).
+#[test]
+fn a_host_without_a_name_hosts_under_the_players_name() {
+    let mut p = crate::lan::plan("chess", None, Color::White);
+    p.config.local_name = chimera_client::net::DEFAULT_LAN_NAME.to_string();
+    p.config.name = chimera_client::net::DEFAULT_LAN_NAME.to_string();
+    let mut app = headless_app();
+    app.insert_resource(crate::lan::settings(chimera_client::net::DEFAULT_LAN_NAME));
+    app.world_mut()
+        .resource_mut::<chimera_client::menus::MenuChoice>()
+        .player_name = "Ann".to_string();
+    app.insert_resource(chimera_client::net::NetLaunch(
+        chimera_client::net::NetPlan::Host(Box::new(p)),
+    ));
+    for _ in 0..4 {
+        app.update();
+    }
+    let seat = app.world().resource::<NetSession>().view.seats[0].clone();
+    assert_eq!(
+        seat.and_then(|s| s.name().map(str::to_string)).as_deref(),
+        Some("Ann")
+    );
+}
