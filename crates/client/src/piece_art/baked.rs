@@ -4,7 +4,7 @@
 //! unlit, costs several times more per pixel, which under software Vulkan
 //! was most of the 3D frame.
 
-use bevy::asset::embedded_asset;
+use bevy::asset::{AssetPath, embedded_asset, embedded_path};
 use bevy::prelude::*;
 use bevy::render::render_resource::AsBindGroup;
 use bevy::shader::ShaderRef;
@@ -15,8 +15,15 @@ pub struct BakedMaterial {}
 
 impl Material for BakedMaterial {
     fn fragment_shader() -> ShaderRef {
-        "embedded://chimera/app/piece_art/baked.wgsl".into()
+        shader_path().into()
     }
+}
+
+/// Where [`render_plugin`] embeds the shader: the same macro names it, so a
+/// moved module or a renamed crate cannot lose it (a hand-written path did,
+/// and the 3D view drew nothing).
+pub fn shader_path() -> AssetPath<'static> {
+    AssetPath::from_path_buf(embedded_path!("baked.wgsl")).with_source("embedded")
 }
 
 /// Registers the shader and the material's render pipeline (windowed app only;
@@ -24,4 +31,23 @@ impl Material for BakedMaterial {
 pub fn render_plugin(app: &mut App) {
     embedded_asset!(app, "baked.wgsl");
     app.add_plugins(MaterialPlugin::<BakedMaterial>::default());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The 3D view drew nothing when the shader was looked up under the
+    /// one-crate module path: it is looked up where this crate embeds it.
+    #[test]
+    fn the_shader_is_looked_up_where_this_crate_embeds_it() {
+        let p = shader_path();
+        assert_eq!(
+            p.to_string(),
+            "embedded://chimera_client/piece_art/baked.wgsl"
+        );
+        let file =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/piece_art/baked.wgsl");
+        assert!(file.is_file(), "{}", file.display());
+    }
 }
