@@ -48,7 +48,7 @@ pub struct GameArgs {
     pub variant: VariantArgs,
     /// Moves to play first, in LMN, separated by spaces.
     #[arg(long, value_name = "\"M1 M2 …\"")]
-    pub moves: Option<MoveList>,
+    pub moves: Option<MovesArg>,
 }
 
 impl GameArgs {
@@ -95,12 +95,12 @@ impl PositionArgs {
 
 /// The value of `--moves "m1 m2 …"`: LMN moves split on whitespace.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct MoveList(pub Vec<String>);
+pub struct MovesArg(pub Vec<String>);
 
-impl FromStr for MoveList {
+impl FromStr for MovesArg {
     type Err = std::convert::Infallible;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Ok(MoveList(s.split_whitespace().map(String::from).collect()))
+        Ok(MovesArg(s.split_whitespace().map(String::from).collect()))
     }
 }
 

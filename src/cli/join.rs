@@ -9,7 +9,7 @@ use std::net::SocketAddr;
 use clap::{Args, ValueEnum};
 
 use super::CliError;
-use super::args::{MoveList, count};
+use super::args::{MovesArg, count};
 
 /// The seat `--seat` asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -42,7 +42,7 @@ pub struct JoinCmd {
     pub name: String,
     /// The whole game's moves in LMN, in order: plays those on its turns, checks the others.
     #[arg(long, value_name = "\"M1 M2 …\"")]
-    pub play: Option<MoveList>,
+    pub play: Option<MovesArg>,
     /// The computer plays this seat at LEVEL (1–8; 8 is the full search).
     #[arg(long, value_name = "LEVEL", value_parser = super::ai::level, conflicts_with_all = ["play", "spectate"])]
     pub ai: Option<u8>,

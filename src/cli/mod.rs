@@ -44,7 +44,7 @@ pub mod tools;
 pub mod uci;
 pub mod variant;
 
-pub use args::{GameArgs, MoveList, PositionArgs, VariantArgs};
+pub use args::{GameArgs, MovesArg, PositionArgs, VariantArgs};
 pub use error::CliError;
 
 /// The whole command line.

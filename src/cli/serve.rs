@@ -26,7 +26,7 @@ use super::args::{VariantArgs, time_control, whole_number};
 use chimera_game::Match;
 use chimera_game::clock::TimeControl;
 use chimera_net::discovery::discovery_addr;
-use chimera_net::state::{Table, record_of};
+use chimera_net::state::{LanTable, record_of};
 use chimera_net::transport::{DEFAULT_PORT, random_u64, wall_clock};
 use chimera_net::{Host, HostConfig, HostEvent, HostRunner};
 use chimera_rules::EndReason;
@@ -324,7 +324,7 @@ fn probe_dir(dir: &Path) -> std::io::Result<()> {
 }
 
 /// The tags of a LAN game's record.
-fn record_tags(s: &Table, host: &str, now: Duration) -> [(String, String); 6] {
+fn record_tags(s: &LanTable, host: &str, now: Duration) -> [(String, String); 6] {
     let name = |i: usize| s.seats[i].name().unwrap_or("?").to_string();
     [
         ("Event", "Chimera LAN game".to_string()),

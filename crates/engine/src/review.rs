@@ -88,7 +88,7 @@ impl ReviewSettings {
 
 /// One line the engine proposes from a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
+pub struct BestLine {
     /// Its score from White's side.
     pub eval: RecordEval,
     /// Its moves in LMN.
@@ -99,7 +99,7 @@ pub struct Line {
     pub start: String,
 }
 
-impl Line {
+impl BestLine {
     /// The line as a player reads it: `12... Nf6 13. Bg5 Be7`.
     pub fn text(&self) -> String {
         let number: u32 = self.start.trim_end_matches('.').parse().unwrap_or(1).max(1);
@@ -134,7 +134,7 @@ pub struct PositionReview {
     /// the game is over here.
     pub eval: Option<RecordEval>,
     /// The best lines, best first (MultiPV).
-    pub lines: Vec<Line>,
+    pub lines: Vec<BestLine>,
     /// Depth of the best line's last completed iteration.
     pub depth: u32,
     /// Nodes searched for this position, all lines.
@@ -267,7 +267,7 @@ pub struct Review {
 
 /// What the review reports after each position.
 #[derive(Clone, Copy, Debug)]
-pub struct Progress<'a> {
+pub struct ReviewProgress<'a> {
     /// Positions done.
     pub done: usize,
     /// Positions in all.
@@ -311,7 +311,7 @@ pub fn review_game(
     game: &Game,
     settings: &ReviewSettings,
     stop: &Arc<AtomicBool>,
-    progress: &mut dyn FnMut(&Progress),
+    progress: &mut dyn FnMut(&ReviewProgress),
 ) -> Result<Review, Cancelled> {
     let total = game.moves().len() + 1;
     let mut searcher = Searcher::new(settings.hash_mb.max(1));
@@ -331,7 +331,7 @@ pub fn review_game(
             return Err(Cancelled { done: ply, total });
         }
         positions.push(pr);
-        progress(&Progress {
+        progress(&ReviewProgress {
             done: ply + 1,
             total,
             position: &positions[ply],
@@ -387,9 +387,9 @@ pub fn review_position(
     pr
 }
 
-fn line(pos: &Position, pv: &[Move], eval: RecordEval) -> Line {
+fn line(pos: &Position, pv: &[Move], eval: RecordEval) -> BestLine {
     let n = pos.fullmove_number();
-    Line {
+    BestLine {
         eval,
         moves: pv_lmn(pos, pv),
         san: pv_san(pos, pv),
@@ -623,14 +623,14 @@ mod tests {
 
     #[test]
     fn line_text_numbers_moves() {
-        let l = Line {
+        let l = BestLine {
             eval: RecordEval::Cp(0),
             moves: vec![],
             san: vec!["Nf6".into(), "Bg5".into(), "Be7".into()],
             start: "12...".into(),
         };
         assert_eq!(l.text(), "12... Nf6 13. Bg5 Be7");
-        let l = Line {
+        let l = BestLine {
             start: "3.".into(),
             ..l
         };

@@ -18,7 +18,7 @@ pub enum Bound {
 
 /// One stored search result.
 #[derive(Clone, Copy, Debug)]
-pub struct Entry {
+pub struct Slot {
     /// Full hash of the position.
     pub key: u64,
     /// Best or refuting move, if any.
@@ -33,7 +33,7 @@ pub struct Entry {
     pub age: u8,
 }
 
-const EMPTY_ENTRY: Entry = Entry {
+const EMPTY_SLOT: Slot = Slot {
     key: 0,
     mv: None,
     score: 0,
@@ -44,7 +44,7 @@ const EMPTY_ENTRY: Entry = Entry {
 
 /// The table.
 pub struct Table {
-    entries: Vec<[Entry; 2]>,
+    entries: Vec<[Slot; 2]>,
     mask: usize,
     age: u8,
 }
@@ -52,7 +52,7 @@ pub struct Table {
 impl Table {
     /// A table of at most `mb` megabytes (at least one bucket).
     pub fn new(mb: usize) -> Table {
-        let bucket = std::mem::size_of::<[Entry; 2]>();
+        let bucket = std::mem::size_of::<[Slot; 2]>();
         let want = (mb.max(1) * 1024 * 1024 / bucket).max(1);
         let n = if want.is_power_of_two() {
             want
@@ -60,7 +60,7 @@ impl Table {
             want.next_power_of_two() / 2
         };
         Table {
-            entries: vec![[EMPTY_ENTRY; 2]; n],
+            entries: vec![[EMPTY_SLOT; 2]; n],
             mask: n - 1,
             age: 0,
         }
@@ -74,7 +74,7 @@ impl Table {
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
         for b in self.entries.iter_mut() {
-            *b = [EMPTY_ENTRY; 2];
+            *b = [EMPTY_SLOT; 2];
         }
         self.age = 0;
     }
@@ -86,7 +86,7 @@ impl Table {
 
     /// The entry stored for `key`, if any.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Entry> {
+    pub fn probe(&self, key: u64) -> Option<Slot> {
         let b = &self.entries[key as usize & self.mask];
         b.iter().find(|e| e.key == key && e.depth >= 0).copied()
     }
@@ -98,7 +98,7 @@ impl Table {
         let b = &mut self.entries[key as usize & self.mask];
         // Keep the old move when the new result has none for this position.
         let mv = mv.or_else(|| b.iter().find(|e| e.key == key).and_then(|e| e.mv));
-        let e = Entry {
+        let e = Slot {
             key,
             mv,
             score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,

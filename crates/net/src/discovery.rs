@@ -159,15 +159,15 @@ pub fn listen_addr(dest: SocketAddr) -> SocketAddr {
 }
 
 /// Sends a host's beacon about once a second.
-pub struct Announcer {
+pub struct BeaconSender {
     socket: UdpSocket,
     dest: SocketAddr,
     until_next: Duration,
 }
 
-impl Announcer {
+impl BeaconSender {
     /// Announces to `dest` (see [`discovery_addr`]) from a fresh socket.
-    pub fn new(dest: SocketAddr) -> io::Result<Announcer> {
+    pub fn new(dest: SocketAddr) -> io::Result<BeaconSender> {
         let bind: SocketAddr = if dest.ip().is_loopback() {
             (Ipv4Addr::LOCALHOST, 0).into()
         } else {
@@ -176,7 +176,7 @@ impl Announcer {
         let socket = UdpSocket::bind(bind)?;
         socket.set_broadcast(true)?;
         socket.set_nonblocking(true)?;
-        Ok(Announcer {
+        Ok(BeaconSender {
             socket,
             dest,
             until_next: Duration::ZERO,

@@ -19,7 +19,7 @@
 //! Clocks: the match's clock of the configured time control (none, Fischer,
 //! delay, fixed time per move, moves per period), ticked by
 //! [`Host::advance`]. It runs only while both seats are connected
-//! ([`Table::clock_held`]); a confirmed move charges the
+//! ([`LanTable::clock_held`]); a confirmed move charges the
 //! mover and adds any increment; a takeback keeps the times shown. When the
 //! side to move runs out, the result is [`chimera_game::clock::flag_result`]'s: a
 //! loss, or a draw when the opponent has a lone king and an empty hand (in
@@ -38,14 +38,14 @@ use super::protocol::{
     SeatToken, SeatWish, encode,
 };
 use super::seats::{HeldSeat, HostSeats};
-use super::state::{Table, wire_clocks};
+use super::state::{LanTable, wire_clocks};
 
 /// A connected client, as the transport numbers it.
 pub type ClientId = u64;
 
 /// Request limits per client.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Limits {
+pub struct RequestLimits {
     /// Requests per second a client may send on average.
     pub requests_per_s: f64,
     /// Requests a client may send at once.
@@ -62,9 +62,9 @@ pub struct Limits {
     pub hello_timeout: Duration,
 }
 
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
+impl Default for RequestLimits {
+    fn default() -> RequestLimits {
+        RequestLimits {
             requests_per_s: 20.0,
             request_burst: 40.0,
             chat_per_s: 0.5,
@@ -76,7 +76,7 @@ impl Default for Limits {
     }
 }
 
-impl Limits {
+impl RequestLimits {
     /// Clients connected at once at most (players, spectators, newcomers).
     pub fn max_clients(&self) -> usize {
         2 + self.max_spectators + self.max_pending
@@ -112,7 +112,7 @@ pub struct HostConfig {
     /// How long a dropped player's seat waits before the opponent may claim.
     pub grace: Duration,
     /// Request limits.
-    pub limits: Limits,
+    pub limits: RequestLimits,
     /// The protocol version spoken (only tests change it).
     pub protocol_version: u32,
     /// The number of the host's first game (1; `serve --forever` counts on
@@ -136,7 +136,7 @@ impl HostConfig {
             local_side: None,
             local_name: "Host".to_string(),
             grace: Duration::from_secs(120),
-            limits: Limits::default(),
+            limits: RequestLimits::default(),
             protocol_version: PROTOCOL_VERSION,
             game_number: 1,
         }
@@ -297,7 +297,7 @@ const KICK_DELAY: Duration = Duration::from_secs(1);
 /// The authoritative host state machine.
 pub struct Host {
     cfg: HostConfig,
-    table: Table,
+    table: LanTable,
     seats: [Seat; 2],
     peers: HashMap<ClientId, Peer>,
     now: Duration,
@@ -327,9 +327,9 @@ impl Host {
         }
         let m = &mut m;
         let mut host = Host {
-            table: Table {
+            table: LanTable {
                 game_number: cfg.game_number.max(1),
-                ..Table::default()
+                ..LanTable::default()
             },
             seats: [Seat::open(), Seat::open()],
             peers: HashMap::new(),
@@ -379,7 +379,7 @@ impl Host {
     }
 
     /// Seats, spectators, offers and the game's number.
-    pub fn table(&self) -> &Table {
+    pub fn table(&self) -> &LanTable {
         &self.table
     }
     /// The configuration.

@@ -22,7 +22,7 @@ pub mod state;
 pub mod transport;
 
 pub use client::{Client, ClientConfig, ClientEvent};
-pub use host::{ClientId, Host, HostConfig, HostEvent, Limits};
+pub use host::{ClientId, Host, HostConfig, HostEvent, RequestLimits};
 pub use protocol::{
     ClientMsg, HostMsg, PROTOCOL_VERSION, Role, SeatState, SeatToken, SeatWish, WireClocks,
 };

@@ -1,12 +1,12 @@
 //! The LAN match: the one [`chimera_game::Match`] (game, moves, result,
-//! clock, draw offer) and the [`Table`] around it (seats, spectators, the
+//! clock, draw offer) and the [`LanTable`] around it (seats, spectators, the
 //! takeback and rematch offers, the game's number) — and the snapshot that
 //! carries both whole. The host rules a match it is lent ([`crate::Host`]);
 //! a client keeps a [`MatchState`] that only ever takes what the host
 //! confirmed.
 //!
 //! The clock is the match's ([`Match::tick`] on the host, which holds it
-//! while a seat is away: [`Table::clock_held`]); it becomes [`WireClocks`]
+//! while a seat is away: [`LanTable::clock_held`]); it becomes [`WireClocks`]
 //! at the protocol edge ([`wire_clocks`], [`WireClocks::to_state`]) and a
 //! client's copy follows it for display ([`Match::set_clock`],
 //! [`Match::follow_time`]).
@@ -23,7 +23,7 @@ use super::protocol::{SeatState, Snapshot, WireClocks};
 /// What sits around a LAN match: seats, spectators, the offers that are
 /// not the match's own (takeback, rematch) and the game's number.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Table {
+pub struct LanTable {
     /// Takeback and rematch offers waiting for an answer (a draw offer is
     /// the match's: [`Match::draw_offer`]).
     pub offers: Vec<(Offer, Color)>,
@@ -35,9 +35,9 @@ pub struct Table {
     pub game_number: u32,
 }
 
-impl Default for Table {
-    fn default() -> Table {
-        Table {
+impl Default for LanTable {
+    fn default() -> LanTable {
+        LanTable {
             offers: Vec::new(),
             seats: [SeatState::Open, SeatState::Open],
             spectators: 0,
@@ -46,7 +46,7 @@ impl Default for Table {
     }
 }
 
-impl Table {
+impl LanTable {
     /// Whether the clock stands: a LAN clock runs only while both seats are
     /// connected, so a dropped link costs no time (the grace period and the
     /// opponent's win claim keep an absent player from stalling for ever).
@@ -160,12 +160,12 @@ pub fn clock_save_due(m: &Match, dt: Duration) -> bool {
 pub struct MatchState {
     game: Match,
     /// Seats, spectators, offers, game number.
-    pub table: Table,
+    pub table: LanTable,
 }
 
 impl MatchState {
     /// A match and its table.
-    pub fn new(game: Match, table: Table) -> MatchState {
+    pub fn new(game: Match, table: LanTable) -> MatchState {
         MatchState { game, table }
     }
 
@@ -204,7 +204,7 @@ impl MatchState {
                 .map(|seat| seat.name().unwrap_or_default().to_string()),
         };
         let mut m = Match::with_setup(setup, game).ended_as(s.result);
-        let mut table = Table {
+        let mut table = LanTable {
             offers: Vec::new(),
             seats: s.seats.clone(),
             spectators: s.spectators,
@@ -229,7 +229,7 @@ impl MatchState {
         &mut self.game
     }
     /// The table and the match, to change both (an offer).
-    pub fn parts(&mut self) -> (&mut Table, &mut Match) {
+    pub fn parts(&mut self) -> (&mut LanTable, &mut Match) {
         (&mut self.table, &mut self.game)
     }
     /// The game.

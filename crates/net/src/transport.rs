@@ -33,7 +33,7 @@ use renet_netcode::{
 
 use super::client::{Client, ClientEvent};
 use super::discovery::{
-    Announcer, Beacon, MAX_BEACON_BYTES, beacon_header, decode_beacon, encode_beacon,
+    Beacon, BeaconSender, MAX_BEACON_BYTES, beacon_header, decode_beacon, encode_beacon,
 };
 use super::host::{Host, HostEvent};
 use super::protocol::{HostMsg, PROTOCOL_VERSION, protocol_id};
@@ -82,7 +82,7 @@ pub fn connection_config() -> ConnectionConfig {
 /// Seconds without a packet from the other end after which netcode drops
 /// the connection (on both ends: the host learns that a player is gone, a
 /// client that its host is). A killed peer's clock runs this long at most
-/// before the host holds it (`Table::clock_held`). Renet's unsecure default
+/// before the host holds it (`LanTable::clock_held`). Renet's unsecure default
 /// is 15 s; netcode counts whole seconds, so 1 s is its floor. Random loss
 /// cannot trip 3 s: both ends send a packet every update (acks, netcode's
 /// keep-alives at least every 250 ms), a hundred a second from `serve`, so a
@@ -147,7 +147,7 @@ pub struct HostRunner {
     server: RenetServer,
     transport: NetcodeServerTransport,
     probe: Option<TcpListener>,
-    announcer: Option<Announcer>,
+    announcer: Option<BeaconSender>,
     addr: SocketAddr,
     pending_logs: Vec<String>,
 }
@@ -189,7 +189,7 @@ impl HostRunner {
 
     /// Starts announcing the match to `dest` (see `discovery::discovery_addr`).
     pub fn announce(&mut self, dest: SocketAddr) -> io::Result<()> {
-        self.announcer = Some(Announcer::new(dest)?);
+        self.announcer = Some(BeaconSender::new(dest)?);
         Ok(())
     }
 

@@ -24,14 +24,14 @@ pub enum LoadError {
 
 /// One file of the folder and what became of it.
 #[derive(Debug)]
-pub struct Loaded {
+pub struct VariantFile {
     /// The file's name in the folder (`mygrand.toml`).
     pub file: String,
     /// The id it registered, or why it was skipped.
     pub result: Result<&'static str, LoadError>,
 }
 
-impl Loaded {
+impl VariantFile {
     /// The problem as one line `variants/foo.toml: line 3: key: problem`
     /// (`None` when the file registered).
     pub fn problem(&self) -> Option<String> {
@@ -50,7 +50,7 @@ pub fn dir() -> Option<PathBuf> {
 
 /// Registers every `*.toml` file of `dir` in name order; a missing folder
 /// gives none. The same file registered again is harmless.
-pub fn load_dir(dir: &Path) -> Vec<Loaded> {
+pub fn load_dir(dir: &Path) -> Vec<VariantFile> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
@@ -61,7 +61,7 @@ pub fn load_dir(dir: &Path) -> Vec<Loaded> {
     paths.sort();
     paths
         .into_iter()
-        .map(|path| Loaded {
+        .map(|path| VariantFile {
             file: path
                 .file_name()
                 .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
@@ -79,13 +79,13 @@ pub fn read(path: &Path) -> Result<String, ReadError> {
 }
 
 /// [`load_dir`] of the players' folder ([`dir`]); none without a config directory.
-pub fn load() -> Vec<Loaded> {
+pub fn load() -> Vec<VariantFile> {
     dir().map_or_else(Vec::new, |d| load_dir(&d))
 }
 
-/// The problems of [`load`], one line each (see [`Loaded::problem`]).
+/// The problems of [`load`], one line each (see [`VariantFile::problem`]).
 pub fn load_problems() -> Vec<String> {
-    load().iter().filter_map(Loaded::problem).collect()
+    load().iter().filter_map(VariantFile::problem).collect()
 }
 
 /// The words for a variant `id` that is not registered: `variant 'x' is not

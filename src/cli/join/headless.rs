@@ -460,7 +460,7 @@ mod tests {
         let mut setup = chimera_game::GameSetup::new("chess", Vec::new());
         setup.time = control.parse().unwrap();
         let m = chimera_game::Match::new_game(setup).unwrap();
-        let s = MatchState::new(m, chimera_net::state::Table::default());
+        let s = MatchState::new(m, chimera_net::state::LanTable::default());
         move_limits(&base, &s)
     }
 

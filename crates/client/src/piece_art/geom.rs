@@ -44,14 +44,14 @@ pub struct Part {
 /// Triangles with per-vertex normals and colours, plus a tone per vertex so
 /// the colours can be chosen late.
 #[derive(Default, Clone)]
-pub struct Geometry {
+pub struct MeshGeometry {
     pub positions: Vec<Vec3>,
     pub normals: Vec<Vec3>,
     pub tones: Vec<Tone>,
     pub indices: Vec<u32>,
 }
 
-impl Geometry {
+impl MeshGeometry {
     fn vertex(&mut self, p: Vec3, n: Vec3, tone: Tone) -> u32 {
         self.positions.push(p);
         self.normals.push(n);
@@ -98,7 +98,7 @@ pub const LATHE_SEGMENTS: usize = 12;
 const SMOOTH_ANGLE_DEG: f32 = 40.0;
 
 /// Appends `part` to `geo`.
-pub fn tessellate(part: &Part, geo: &mut Geometry, segments: usize) {
+pub fn tessellate(part: &Part, geo: &mut MeshGeometry, segments: usize) {
     let tf = part.transform;
     let start = geo.positions.len();
     match &part.shape {
@@ -119,7 +119,7 @@ fn seg_normal(a: Vec2, b: Vec2) -> Vec2 {
     Vec2::new(d.y, -d.x).normalize_or_zero()
 }
 
-fn lathe(geo: &mut Geometry, profile: &[Vec2], closed: bool, segments: usize, tone: Tone) {
+fn lathe(geo: &mut MeshGeometry, profile: &[Vec2], closed: bool, segments: usize, tone: Tone) {
     let n = profile.len();
     if n < 2 {
         return;
@@ -254,7 +254,7 @@ fn ccw(outline: &[Vec2]) -> Vec<Vec2> {
     poly
 }
 
-fn prism(geo: &mut Geometry, outline: &[Vec2], depth: f32, tone: Tone) {
+fn prism(geo: &mut MeshGeometry, outline: &[Vec2], depth: f32, tone: Tone) {
     let poly = ccw(outline);
     let h = depth * 0.5;
     for (z, facing) in [(h, Vec3::Z), (-h, -Vec3::Z)] {
@@ -373,7 +373,7 @@ pub fn baked_light(base: Color, n: Vec3, light: Vec3) -> [f32; 4] {
 /// vertex colours (drawn unlit). `mirror` turns the piece to face the other
 /// way (Black), by a half turn about +Y; the light stays where it is.
 pub fn mesh_3d(parts: &[Part], palette: &Palette, mirror: bool) -> Mesh {
-    let mut geo = Geometry::default();
+    let mut geo = MeshGeometry::default();
     for p in parts {
         tessellate(p, &mut geo, LATHE_SEGMENTS);
     }
@@ -411,7 +411,7 @@ pub const OUTLINE: f32 = 0.022;
 
 /// Bounding box of the parts' front view (x, y) in piece units.
 pub fn front_bounds(parts: &[Part]) -> (Vec2, Vec2) {
-    let mut geo = Geometry::default();
+    let mut geo = MeshGeometry::default();
     for p in parts {
         tessellate(p, &mut geo, 12);
     }
@@ -458,7 +458,7 @@ mod tests {
             transform: Transform::IDENTITY,
             tone: Tone::Body,
         };
-        let mut geo = Geometry::default();
+        let mut geo = MeshGeometry::default();
         tessellate(&part, &mut geo, 16);
         let centre = Vec3::new(0.0, 0.5, 0.0);
         for t in geo.indices.chunks_exact(3) {

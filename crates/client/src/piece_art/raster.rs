@@ -7,7 +7,7 @@
 //! without multisampling. The main menu's board preview paints the same
 //! atlas.
 
-use super::geom::{Geometry, Palette, Part, Tone, tessellate};
+use super::geom::{MeshGeometry, Palette, Part, Tone, tessellate};
 use bevy::prelude::*;
 
 /// Pixels of one glyph cell (the unit square of a board square) at mip 0.
@@ -41,7 +41,7 @@ struct Layers {
 }
 
 /// Front-facing triangles of `geo` after mirroring (`sx` = −1), scaling and offsetting.
-fn front_tris(geo: &Geometry, sx: f32, scale: f32, offset: Vec2) -> Vec<Tri> {
+fn front_tris(geo: &MeshGeometry, sx: f32, scale: f32, offset: Vec2) -> Vec<Tri> {
     let place = |p: Vec3| Vec3::new(sx * p.x * scale + offset.x, p.y * scale + offset.y, p.z);
     geo.indices
         .chunks_exact(3)
@@ -66,8 +66,8 @@ fn front_tris(geo: &Geometry, sx: f32, scale: f32, offset: Vec2) -> Vec<Tri> {
 }
 
 fn layers(parts: &[Part], mirror: bool, scale: f32, offset: Vec2) -> Layers {
-    let mut fill = Geometry::default();
-    let mut outline = Geometry::default();
+    let mut fill = MeshGeometry::default();
+    let mut outline = MeshGeometry::default();
     for p in parts {
         tessellate(p, &mut fill, SEGMENTS);
         tessellate(&p.expanded(OUTLINE_WIDTH / scale), &mut outline, SEGMENTS);
@@ -359,7 +359,7 @@ pub struct Silhouette {
 impl Silhouette {
     /// The silhouette of `parts` turned by `view` and seen along −Z (from +Z).
     pub fn of(parts: &[Part], view: Quat) -> Silhouette {
-        let mut geo = Geometry::default();
+        let mut geo = MeshGeometry::default();
         for p in parts {
             tessellate(p, &mut geo, SEGMENTS);
         }

@@ -10,14 +10,14 @@ use chimera_rules::Color;
 use crate::common::Bench;
 
 /// A host bench and clients joined in memory: frames are handed over as is.
-struct Table {
+struct LanTable {
     bench: Bench,
     clients: Vec<(u64, Client)>,
 }
 
-impl Table {
-    fn new(cfg: HostConfig, wishes: &[(&str, SeatWish)]) -> Table {
-        let mut t = Table {
+impl LanTable {
+    fn new(cfg: HostConfig, wishes: &[(&str, SeatWish)]) -> LanTable {
+        let mut t = LanTable {
             bench: Bench::new(cfg),
             clients: Vec::new(),
         };
@@ -72,7 +72,7 @@ fn moved(ply: u32, lmn: &str, hash: u64) -> HostMsg {
 
 #[test]
 fn confirmed_moves_are_applied_and_checked() {
-    let mut t = Table::new(
+    let mut t = LanTable::new(
         HostConfig::new("chess"),
         &[("Ann", SeatWish::White), ("Bo", SeatWish::Black)],
     );
@@ -111,7 +111,7 @@ fn confirmed_moves_are_applied_and_checked() {
 
 #[test]
 fn a_wrong_hash_asks_for_a_snapshot_that_repairs_the_copy() {
-    let mut t = Table::new(
+    let mut t = LanTable::new(
         HostConfig::new("chess"),
         &[("Ann", SeatWish::White), ("Bo", SeatWish::Black)],
     );
@@ -151,7 +151,7 @@ fn a_wrong_hash_asks_for_a_snapshot_that_repairs_the_copy() {
 
 #[test]
 fn gaps_bad_moves_and_duplicates() {
-    let mut t = Table::new(
+    let mut t = LanTable::new(
         HostConfig::new("chess"),
         &[("Ann", SeatWish::White), ("Bo", SeatWish::Black)],
     );
@@ -200,7 +200,7 @@ fn gaps_bad_moves_and_duplicates() {
 
 #[test]
 fn offers_chat_and_takebacks_reach_the_copy() {
-    let mut t = Table::new(
+    let mut t = LanTable::new(
         HostConfig::new("chess"),
         &[
             ("Ann", SeatWish::White),

@@ -8,8 +8,8 @@ use std::time::Duration;
 use chimera_game::clock::TimeControl;
 use chimera_net::HostConfig;
 use chimera_net::discovery::{
-    Announcer, BEACON_MAGIC, Beacon, BeaconError, DEFAULT_DISCOVERY_ADDR, FORGET_AFTER, Listener,
-    decode_beacon, encode_beacon, parse_discovery_addr,
+    BEACON_MAGIC, Beacon, BeaconError, BeaconSender, DEFAULT_DISCOVERY_ADDR, FORGET_AFTER,
+    Listener, decode_beacon, encode_beacon, parse_discovery_addr,
 };
 use chimera_net::protocol::{PROTOCOL_VERSION, SeatState, SeatWish};
 
@@ -93,7 +93,7 @@ fn the_destination_is_a_setting() {
 fn the_listener_keeps_fresh_hosts_and_ignores_the_rest() {
     let mut l = listener();
     let dest = l.local_addr().unwrap();
-    let mut a = Announcer::new(dest).unwrap();
+    let mut a = BeaconSender::new(dest).unwrap();
     assert!(
         a.update(DT, || beacon(6000)).unwrap(),
         "the first beacon goes at once"
