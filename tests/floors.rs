@@ -264,3 +264,69 @@ fn the_checks_catch_a_wrong_dependency_and_a_hidden_bevy() {
     );
     assert_eq!(lock.bevy_chain("helper 2.0.0"), None);
 }
+
+/// The `pub struct` and `pub enum` names declared at the start of a line of
+/// Rust source `text`.
+fn public_types(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| {
+            let rest = l
+                .strip_prefix("pub struct ")
+                .or_else(|| l.strip_prefix("pub enum "))?;
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            (!name.is_empty()).then_some(name)
+        })
+        .collect()
+}
+
+/// Every `.rs` file below `dir`.
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).expect("read dir").flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// No two public types of the whole workspace share a name (issue 20: two
+/// `Score`s, two `Clock`s and two `Player`s once had to be told apart by
+/// their paths), so a name says which type it is.
+#[test]
+fn no_two_public_types_share_a_name() {
+    let mut files = Vec::new();
+    rust_files(&root().join("src"), &mut files);
+    for c in std::fs::read_dir(root().join("crates"))
+        .expect("crates")
+        .flatten()
+    {
+        rust_files(&c.path().join("src"), &mut files);
+    }
+    assert!(files.len() > 50, "found the sources: {}", files.len());
+    let mut seen: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).expect("read");
+        for name in public_types(&text) {
+            let at = f.strip_prefix(root()).unwrap_or(f).display().to_string();
+            seen.entry(name).or_default().push(at);
+        }
+    }
+    let twice: Vec<String> = seen
+        .iter()
+        .filter(|(_, at)| at.len() > 1)
+        .map(|(name, at)| format!("{name}: {}", at.join(", ")))
+        .collect();
+    assert!(
+        twice.is_empty(),
+        "public types of one name:\n{}",
+        twice.join("\n")
+    );
+    // The check sees a repeated name.
+    let probe = "pub struct Table {\n}\nfn f() {}\npub enum Table2 {}\npub struct Table;\n";
+    assert_eq!(public_types(probe), ["Table", "Table2", "Table"]);
+}
