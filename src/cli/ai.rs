@@ -156,3 +156,43 @@ pub fn selfplay(a: SelfplayCmd) -> Result<(), CliError> {
     );
     Ok(())
 }
+
+/// Flags of `puzzles`.
+#[derive(Debug, Clone, Args)]
+pub struct PuzzlesCmd {
+    /// Variant and options.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Number of puzzles to find.
+    #[arg(long, value_name = "N", value_parser = count)]
+    pub count: u32,
+    /// Seed of the self-play games (openings and players).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Nodes of the first search of each position (the confirming search gets 4x; level 8 of the self-play as many).
+    #[arg(long, value_name = "N", value_parser = count, default_value_t = 40_000)]
+    pub nodes: u32,
+    /// Most self-play games to play before giving up on --count.
+    #[arg(long, value_name = "N", value_parser = count, default_value_t = 200)]
+    pub max_games: u32,
+    /// Transposition table of each search, in megabytes (1 to 1024, as UCI's Hash).
+    #[arg(long, value_name = "MB", value_parser = hash_mb, default_value_t = 8)]
+    pub hash: u32,
+}
+
+/// `chimera puzzles`: one line per puzzle as it is found,
+/// `VFEN | solution LMN | theme | difficulty D (depth D, N nodes)`.
+pub fn puzzles(a: PuzzlesCmd) -> Result<(), CliError> {
+    let variant = a.variant.build(super::args::DEFAULT_VARIANT)?;
+    let mut settings = chimera_engine::MineSettings::new(u64::from(a.nodes));
+    settings.seed = a.seed;
+    settings.max_games = a.max_games;
+    settings.hash_mb = a.hash as usize;
+    let mut failed = None;
+    chimera_engine::puzzles::mine(&variant, a.count as usize, &settings, &mut |p| {
+        if failed.is_none() {
+            failed = super::write_line(format_args!("{}", p.line())).err();
+        }
+    })?;
+    failed.map_or(Ok(()), Err)
+}

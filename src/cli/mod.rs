@@ -1,7 +1,7 @@
 //! The `chimera` command line, parsed by clap (derive): `play` (the default
 //! when no subcommand is given), `frametime`, `perft`, `moves`, `fen`,
 //! `export`, `load`, `annotate`, `bench`, `variants`, `serve`, `host`, `join`, `netbench`,
-//! `analyse`, `selfplay`, `uci`, `variant check|show`, each
+//! `analyse`, `selfplay`, `puzzles`, `uci`, `variant check|show`, each
 //! with its own `--help`. Every error is one line
 //! `error: …` on stderr and exit status 2; `--help` prints to stdout and exits 0.
 //!
@@ -112,6 +112,8 @@ pub enum Command {
     Analyse(ai::AnalyseCmd),
     /// Games between two computer levels, alternating colours; prints A's score
     Selfplay(ai::SelfplayCmd),
+    /// Mine puzzles from seeded self-play: `VFEN | solution LMN | theme | difficulty`, one a line
+    Puzzles(ai::PuzzlesCmd),
     /// Speak UCI on stdin/stdout as Fairy-Stockfish does (its FEN and moves for chess, grand, embassy; VFEN and LMN otherwise)
     Uci,
 }
@@ -137,6 +139,7 @@ impl Command {
             Command::Netbench(a) => netbench::netbench(a),
             Command::Analyse(a) => ai::analyse(a),
             Command::Selfplay(a) => ai::selfplay(a),
+            Command::Puzzles(a) => ai::puzzles(a),
             Command::Uci => uci::uci(),
         }
     }

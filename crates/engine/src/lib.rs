@@ -4,6 +4,7 @@
 pub mod eval;
 pub mod levels;
 pub mod play;
+pub mod puzzles;
 pub mod review;
 pub mod search;
 pub mod thinker;
@@ -16,6 +17,7 @@ pub use play::{
     BenchLine, GameRecord, SelfPlay, analyse, bench_positions, bench_search, bestmove_line,
     info_line, info_line_with, play_game, pv_lmn, pv_san, pv_text, random_opening,
 };
+pub use puzzles::{MineSettings, Puzzle, Theme};
 pub use review::{Judgement, Review, ReviewSettings, SideSummary, annotate_record, review_game};
 pub use search::{Eval, Features, Info, Limits, SearchResult, Searcher, TimeLeft};
 pub use thinker::{Job, ThinkError, Thinker};

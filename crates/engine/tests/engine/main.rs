@@ -3,6 +3,7 @@
 
 mod board;
 mod levels;
+mod puzzles;
 mod review;
 mod search;
 mod tactics;
