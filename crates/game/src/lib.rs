@@ -1,12 +1,13 @@
 //! The pure match: [`Match`] holds one game as it is played (moves and the
 //! redo line, the draw offer, the outcome, the clock); [`clock`] keeps time,
 //! [`offer`] names what one side may offer the other and [`record`] reads and
-//! writes game records; [`rating`] rates players and puzzles (Glicko-2). No
-//! Bevy.
+//! writes game records; [`rating`] rates players and puzzles (Glicko-2);
+//! [`lessons`] makes a piece lesson for every piece of a variant. No Bevy.
 
 pub mod announce;
 pub mod clock;
 mod game_match;
+pub mod lessons;
 mod match_clock;
 pub mod offer;
 pub mod rating;

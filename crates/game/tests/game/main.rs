@@ -4,6 +4,7 @@ mod clock;
 #[allow(dead_code)]
 #[path = "../../../rules/tests/rules/common.rs"]
 mod common;
+mod lessons;
 mod rating;
 mod record;
 mod record_cost;
