@@ -92,7 +92,7 @@ fn reviewed(g: &Game, squares: &[&str]) -> MatchRecord {
 #[test]
 fn eval_nags_drawings_and_lines_round_trip_in_every_variant() {
     let mut rng = SplitMix64::new(22);
-    for info in variants() {
+    for info in variants::builtin() {
         let v = common::variant(info.id, &[]);
         let (squares, _) = edge_squares(info.id);
         for _ in 0..3 {
@@ -153,7 +153,7 @@ fn drawings_on_two_digit_and_zero_ranks_read_unambiguously() {
 
 #[test]
 fn drawings_off_the_board_are_refused_on_read_and_write() {
-    for info in variants() {
+    for info in variants::builtin() {
         let v = common::variant(info.id, &[]);
         let (squares, off) = edge_squares(info.id);
         let g = random_game(
