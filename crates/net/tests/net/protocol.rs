@@ -11,7 +11,8 @@ use chimera_net::protocol::{
 };
 use chimera_rules::{Color, EndReason, Outcome};
 
-fn snapshot() -> Snapshot {
+/// A snapshot with every field set (also the wire fuzz's seed).
+pub(crate) fn snapshot() -> Snapshot {
     Snapshot {
         variant_file: None,
         variant: "holygrail".into(),

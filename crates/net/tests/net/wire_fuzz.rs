@@ -12,7 +12,7 @@ use chimera_game::Offer;
 use chimera_net::discovery::{Beacon, decode_beacon, encode_beacon};
 use chimera_net::protocol::{
     ClientMsg, Hello, HostMsg, MoveConfirmed, PROTOCOL_VERSION, Role, SeatState, SeatToken,
-    SeatWish, Snapshot, WireClocks, decode, encode,
+    SeatWish, Snapshot, decode, encode,
 };
 use chimera_rules::rng::mutate_bytes;
 use chimera_rules::{Color, EndReason, Outcome, SplitMix64};
@@ -20,34 +20,17 @@ use chimera_rules::{Color, EndReason, Outcome, SplitMix64};
 /// Each case's bound: decoding a frame of at most 64 KB takes microseconds.
 const BOUND: Duration = Duration::from_secs(1);
 
+/// The protocol test's snapshot, with a player's variant file, a mutation
+/// and multi-byte text added (what a mutation can then break).
 fn snapshot() -> Snapshot {
-    Snapshot {
-        variant_file: Some("[variant]\nid = \"wyvern\"\n# ♔ é\n".into()),
-        variant: "holygrail".into(),
-        options: vec![("drops".into(), "full".into())],
-        start_vfen: "****tt****/crwbqkbfrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRWBQKBFRC/****TT**** w BIbi - JJJJISjjjjis 0 1".into(),
-        moves: vec!["J@e2-e5".into(), "e9e8".into(), "c3~Y".into()],
-        hash: 0x0123_4567_89ab_cdef,
-        clocks: Some(WireClocks {
-            control: "600d5".parse().unwrap(),
-            left_ms: [600_000, 598_500],
-            to_move: Color::White,
-            spent_ms: 7_250,
-            running: true,
-            moves: [1, 1],
-        }),
-        result: None,
-        offers: vec![(Offer::Draw, Color::Black)],
-        seats: [
-            SeatState::Connected { name: "Ann".into() },
-            SeatState::Away {
-                name: "Bö".into(),
-                grace_left_s: 112,
-            },
-        ],
-        spectators: 3,
-        game_number: 2,
-    }
+    let mut s = crate::protocol::snapshot();
+    s.variant_file = Some("[variant]\nid = \"wyvern\"\n# ♔ é\n".into());
+    s.moves.push("c3~Y".into());
+    s.seats[1] = SeatState::Away {
+        name: "Bö".into(),
+        grace_left_s: 112,
+    };
+    s
 }
 
 fn client_frames() -> Vec<Vec<u8>> {
