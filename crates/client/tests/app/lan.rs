@@ -760,20 +760,7 @@ fn takeback_resignation_and_rematch_from_the_windows() {
         assert_eq!(ply(app), 2);
     }
     // "New game" of the same setup on both sides: a rematch, colours swapped.
-    for app in [&mut host, &mut guest] {
-        let setup = app.world().resource::<CurrentMatch>().setup().clone();
-        app.world_mut().write_message(MatchCommand::NewGame(setup));
-        app.update();
-    }
-    pump(
-        &mut [&mut host, &mut guest],
-        None,
-        "the rematch",
-        |apps, _| {
-            apps.iter()
-                .all(|a| ply(a) == 0 && a.world().resource::<CurrentMatch>().outcome().is_none())
-        },
-    );
+    rematch(&mut host, &mut guest);
     let role = |app: &App| app.world().resource::<NetSession>().view.role;
     assert_eq!(role(&host), Some(Role::Player(Color::Black)));
     assert_eq!(role(&guest), Some(Role::Player(Color::White)));
@@ -797,4 +784,19 @@ fn a_game_hosted_from_the_menu_carries_the_players_name() {
         .write_message(MenuActivated(Entry::HostLan));
     let heard = &first_game_heard(&mut host, &mut guest);
     assert_eq!(heard.host, "Ann");
+}
+
+/// Both windows ask for "New game" of the same setup — a rematch, colours
+/// swapped — and it starts in both.
+pub(crate) fn rematch(host: &mut App, guest: &mut App) {
+    for app in [&mut *host, &mut *guest] {
+        let setup = app.world().resource::<CurrentMatch>().setup().clone();
+        app.world_mut()
+            .write_message(chimera_client::match_state::MatchCommand::NewGame(setup));
+        app.update();
+    }
+    pump(&mut [host, guest], None, "the rematch", |apps, _| {
+        apps.iter()
+            .all(|a| ply(a) == 0 && a.world().resource::<CurrentMatch>().outcome().is_none())
+    });
 }

@@ -95,20 +95,7 @@ fn every_finished_lan_game_is_kept_in_both_windows_saved_games() {
     }
     // A rematch (colours swapped), resigned: a second record beside the
     // first in each window, not over it.
-    for app in [&mut host, &mut guest] {
-        let setup = app.world().resource::<CurrentMatch>().setup().clone();
-        app.world_mut().write_message(MatchCommand::NewGame(setup));
-        app.update();
-    }
-    pump(
-        &mut [&mut host, &mut guest],
-        None,
-        "the rematch",
-        |apps, _| {
-            apps.iter()
-                .all(|a| ply(a) == 0 && a.world().resource::<CurrentMatch>().outcome().is_none())
-        },
-    );
+    crate::lan::rematch(&mut host, &mut guest);
     host.world_mut()
         .write_message(MatchCommand::Resign(Color::White));
     await_outcomes(&mut host, &mut guest);
