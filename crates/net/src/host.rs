@@ -325,7 +325,6 @@ impl Host {
         if let Some(saved) = cfg.clock.filter(|c| c.control == cfg.time_control) {
             m.restore_clock(&saved, &cfg.move_times);
         }
-        let m = &mut m;
         let mut host = Host {
             table: LanTable {
                 game_number: cfg.game_number.max(1),
@@ -358,14 +357,14 @@ impl Host {
                 side.name(),
                 held.name
             ));
-            host.refresh_seat(m, side);
+            host.refresh_seat(&mut m, side);
         }
         if let Some(side) = host.cfg.local_side {
             let seat = &mut host.seats[side.index()];
             seat.holder = Holder::Local;
             seat.name = clean_name(&host.cfg.local_name);
-            host.refresh_seat(m, side);
-            host.welcome(m, Sender::Local, Role::Player(side), None);
+            host.refresh_seat(&mut m, side);
+            host.welcome(&m, Sender::Local, Role::Player(side), None);
         }
         host.log(format!(
             "hosting {} ({}), protocol {}",
@@ -373,8 +372,7 @@ impl Host {
             host.cfg.variant,
             host.cfg.protocol_version
         ));
-        host.run_clock(m);
-        let m = std::mem::replace(m, Match::new(&v));
+        host.run_clock(&mut m);
         Ok((host, m))
     }
 

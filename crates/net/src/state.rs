@@ -224,10 +224,6 @@ impl MatchState {
     pub fn game_match(&self) -> &Match {
         &self.game
     }
-    /// The match, to change (what the host confirmed).
-    pub fn game_match_mut(&mut self) -> &mut Match {
-        &mut self.game
-    }
     /// The table and the match, to change both (an offer).
     pub fn parts(&mut self) -> (&mut LanTable, &mut Match) {
         (&mut self.table, &mut self.game)
