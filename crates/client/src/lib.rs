@@ -14,6 +14,7 @@ pub mod cues;
 pub mod help;
 pub mod input;
 pub mod interaction;
+pub mod marks;
 pub mod match_state;
 pub mod menus;
 pub mod net;
@@ -44,7 +45,7 @@ pub const LAYERS: &[&[&str]] = &[
     // The frame's order and the screens.
     &["schedule"],
     // Shared data with no game logic: the board in the world, the piece art.
-    &["scene", "piece_art", "prefs"],
+    &["scene", "piece_art", "prefs", "marks"],
     // The authoritative match: the only writer of `Match`.
     &["match_state"],
     // Shared interaction state: selection, what is in front, device intents.
@@ -143,6 +144,7 @@ pub fn client_plugins(app: &mut App) {
         scene::plugin,
         piece_art::plugin,
         prefs::plugin,
+        marks::plugin,
         match_state::plugin,
         interaction::plugin,
         saves::plugin,
