@@ -229,7 +229,10 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
         settings::install(&mut app, settings::AppSettings::from_config_dir());
     }
     if let Some(loaded) = &args.load {
-        app.insert_resource(match_state::CurrentMatch(saves::match_from_loaded(loaded)));
+        let m = saves::match_from_loaded(loaded);
+        let drawings = interaction::Drawings::from_record(&m, &loaded.record.moves);
+        app.insert_resource(match_state::CurrentMatch(m))
+            .insert_resource(drawings);
     } else if let Some(id) = &args.variant {
         let m = match_state::Match::start(id, &args.options, &args.moves)?;
         let setup = match_state::GameSetup {
