@@ -69,6 +69,8 @@ pub enum Entry {
     Decline(Offer),
     /// LAN game: claim the win, the opponent gone past its grace period.
     ClaimWin,
+    /// LAN game: share this player's drawings with the others, or stop.
+    ShareDrawings,
     /// Same variant and options again (in a LAN game: a rematch, colours
     /// swapped, once the opponent agrees).
     NewGame,
@@ -148,8 +150,8 @@ impl Entry {
             HostSide | HostPort | HostLan | JoinLan | JoinGame(_) | JoinAddress | JoinSpectate
             | JoinConnect => EntryGroup::Lan,
             Continue | Undo | Redo | Flip | SwitchView | ShowLetters | Resign | OfferDraw
-            | Accept(_) | Decline(_) | ClaimWin | NewGame | MainMenu | Hint | PauseComputer
-            | EvalBar => EntryGroup::Game,
+            | Accept(_) | Decline(_) | ClaimWin | ShareDrawings | NewGame | MainMenu | Hint
+            | PauseComputer | EvalBar => EntryGroup::Game,
             LookAtBoard | Choice(_) | CancelChooser | StartNewLine | KeepLine => EntryGroup::Dialog,
         }
     }
@@ -284,6 +286,9 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
                     v.push(Redo);
                 }
                 v.extend([Flip, SwitchView, ShowLetters]);
+                if authority.is_some() && player {
+                    v.push(ShareDrawings);
+                }
                 if g.outcome().is_none() && g.setup().time.is_timed() {
                     v.push(PauseClock);
                 }

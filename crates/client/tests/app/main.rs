@@ -13,6 +13,7 @@ mod config;
 mod config_fuzz;
 mod couch_play;
 mod cues;
+mod drawing;
 mod games;
 mod generic_art;
 mod lan;
