@@ -79,6 +79,45 @@ pub struct BoardCircle {
     pub brush: Brush,
 }
 
+/// An arrow or a circle: where it is, and its colour.
+trait Drawn: Copy {
+    fn same_place(&self, other: &Self) -> bool;
+    fn brush_mut(&mut self) -> &mut Brush;
+}
+
+impl Drawn for BoardArrow {
+    fn same_place(&self, o: &Self) -> bool {
+        self.from == o.from && self.to == o.to
+    }
+    fn brush_mut(&mut self) -> &mut Brush {
+        &mut self.brush
+    }
+}
+
+impl Drawn for BoardCircle {
+    fn same_place(&self, o: &Self) -> bool {
+        self.sq == o.sq
+    }
+    fn brush_mut(&mut self) -> &mut Brush {
+        &mut self.brush
+    }
+}
+
+/// lichess's toggle: `d` again (same place, same colour) removes it, in
+/// another colour recolours it, else it is added unless the set is `full`.
+/// Returns whether `list` changed.
+fn toggle<T: Drawn>(list: &mut Vec<T>, mut d: T, full: bool) -> bool {
+    match list.iter().position(|x| x.same_place(&d)) {
+        Some(i) if *list[i].brush_mut() == *d.brush_mut() => {
+            list.remove(i);
+        }
+        Some(i) => *list[i].brush_mut() = *d.brush_mut(),
+        None if full => return false,
+        None => list.push(d),
+    }
+    true
+}
+
 /// Arrows and circles, in the order they were drawn.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Marks {
@@ -122,49 +161,30 @@ impl Marks {
                 brush: a.brush,
             });
         }
-        match self
-            .arrows
-            .iter()
-            .position(|x| x.from == a.from && x.to == a.to)
-        {
-            Some(i) if self.arrows[i].brush == a.brush => {
-                self.arrows.remove(i);
-            }
-            Some(i) => self.arrows[i].brush = a.brush,
-            None if self.len() >= MAX_MARKS => return false,
-            None => self.arrows.push(a),
-        }
-        true
+        let full = self.len() >= MAX_MARKS;
+        toggle(&mut self.arrows, a, full)
     }
 
     /// Circles a square as lichess does: the same circle again removes it,
     /// another colour recolours it. Returns whether the marks changed.
     pub fn toggle_circle(&mut self, c: BoardCircle) -> bool {
-        match self.circles.iter().position(|x| x.sq == c.sq) {
-            Some(i) if self.circles[i].brush == c.brush => {
-                self.circles.remove(i);
-            }
-            Some(i) => self.circles[i].brush = c.brush,
-            None if self.len() >= MAX_MARKS => return false,
-            None => self.circles.push(c),
-        }
-        true
+        let full = self.len() >= MAX_MARKS;
+        toggle(&mut self.circles, c, full)
     }
 
     /// These marks with `other`'s added (an arrow or circle already here
     /// is kept once, in this set's colour).
     pub fn merged(&self, other: &Marks) -> Marks {
+        fn add<T: Drawn>(to: &mut Vec<T>, more: &[T]) {
+            for m in more {
+                if !to.iter().any(|x| x.same_place(m)) {
+                    to.push(*m);
+                }
+            }
+        }
         let mut out = self.clone();
-        for a in &other.arrows {
-            if !out.arrows.iter().any(|x| x.from == a.from && x.to == a.to) {
-                out.arrows.push(*a);
-            }
-        }
-        for c in &other.circles {
-            if !out.circles.iter().any(|x| x.sq == c.sq) {
-                out.circles.push(*c);
-            }
-        }
+        add(&mut out.arrows, &other.arrows);
+        add(&mut out.circles, &other.circles);
         out
     }
 

@@ -428,8 +428,7 @@ fn handle_requests(
     mut keep: MessageReader<KeepGame>,
     folder: Res<SaveFolder>,
     mut saved: ResMut<SavedGames>,
-    game: Option<Res<CurrentMatch>>,
-    drawings: Res<Drawings>,
+    (game, drawings): (Option<Res<CurrentMatch>>, Res<Drawings>),
     mut opener: Opener,
     mut toast: MessageWriter<Toast>,
 ) {

@@ -115,8 +115,7 @@ pub(super) fn game_menu(
     overlays: Res<Overlays>,
     mode: Res<CurrentView>,
     computer: Res<Computer>,
-    letters: Res<ShowLetters>,
-    share: Res<ShareDrawings>,
+    (letters, share): (Res<ShowLetters>, Res<ShareDrawings>),
     mut activated: MessageWriter<MenuActivated>,
 ) -> Result {
     if !overlays.game_menu {
