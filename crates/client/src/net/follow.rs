@@ -15,7 +15,7 @@ use chimera_rules::Color;
 
 use super::join::JoinScreen;
 use super::session::{NetSession, Wire};
-use crate::interaction::Toast;
+use crate::interaction::{Drawings, Toast};
 use crate::match_state::{
     Announcer, ApplyCommand, ApplyMove, Authority, BoardResynced, GameEnded, GameSetup,
     InstallMatch, Match, MatchCommand, MatchError, MoveIntent, MoveRejected, Offer, Player,
@@ -42,6 +42,7 @@ pub struct NetOut<'w> {
     pub(super) join: ResMut<'w, JoinScreen>,
     pub(super) overlays: ResMut<'w, Overlays>,
     pub(super) heard: MessageWriter<'w, super::DrawingsHeard>,
+    pub(super) drawings: ResMut<'w, Drawings>,
 }
 
 impl NetOut<'_> {
@@ -73,6 +74,9 @@ pub(super) fn hosted(s: &mut NetSession, events: Vec<HostEvent>, out: &mut NetOu
             }
             HostEvent::Ended(outcome) => out.announce.ended(GameEnded { outcome }),
             HostEvent::NewGame { .. } => {
+                // The rematch starts without the last game's drawings (a
+                // joined window's starts with its `InstallMatch`).
+                out.drawings.clear();
                 out.resynced.write(BoardResynced);
             }
             HostEvent::ToLocal(HostMsg::Welcome { role, snapshot, .. }) => {
