@@ -105,81 +105,109 @@ pub fn lesson(v: &Arc<Variant>, kind: Kind) -> Option<Lesson> {
 pub fn blocker_lesson(v: &Arc<Variant>, kind: Kind) -> Option<Lesson> {
     let def = v.def(kind.num())?;
     let s = middle(v);
-    let mut scene = Scene::new(v);
-    scene.put(s, Color::White, kind);
-    let mut targets = Vec::new();
-    let (orth, diag) = (
-        [(0, 1), (1, 0), (-1, 0), (0, -1)],
-        [(1, 1), (-1, 1), (1, -1), (-1, -1)],
-    );
-    let lines = |d: bool| if d { diag } else { orth };
-    // Adds pieces at the given distances along direction (dx, dy); the
-    // target is the last distance. Returns whether all squares exist.
-    let add = |scene: &mut Scene, (dx, dy): (i32, i32), blockers: &[i32], enemy: Option<i32>, visit: Option<i32>| {
-        let sq = |n: i32| offset(v, s, dx * n, dy * n);
-        let needed: Vec<i32> = blockers.iter().copied().chain(enemy).chain(visit).collect();
-        let reach = needed.iter().max().copied().unwrap_or(0);
-        if (1..=reach + 1).any(|n| sq(n).is_none_or(|t| scene.at(t).is_some())) {
-            return None;
-        }
-        for &b in blockers {
-            let t = sq(b)?;
-            scene.put(t, Color::White, extra_kind(v, Color::White, t)?);
-        }
-        if let Some(e) = enemy {
-            let t = sq(e)?;
-            scene.put(t, Color::Black, extra_kind(v, Color::Black, t)?);
-            return Some(t);
-        }
-        sq(visit?)
+    let id = format!("blockers-{}", kind.id());
+    let lesson = |scene: &Scene, targets: Vec<Sq>, (title, text): (&str, &str)| {
+        collect_lesson(
+            scene,
+            s,
+            targets,
+            id.clone(),
+            format!("{}: {title}", kind.name()),
+            format!("The {}. {text}", kind.name()),
+        )
     };
-    let (text, title) = match def.special {
-        Special::Hopper { diag } => {
-            for d in lines(diag) {
-                if targets.len() < 2 {
-                    targets.extend(add(&mut scene, d, &[2], Some(4), None));
+    let orth = [(0, 1), (1, 0), (-1, 0), (0, -1)];
+    let diag = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+    let lines = |d: bool| if d { diag } else { orth };
+    // Two legs, one after the other: each from where the last one landed,
+    // along a line, with friendly blockers and an enemy or a square to
+    // reach at the given distances.
+    let legs = |dirs: [(i32, i32); 4], plan: [Leg; 2], words: (&str, &str)| {
+        let mut fallback = None;
+        // Chained where the board has room, else both legs from the start.
+        for (chained, d1) in [true, false].into_iter().flat_map(|c| dirs.map(|d| (c, d))) {
+            for d2 in dirs.into_iter().filter(|d| *d != (-d1.0, -d1.1) && *d != d1) {
+                let mut scene = Scene::new(v);
+                scene.put(s, Color::White, kind);
+                let mut at = s;
+                let mut targets = Vec::new();
+                for (leg, d) in plan.iter().zip([d1, d2]) {
+                    let Some((target, land)) = leg.place(v, &mut scene, at, d) else {
+                        break;
+                    };
+                    targets.push(target);
+                    if chained {
+                        at = land;
+                    }
                 }
+                if targets.len() < 2 {
+                    continue;
+                }
+                let Some(l) = lesson(&scene, targets, words) else {
+                    continue;
+                };
+                if matches!(l.goal, Goal::Collect { par: 2, .. }) {
+                    return Some(l);
+                }
+                fallback = fallback.or(Some(l));
             }
+            if fallback.is_some() {
+                break;
+            }
+        }
+        fallback
+    };
+    match def.special {
+        Special::Hopper { diag } => legs(
+            lines(diag),
+            // Diagonals run out sooner: the screen next to it there.
+            match diag {
+                true => [Leg::capture(&[1], 3, 3); 2],
+                false => [Leg::capture(&[2], 4, 4); 2],
+            },
             (
+                "captures over a screen",
                 "It moves without a screen, but captures only by hopping over exactly one piece \
                  (a screen, of either side) on its line: capture the marked pieces.",
-                "captures over a screen",
-            )
-        }
-        Special::FlyingJump { diag } => {
-            for (d, blockers) in lines(diag).into_iter().zip([&[1][..], &[1, 2][..]]) {
-                let far = blockers.len() as i32 + 1;
-                targets.extend(add(&mut scene, d, blockers, None, Some(far)));
-            }
+            ),
+        ),
+        Special::FlyingJump { diag } => legs(
+            lines(diag),
+            [Leg::reach(&[1], 2), Leg::reach(&[1, 2], 3)],
             (
-                "Next to a piece it may leap over it, two squares; over two pieces in a row, \
-                 three squares. Reach the marked squares behind your pawns.",
                 "leaps over pieces",
-            )
-        }
-        Special::Bomber { diag } => {
-            let [a, b, ..] = lines(diag);
-            targets.extend(add(&mut scene, a, &[1], None, Some(2)));
-            targets.extend(add(&mut scene, b, &[], Some(3), None));
+                "Next to a piece it may leap over it, two squares; over two pieces in a row, \
+                 three squares. Reach the marked squares behind the pawns.",
+            ),
+        ),
+        Special::Bomber { diag } => legs(
+            lines(diag),
+            [Leg::reach(&[1], 2), Leg::capture(&[], 3, 4)],
             (
+                "jumps and flies",
                 "It jumps over a friendly piece next to it, and flies over the first enemy on \
                  its line to the empty square behind, removing it: reach the square behind \
-                 your pawn, and capture the enemy.",
-                "jumps and flies",
-            )
-        }
+                 your pawn, then capture the enemy.",
+            ),
+        ),
         Special::Warlord => {
+            let mut scene = Scene::new(v);
+            scene.put(s, Color::White, kind);
+            let mut targets = Vec::new();
             for d in [(-3, 3), (3, 2), (0, -2)] {
-                let t = offset(v, s, d.0, d.1).filter(|t| scene.at(*t).is_none());
-                if let Some(t) = t {
+                if let Some(t) = offset(v, s, d.0, d.1).filter(|t| scene.at(*t).is_none()) {
                     scene.put(t, Color::Black, extra_kind(v, Color::Black, t)?);
                     targets.push(t);
                 }
             }
-            (
-                "Its only moves are captures: it takes any enemy piece anywhere on the board. \
-                 Capture the marked pieces.",
-                "captures anywhere",
+            lesson(
+                &scene,
+                targets,
+                (
+                    "captures anywhere",
+                    "Its only moves are captures: it takes any enemy piece anywhere on the \
+                     board. Capture the marked pieces.",
+                ),
             )
         }
         _ if !def.two_paths.is_empty() => {
@@ -190,29 +218,79 @@ pub fn blocker_lesson(v: &Arc<Variant>, kind: Kind) -> Option<Lesson> {
                 let i = usize::try_from(from + off as i32).ok()?;
                 geo.exists_index(i).then(|| geo.sq(i))
             };
-            let path = def
+            let (first, to) = def
                 .two_paths
                 .iter()
-                .find_map(|tp| Some((cell(tp.paths[0][0])?, cell(tp.off)?)));
-            let (first, to) = path?;
+                .find_map(|tp| Some((cell(tp.paths[0][0])?, cell(tp.off)?)))?;
+            let mut scene = Scene::new(v);
+            scene.put(s, Color::White, kind);
             scene.put(first, Color::White, extra_kind(v, Color::White, first)?);
-            targets.push(to);
-            (
-                "It reaches each square by either of two paths, blocked only when both are: \
-                 one path is blocked here — reach the marked square by the other.",
-                "passes a blocked path",
+            lesson(
+                &scene,
+                vec![to],
+                (
+                    "passes a blocked path",
+                    "It reaches each square by either of two paths, blocked only when both \
+                     are: one path is blocked here — reach the marked square by the other.",
+                ),
             )
         }
-        _ => return None,
-    };
-    collect_lesson(
-        &scene,
-        s,
-        targets,
-        format!("blockers-{}", kind.id()),
-        format!("{}: {title}", kind.name()),
-        format!("The {}. {text}", kind.name()),
-    )
+        _ => None,
+    }
+}
+
+/// One leg of a blocker lesson: friendly pieces at these distances along
+/// a line, then an enemy to capture or a square to reach; where the piece
+/// lands.
+#[derive(Clone, Copy)]
+struct Leg {
+    blockers: &'static [i32],
+    enemy: Option<i32>,
+    visit: Option<i32>,
+    land: i32,
+}
+
+impl Leg {
+    fn capture(blockers: &'static [i32], enemy: i32, land: i32) -> Leg {
+        Leg {
+            blockers,
+            enemy: Some(enemy),
+            visit: None,
+            land,
+        }
+    }
+
+    fn reach(blockers: &'static [i32], visit: i32) -> Leg {
+        Leg {
+            blockers,
+            enemy: None,
+            visit: Some(visit),
+            land: visit,
+        }
+    }
+
+    /// Puts the leg on `scene` from `at` along `(dx, dy)`: its target and
+    /// landing square, if every square it needs exists and is free.
+    fn place(self, v: &Arc<Variant>, scene: &mut Scene, at: Sq, (dx, dy): (i32, i32)) -> Option<(Sq, Sq)> {
+        let sq = |n: i32| offset(v, at, dx * n, dy * n);
+        let far = self.land.max(self.enemy.unwrap_or(0)).max(self.visit.unwrap_or(0));
+        if (1..=far).any(|n| sq(n).is_none_or(|t| scene.at(t).is_some())) {
+            return None;
+        }
+        for &b in self.blockers {
+            let t = sq(b)?;
+            scene.put(t, Color::White, extra_kind(v, Color::White, t)?);
+        }
+        let target = match self.enemy {
+            Some(e) => {
+                let t = sq(e)?;
+                scene.put(t, Color::Black, extra_kind(v, Color::Black, t)?);
+                t
+            }
+            None => sq(self.visit?)?,
+        };
+        Some((target, sq(self.land)?))
+    }
 }
 
 /// A collect lesson on `scene` for the piece on `piece`, if it is solvable.

@@ -365,8 +365,10 @@ fn promotion(v: &Arc<Variant>) -> Option<Lesson> {
         .collect();
     let mut kinds: Vec<Kind> = promos.iter().filter_map(|m| m.piece()).collect();
     kinds.dedup();
-    // Not the queen: the lesson is to choose.
-    let target = *kinds.iter().rev().find(|k| **k != Kind::Queen).or(kinds.first())?;
+    // Not the queen, nor a serpent form or prince: the lesson is to choose
+    // a plain piece.
+    let plain = |k: &&Kind| **k != Kind::Queen && **k != Kind::Prince && !k.is_serpent_form();
+    let target = *kinds.iter().rev().find(plain).or(kinds.first())?;
     let m = *promos.iter().find(|m| m.piece() == Some(target))?;
     let mut draft = Draft::new(scene, Goal::Play(vec![pos.lmn(m)]), vec![pos.lmn(m)]);
     let choice_names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();

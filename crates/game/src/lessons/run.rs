@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use chimera_rules::{Color, Game, Kind, Move, Position, RulesError, Sq, Variant};
+use chimera_rules::{Color, Game, Kind, Move, MoveKind, Position, RulesError, Sq, Variant};
 
 use super::{Goal, Lesson, Scene};
 
@@ -88,7 +88,7 @@ impl Board {
     /// The spot after the taught piece plays `mv` in `pos` (the position
     /// at `spot`); `None` when `mv` is not its move.
     pub fn step(&self, pos: &Position, spot: Spot, mv: Move) -> Option<Spot> {
-        if pos.move_from(mv) != Some(spot.at) {
+        if pos.move_from(mv) != Some(spot.at) || mv.kind() == MoveKind::Mutate {
             return None;
         }
         let to = pos.move_to(mv)?;
@@ -228,6 +228,11 @@ impl LessonRun {
             Mode::Collect { board, spot, pos } => {
                 if !pos.legal_moves().contains(&mv) {
                     return Verdict::Wrong("That move is not legal here.".into());
+                }
+                if mv.kind() == MoveKind::Mutate {
+                    return Verdict::Wrong(format!(
+                        "This lesson is about how the {name} moves: move it, do not mutate it."
+                    ));
                 }
                 let Some(next) = board.step(pos, *spot, mv) else {
                     return Verdict::Wrong(format!(
