@@ -254,7 +254,14 @@ pub(super) fn answer_entries(
             }
             _ => None,
         };
-        if matches!(entry, Entry::LessonStay | Entry::LessonNext | Entry::LessonAgain | Entry::LessonList) {
+        if matches!(
+            entry,
+            Entry::LessonStay
+                | Entry::LessonNext
+                | Entry::LessonAgain
+                | Entry::LessonList
+                | Entry::LessonHint
+        ) {
             overlays.lesson_done = false;
             overlays.game_menu = false;
         }
