@@ -109,6 +109,8 @@ pub struct PlayArgs {
     pub lan_announce: bool,
     /// Open the piece guide over the game, on this piece.
     pub guide: Option<chimera_rules::Kind>,
+    /// Open this lesson (its id) of `variant` on the board.
+    pub lesson: Option<String>,
 }
 
 impl Default for PlayArgs {
@@ -131,6 +133,7 @@ impl Default for PlayArgs {
             lan_announce: true,
             time: Default::default(),
             guide: None,
+            lesson: None,
         }
     }
 }
@@ -278,6 +281,15 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
             );
             guide.piece = guide.kinds.iter().position(|k| *k == kind).unwrap_or(0);
         });
+    }
+    // Lesson progress in the data directory; a lesson asked for opens on the board.
+    app.world_mut()
+        .resource_mut::<menus::Learn>()
+        .use_file(chimera_game::lessons::Progress::default_path());
+    if let (Some(id), Some(variant)) = (&args.lesson, &args.variant)
+        && let Err(e) = menus::learn::open_lesson(app.world_mut(), variant, id)
+    {
+        warn!("{e}");
     }
     if let Some(probe) = probe {
         app.insert_resource(probe);

@@ -20,7 +20,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use crate::interaction::{DrawingChanged, Drawings, SetDrawings, Toast};
-use crate::match_state::CurrentMatch;
+use crate::match_state::{CurrentMatch, LessonBoard};
 use crate::match_state::{
     Authority, BoardResynced, GameEnded, GameSetup, InstallMatch, Match, MoveApplied, Player,
 };
@@ -531,12 +531,16 @@ fn autosave(
     folder: Res<SaveFolder>,
     mut saved: ResMut<SavedGames>,
     mut toast: MessageWriter<Toast>,
-    network: Option<Res<Authority>>,
+    (network, lesson): (Option<Res<Authority>>, Option<Res<LessonBoard>>),
 ) {
     let changes = applied.read().count()
         + resynced.read().count()
         + ended.read().count()
         + drawn.read().count();
+    // A lesson's board is no game to continue.
+    if lesson.is_some() {
+        return;
+    }
     let (Some(game), Some(path)) = (game, folder.autosave()) else {
         return;
     };

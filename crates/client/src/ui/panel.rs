@@ -17,7 +17,7 @@ use crate::interaction::{
 };
 use crate::match_state::CurrentMatch;
 use crate::match_state::Offer;
-use crate::menus::{Entry, MenuActivated};
+use crate::menus::{Entry, Learn, MenuActivated};
 use crate::scene::{BoardViewport, CurrentView};
 use crate::schedule::Screen;
 use bevy::prelude::*;
@@ -41,7 +41,7 @@ pub(super) fn game_panel(
     window: Single<&Window, With<PrimaryWindow>>,
     (controls, layout): (Option<Res<Controls>>, Res<PadLayout>),
     mut replay: ReplayControls,
-    computer: Res<Computer>,
+    (computer, learn): (Res<Computer>, Res<Learn>),
     mut lan: crate::net::screens::LanPanel,
 ) -> Result {
     let keys = |a: GameAction| hint(controls.as_deref(), *layout, a);
@@ -64,6 +64,7 @@ pub(super) fn game_panel(
     };
     let mut computer_click = None;
     let mut lan_click = None;
+    let mut lesson_click = None;
     let panel = egui::Panel::right("game-panel")
         .default_size(280.0)
         .min_size(230.0)
@@ -120,6 +121,10 @@ pub(super) fn game_panel(
                 );
             });
             ui.separator();
+            if learn.run.is_some() {
+                // A lesson's board: the lesson instead of the game's state.
+                lesson_click = super::learn::lesson_section(ui, &learn, &keys(GameAction::Hint));
+            } else {
             match game.outcome() {
                 Some(o) => {
                     ui.label(egui::RichText::new(outcome_text(&o)).strong().size(17.0));
@@ -188,6 +193,7 @@ pub(super) fn game_panel(
             }
             computer_click =
                 super::computer::computer_section(ui, &computer, game, &keys(GameAction::Hint));
+            }
             ui.separator();
             for (side, lost) in [Color::White, Color::Black].iter().zip(&list.lost) {
                 if lost.is_empty() {
@@ -247,7 +253,7 @@ pub(super) fn game_panel(
         })
         .response
         .rect;
-    for entry in [computer_click, lan_click].into_iter().flatten() {
+    for entry in [computer_click, lan_click, lesson_click].into_iter().flatten() {
         activated.write(MenuActivated(entry));
     }
     // What is left is the board's.

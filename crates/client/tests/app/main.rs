@@ -20,6 +20,7 @@ mod lan;
 mod lan_answers;
 mod lan_window;
 mod layers;
+mod lessons;
 mod match_state;
 mod player_variants;
 mod replay;
