@@ -127,7 +127,7 @@ pub fn play(
     loop {
         if let Some(o) = game.outcome() {
             return Ok(Played {
-                termination: o.result_text(),
+                termination: o.reason.word().to_string(),
                 game,
                 outcome: o,
             });
