@@ -149,7 +149,9 @@ pub fn builtin(id: &str) -> Option<&'static str> {
 /// one (a player's file, or options that change the start) — a generated
 /// one ([`OpeningRules::default`], 20 openings).
 pub fn for_variant(v: &Arc<Variant>) -> Result<Vec<Vec<String>>, String> {
-    match builtin(v.id()).filter(|_| v.options().is_empty()) {
+    let defaults = Variant::new(v.id(), &[]).map(|d| d.options().to_vec());
+    let plain = v.options().is_empty() || defaults.is_ok_and(|d| d == v.options());
+    match builtin(v.id()).filter(|_| plain) {
         Some(text) => parse(v, text),
         None => {
             let set = generate(
