@@ -22,6 +22,8 @@ pub const MATE_ALT_CP: i32 = 400;
 /// The confirming search gets this many times the node budget.
 pub const CONFIRM_FACTOR: u64 = 4;
 
+/// The `--nodes` budget the shipped sets (`assets/puzzles/`) were mined with.
+pub const SHIPPED_NODES: u64 = 10_000;
 /// The nodes of the shallow pre-filter search are the budget divided by this.
 pub const PREFILTER_DIVISOR: u64 = 8;
 /// A position whose pre-filter score is below this (centipawns, and no

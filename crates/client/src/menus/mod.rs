@@ -91,6 +91,8 @@ pub struct Overlays {
     pub load: bool,
     /// The LAN join screen.
     pub join: bool,
+    /// The puzzle chooser.
+    pub puzzles: bool,
 }
 
 /// The piece guide: a variant's pieces, one shown alone on its board.
