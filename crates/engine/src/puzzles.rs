@@ -253,7 +253,10 @@ impl Puzzle {
         if self.theme != Theme::Material && !won {
             return Err(RulesError::BadLmn {
                 text: self.solution.join(" "),
-                why: format!("the line does not end in the {} it claims", self.theme.text()),
+                why: format!(
+                    "the line does not end in the {} it claims",
+                    self.theme.text()
+                ),
             });
         }
         Ok(game)
@@ -413,7 +416,8 @@ fn motifs(game: &Game, line: &[Move]) -> Vec<Motif> {
     // mated side could not crown.
     let end = g.position();
     if end.variant().crowning
-        && g.outcome().is_some_and(|o| o.reason == EndReason::Checkmate)
+        && g.outcome()
+            .is_some_and(|o| o.reason == EndReason::Checkmate)
         && end.count(end.side_to_move(), Kind::Prince) > 0
     {
         found.push(Motif::Crowning);

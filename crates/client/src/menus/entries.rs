@@ -165,9 +165,7 @@ impl Entry {
             | Accept(_) | Decline(_) | ClaimWin | NewGame | MainMenu | Hint | PauseComputer
             | EvalBar => EntryGroup::Game,
             LookAtBoard | Choice(_) | CancelChooser | StartNewLine | KeepLine => EntryGroup::Dialog,
-            Puzzles | PuzzleSet(_) | PuzzleHint | PuzzleSolution | PuzzleNext => {
-                EntryGroup::Puzzle
-            }
+            Puzzles | PuzzleSet(_) | PuzzleHint | PuzzleSolution | PuzzleNext => EntryGroup::Puzzle,
         }
     }
 }

@@ -140,13 +140,19 @@ impl PuzzleMode {
         let m = pos.parse_lmn(lmn).ok()?;
         let piece = match m.kind() {
             MoveKind::Drop => None,
-            _ => pos.move_from(m).and_then(|s| pos.piece_at(s).map(|i| (s, i))),
+            _ => pos
+                .move_from(m)
+                .and_then(|s| pos.piece_at(s).map(|i| (s, i))),
         };
         if a.hints == 1 {
             return Some(match (piece, m.piece()) {
                 (Some((s, info)), _) => (
                     vec![s],
-                    format!("Hint: move the {} on {}", info.kind.name(), pos.variant().geo.name(s)),
+                    format!(
+                        "Hint: move the {} on {}",
+                        info.kind.name(),
+                        pos.variant().geo.name(s)
+                    ),
                 ),
                 (None, Some(k)) => (Vec::new(), format!("Hint: drop a {}", k.name())),
                 (None, None) => (Vec::new(), "Hint: a drop".to_string()),
@@ -189,8 +195,8 @@ pub fn load_set(entry: usize) -> Result<(Vec<SetPuzzle>, String), String> {
     for i in &ids {
         let info = variants().get(*i).ok_or("no such variant")?;
         let text = shipped(info.id).ok_or_else(|| format!("{} has no puzzles", info.name))?;
-        let list = Puzzle::parse_file(text)
-            .map_err(|e| format!("the {} puzzles: {e}", info.name))?;
+        let list =
+            Puzzle::parse_file(text).map_err(|e| format!("the {} puzzles: {e}", info.name))?;
         out.extend(list.into_iter().map(|puzzle| SetPuzzle {
             variant: info.id,
             puzzle,
@@ -228,7 +234,11 @@ impl PuzzleMode {
         if let Some(dir) = &folder.0 {
             match ratings::load(dir) {
                 Ok(book) => self.book = book,
-                Err(e) => self.error = Some(format!("{e} — puzzle ratings are not saved until it is fixed or removed")),
+                Err(e) => {
+                    self.error = Some(format!(
+                        "{e} — puzzle ratings are not saved until it is fixed or removed"
+                    ))
+                }
             }
         }
     }
@@ -267,7 +277,9 @@ impl PuzzleMode {
         let game = match game {
             Ok(g) => g,
             Err(e) => {
-                out.toast.write(crate::interaction::Toast(format!("This puzzle does not play: {e}")));
+                out.toast.write(crate::interaction::Toast(format!(
+                    "This puzzle does not play: {e}"
+                )));
                 return;
             }
         };
@@ -347,7 +359,10 @@ fn answer_entries(
                 }
             },
             Entry::PuzzleHint => {
-                if mode.current().is_some_and(|(_, a)| a.status == Status::Find) {
+                if mode
+                    .current()
+                    .is_some_and(|(_, a)| a.status == Status::Find)
+                {
                     mode.rate(false, &mut out);
                     if let Some(a) = mode.attempt.as_mut() {
                         a.hints = (a.hints + 1).min(2);
@@ -368,6 +383,7 @@ fn answer_entries(
                 }
             }
             Entry::PuzzleNext => {
+                mode.load_ratings(&out.folder);
                 let name = out.choice.player_name.clone();
                 if let Some(i) = mode.next_index(&name) {
                     mode.start(i, &mut out, &mut commands);
@@ -434,7 +450,9 @@ fn judge_moves(
     }
     let moves: Vec<MoveApplied> = applied.read().cloned().collect();
     for m in moves {
-        let Some(a) = mode.attempt.as_ref() else { break };
+        let Some(a) = mode.attempt.as_ref() else {
+            break;
+        };
         let line = &mode.set[a.index].puzzle.solution;
         let expected = line.get(m.ply - 1);
         let on_line = expected == Some(&m.lmn);
@@ -446,16 +464,17 @@ fn judge_moves(
             }
             continue;
         }
-        if solver && (on_line || won) {
-            if won || m.ply >= line.len() {
-                mode.rate(true, &mut out);
-                mode.attempt.as_mut().expect("attempt").status = Status::Solved;
-            } else {
-                let a = mode.attempt.as_mut().expect("attempt");
-                a.status = Status::Right;
-                a.hints = 0;
-                a.due = Some(now + REPLY_DELAY);
-            }
+        // The line is complete (a Ghostarelay win ends on the reply), or
+        // the solver won some other way at once.
+        let complete = on_line && m.ply >= line.len();
+        if complete || (solver && won) {
+            mode.rate(true, &mut out);
+            mode.attempt.as_mut().expect("attempt").status = Status::Solved;
+        } else if solver && on_line {
+            let a = mode.attempt.as_mut().expect("attempt");
+            a.status = Status::Right;
+            a.hints = 0;
+            a.due = Some(now + REPLY_DELAY);
         } else if !solver && on_line {
             mode.attempt.as_mut().expect("attempt").status = Status::Find;
         } else {

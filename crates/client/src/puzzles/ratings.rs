@@ -73,8 +73,9 @@ fn rating(fields: &[&str]) -> Result<Rating, String> {
     Ok(r)
 }
 
+/// The three numbers, each written so that it reads back exactly.
 fn rating_text(r: &Rating) -> String {
-    format!("{:.3}\t{:.3}\t{:.6}", r.rating, r.deviation, r.volatility)
+    format!("{}\t{}\t{}", r.rating, r.deviation, r.volatility)
 }
 
 impl RatingBook {

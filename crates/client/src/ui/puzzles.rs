@@ -65,11 +65,23 @@ pub(super) fn chooser_window(
             let all: usize = ids.iter().map(|&i| set_size(variants()[i].id)).sum();
             let wide = |t: String| egui::Button::new(t).min_size(egui::vec2(400.0, 28.0));
             let all_text = format!("All variants ({all} puzzles)");
-            entry_button(ui, wide(all_text), Entry::PuzzleSet(0), focused, &mut activated);
+            entry_button(
+                ui,
+                wide(all_text),
+                Entry::PuzzleSet(0),
+                focused,
+                &mut activated,
+            );
             for i in ids {
                 let info = variants()[i];
                 let text = format!("{} ({} puzzles)", info.name, set_size(info.id));
-                entry_button(ui, wide(text), Entry::PuzzleSet(i + 1), focused, &mut activated);
+                entry_button(
+                    ui,
+                    wide(text),
+                    Entry::PuzzleSet(i + 1),
+                    focused,
+                    &mut activated,
+                );
             }
             ui.add_space(8.0);
             ui.horizontal(|ui| {

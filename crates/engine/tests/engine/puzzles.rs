@@ -122,7 +122,10 @@ fn a_ghostarelay_win_by_compulsory_capture_is_a_no_moves_puzzle() {
     assert_eq!(p.theme, Theme::NoMoves(1), "{}", p.line());
     assert_eq!(p.solution, lmns("e2e3 d4e3"));
     assert_eq!(p.motifs, vec![Motif::CompulsoryCapture]);
-    assert!(p.line().contains(" | e2e3 d4e3 | no-moves-in-1 compulsory-capture | "));
+    assert!(
+        p.line()
+            .contains(" | e2e3 d4e3 | no-moves-in-1 compulsory-capture | ")
+    );
     // The line reads back as written, and plays to White's win.
     assert_eq!(Puzzle::parse(&p.line()), Ok(p.clone()));
     let end = p.check(&v).expect("legal");
@@ -136,15 +139,27 @@ fn puzzle_lines_that_are_not_in_the_documented_form_are_refused() {
     for (bad, why) in [
         ("7k/8 w - - - 0 1 | a1a8 | mate-in-1", "expected 4 fields"),
         (&good.replace("mate-in-1", "mate-in-x"), "unknown theme"),
-        (&good.replace("mate-in-1", "mate-in-1 fork"), "unknown motif 'fork'"),
-        (&good.replace("mate-in-1", "mate-in-2"), "needs 3 solution moves"),
-        (&good.replace("depth 1,", "depth 2,"), "is not 'difficulty D"),
+        (
+            &good.replace("mate-in-1", "mate-in-1 fork"),
+            "unknown motif 'fork'",
+        ),
+        (
+            &good.replace("mate-in-1", "mate-in-2"),
+            "needs 3 solution moves",
+        ),
+        (
+            &good.replace("depth 1,", "depth 2,"),
+            "is not 'difficulty D",
+        ),
         (&good.replace(" a1a8 ", " "), "no move"),
     ] {
         let err = Puzzle::parse(bad).expect_err(bad);
         assert!(err.contains(why), "{bad}: {err}");
     }
-    let file = format!("# a comment\n{good}\n\n{}\n", good.replace("12 nodes", "many nodes"));
+    let file = format!(
+        "# a comment\n{good}\n\n{}\n",
+        good.replace("12 nodes", "many nodes")
+    );
     let err = Puzzle::parse_file(&file).expect_err("line 4 is bad");
     assert_eq!(err.line, 4, "{err}");
     // Legal in form, but the line does not mate: the check says so.
@@ -176,7 +191,8 @@ fn every_shipped_set_is_complete_and_plays_legally() {
         assert!(set.len() >= least, "{id}: {} puzzles", set.len());
         let v = variant(id, &[]);
         for p in &set {
-            p.check(&v).unwrap_or_else(|e| panic!("{id}: {}: {e}", p.line()));
+            p.check(&v)
+                .unwrap_or_else(|e| panic!("{id}: {}: {e}", p.line()));
         }
     }
 }
@@ -201,7 +217,11 @@ fn re_search_shipped(id: &str, p: &Puzzle) {
         second.score
     );
     if p.theme != Theme::Material {
-        assert!(matches!(best.score, Eval::Mate(n) if n > 0), "{id}: {}", p.line());
+        assert!(
+            matches!(best.score, Eval::Mate(n) if n > 0),
+            "{id}: {}",
+            p.line()
+        );
     }
 }
 
