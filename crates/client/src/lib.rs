@@ -21,6 +21,7 @@ pub mod net;
 pub mod perf;
 pub mod piece_art;
 pub mod prefs;
+pub mod puzzles;
 pub mod saves;
 pub mod scene;
 pub mod schedule;
@@ -59,8 +60,9 @@ pub const LAYERS: &[&[&str]] = &[
     // Beside the player at the screen: the computer players (the hint, the
     // evaluation), whose searches run off the main thread, and LAN games (the
     // network's authority over the match, the join list). Their moves enter
-    // as the players' do.
-    &["computer", "net"],
+    // as the players' do. Puzzles: the shipped puzzles on the board, their
+    // replies entering as wishes too.
+    &["computer", "net", "puzzles"],
     // The player's settings file and the sounds, following the menus and the match.
     &["settings", "sound"],
     // Views: the board entities, then their animations.
@@ -158,6 +160,7 @@ pub fn client_plugins(app: &mut App) {
     .add_plugins((
         computer::plugin,
         net::plugin,
+        puzzles::plugin,
         settings::plugin,
         sound::plugin,
         board_view::plugin,

@@ -131,6 +131,8 @@ pub enum Panel {
     Learn,
     /// "Well done": a lesson solved.
     LessonDone,
+    /// The puzzle chooser: every variant's puzzles, or one variant's.
+    Puzzles,
 }
 
 /// The panel in front this frame (settled by the menus each frame).

@@ -208,9 +208,9 @@ impl LessonRun {
             Mode::Collect { board, spot, .. } => {
                 super::pieces::solve(board, *spot)?.into_iter().next()
             }
-            Mode::Rule { step, reply, .. } => {
-                reply.is_none().then(|| self.lesson.solution.get(*step).cloned())?
-            }
+            Mode::Rule { step, reply, .. } => reply
+                .is_none()
+                .then(|| self.lesson.solution.get(*step).cloned())?,
         }
     }
 
@@ -255,7 +255,11 @@ impl LessonRun {
                         par,
                     };
                 }
-                if !pos.legal_moves().iter().any(|&m| pos.move_from(m) == Some(next.at)) {
+                if !pos
+                    .legal_moves()
+                    .iter()
+                    .any(|&m| pos.move_from(m) == Some(next.at))
+                {
                     return Verdict::Wrong(format!("The {name} cannot move from there."));
                 }
                 Verdict::Continue
