@@ -255,7 +255,8 @@ impl PinBook {
     }
     /// Reads a book (a missing file is an empty book; unreadable lines are skipped).
     pub fn load(path: &Path) -> PinBook {
-        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let text =
+            chimera_store::read_bounded(path, chimera_store::MAX_CONFIG_BYTES).unwrap_or_default();
         PinBook(
             text.lines()
                 .filter_map(|l| {
