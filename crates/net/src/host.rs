@@ -1232,7 +1232,7 @@ fn describe(id: ClientId, p: &Peer) -> String {
 }
 
 /// A name without control characters, trimmed, never empty.
-fn clean_name(name: &str) -> String {
+pub(crate) fn clean_name(name: &str) -> String {
     let n: String = name
         .chars()
         .filter(|c| !c.is_control())
