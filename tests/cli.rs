@@ -1084,6 +1084,8 @@ const SUBCOMMANDS: &[(&str, &[&str])] = &[
             "--screenshot",
             "--measure",
             "--empty-3d",
+            "--empty-2d",
+            "--offscreen",
             "--load",
             "--load-screen",
             "--game",
@@ -1099,6 +1101,9 @@ const SUBCOMMANDS: &[(&str, &[&str])] = &[
             "--moves",
             "--measure",
             "--rounds",
+            "--warmup",
+            "--offscreen",
+            "--animate",
         ],
     ),
     (
@@ -1853,4 +1858,49 @@ fn numbers_too_large_are_refused_with_the_limit_and_why() {
         "analyse --variant chess --fen '6k1/5ppp/8/8/8/8/8/R5K1 w - - - 0 1' --depth 100 --hash 64",
     );
     assert!(out.ends_with("bestmove a1a8 score mate 1\n"), "{out}");
+}
+
+/// `frametime --offscreen` draws the game and the empty scene into an image
+/// with no display at all (CI: software Vulkan from mesa-vulkan-drivers) and
+/// prints the mean and the 99th percentile of each: half a second of frames
+/// after half a second of warm-up, one round, 2D. Skipped, saying so, only
+/// where the renderer finds no adapter.
+#[test]
+fn frametime_offscreen_needs_no_display() {
+    let dir = std::env::temp_dir().join(format!("chimera-offscreen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(argv(
+            "frametime --offscreen --view 2d --rounds 1 --warmup 0.5 --measure 0.5",
+        ))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env("CHIMERA_CONFIG_DIR", &dir)
+        .env("CHIMERA_DATA_DIR", &dir)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    if !o.status.success() && err.contains("no graphics adapter") {
+        println!("skipped: this machine has no graphics adapter: {err}");
+        return;
+    }
+    assert_eq!(o.status.code(), Some(0), "{out}\n{err}");
+    let round = out
+        .lines()
+        .find(|l| l.starts_with("round 1: "))
+        .unwrap_or_else(|| panic!("a round line: {out}"));
+    // round 1: empty M ms (p99 P), game M ms (p99 P), ratio Rx (p99 Rx)
+    let words: Vec<&str> = round.split_whitespace().collect();
+    let ms = |i: usize| -> f64 {
+        words
+            .get(i)
+            .and_then(|w| w.trim_end_matches([')', ',']).parse().ok())
+            .unwrap_or_else(|| panic!("a figure at word {i}: {round}"))
+    };
+    assert_eq!((words[2], words[7]), ("empty", "game"), "{round}");
+    for i in [3, 6, 8, 11] {
+        assert!(ms(i) > 0.0, "{round}");
+    }
+    assert!(out.contains("mean ratio "), "{out}");
 }

@@ -82,9 +82,24 @@ pub struct PlayCmd {
     /// Measure an empty Bevy 3D scene instead of the game (with --measure SECS, default 10).
     #[arg(
         long = "empty-3d",
-        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think", "guide", "lesson"]
+        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think", "guide", "lesson", "empty_2d", "animate"]
     )]
     pub empty_3d: bool,
+    /// Measure an empty Bevy 2D scene instead of the game (with --measure SECS, default 10).
+    #[arg(
+        long = "empty-2d",
+        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think", "guide", "lesson", "animate"]
+    )]
+    pub empty_2d: bool,
+    /// Draw into an image with no window and no display (with --measure or --empty-2d/3d).
+    #[arg(long, conflicts_with_all = ["screenshot", "window"])]
+    pub offscreen: bool,
+    /// Seconds of warm-up before --measure starts (default 8).
+    #[arg(long, value_name = "SECS", value_parser = seconds, allow_negative_numbers = true, requires = "measure")]
+    pub warmup: Option<f64>,
+    /// While measuring, keep moves animating (a legal move whenever none moves).
+    #[arg(long, requires_all = ["measure", "variant"])]
+    pub animate: bool,
 }
 
 /// Flags of `frametime`.
@@ -111,6 +126,21 @@ pub struct FrametimeCmd {
         allow_negative_numbers = true
     )]
     pub rounds: u32,
+    /// Seconds of warm-up in each run before measuring (pipelines compile).
+    #[arg(
+        long,
+        value_name = "SECS",
+        default_value = "8",
+        value_parser = seconds,
+        allow_negative_numbers = true
+    )]
+    pub warmup: f64,
+    /// Draw into an image instead of a window: runs with no display.
+    #[arg(long)]
+    pub offscreen: bool,
+    /// Measure while moves animate (a legal move whenever none moves).
+    #[arg(long)]
+    pub animate: bool,
 }
 
 /// The largest window side in logical pixels (`--window`): larger ones are
@@ -200,10 +230,23 @@ pub fn need_display() -> Result<(), CliError> {
 
 /// `chimera play`: opens the game window (the menu, or a game of `--variant`).
 pub fn play(a: PlayCmd) -> Result<(), CliError> {
-    if a.empty_3d {
-        need_display()?;
-        chimera_client::perf::run_empty_3d_measure(a.measure.unwrap_or(10.0));
+    if a.empty_3d || a.empty_2d {
+        if !a.offscreen {
+            need_display()?;
+        }
+        let view = if a.empty_2d { View::TwoD } else { View::ThreeD };
+        chimera_client::perf::run_empty_measure(
+            view,
+            a.warmup.unwrap_or(chimera_client::perf::WARMUP_SECS),
+            a.measure.unwrap_or(10.0),
+            a.offscreen,
+        );
         return Ok(());
+    }
+    if a.offscreen && a.measure.is_none() {
+        return Err(CliError::Usage(
+            "'--offscreen' draws for a measurement: give '--measure SECS' (or '--empty-2d'/'--empty-3d')".into(),
+        ));
     }
     let load = match &a.load {
         Some(file) => Some(super::records::open(file, a.game)?),
@@ -245,13 +288,19 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         lan_name: None,
         lan_announce: true,
         time: a.time.unwrap_or_default(),
+        offscreen: a.offscreen,
+        warmup: a.warmup,
+        animate: a.animate,
     };
-    need_display()?;
+    if !a.offscreen {
+        need_display()?;
+    }
     Ok(chimera_client::run_play(play).map(drop)?)
 }
 
-/// `chimera frametime`: the game's frame time against an empty Bevy 3D
-/// scene, each measured in a child `chimera play`, back to back, `--rounds` times.
+/// `chimera frametime`: the game's frame time against an empty Bevy scene
+/// of the same view, each measured in a child `chimera play`, back to back,
+/// `--rounds` times; `--offscreen` draws into an image (no display needed).
 pub fn frametime(a: FrametimeCmd) -> Result<(), CliError> {
     let s = &a.scene;
     let view = s.view.unwrap_or(View::ThreeD);
@@ -274,8 +323,23 @@ pub fn frametime(a: FrametimeCmd) -> Result<(), CliError> {
     if s.flip {
         child.push("--flip".to_string());
     }
-    need_display()?;
+    let mut empty = vec![match view {
+        View::TwoD => "--empty-2d".to_string(),
+        View::ThreeD => "--empty-3d".to_string(),
+    }];
+    if a.animate {
+        child.push("--animate".to_string());
+    }
+    for args in [&mut child, &mut empty] {
+        args.extend(["--warmup".to_string(), a.warmup.to_string()]);
+        if a.offscreen {
+            args.push("--offscreen".to_string());
+        }
+    }
+    if !a.offscreen {
+        need_display()?;
+    }
     Ok(chimera_client::perf::compare_frame_times(
-        &child, a.measure, a.rounds,
+        &child, &empty, a.measure, a.rounds,
     )?)
 }

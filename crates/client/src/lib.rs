@@ -111,6 +111,12 @@ pub struct PlayArgs {
     pub lan_announce: bool,
     /// Open the piece guide over the game, on this piece.
     pub guide: Option<chimera_rules::Kind>,
+    /// Draw into an image, with no window (with `measure`; see [`perf::Offscreen`]).
+    pub offscreen: bool,
+    /// Seconds of warm-up before `measure` starts (default [`perf::WARMUP_SECS`]).
+    pub warmup: Option<f64>,
+    /// While measuring, keep a move animating (see [`perf::KeepMoving`]).
+    pub animate: bool,
     /// Open this lesson (its id) of `variant` on the board.
     pub lesson: Option<String>,
 }
@@ -135,6 +141,9 @@ impl Default for PlayArgs {
             lan_announce: true,
             time: Default::default(),
             guide: None,
+            offscreen: false,
+            warmup: None,
+            animate: false,
             lesson: None,
         }
     }
@@ -195,40 +204,49 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
     {
         label.push_str(&format!(", players {:?}", args.players));
     }
+    if args.offscreen {
+        label.push_str(", offscreen");
+    }
+    if args.animate {
+        label.push_str(", moving");
+    }
+    let warmup = args.warmup.unwrap_or(perf::WARMUP_SECS);
     let probe = match args.measure {
-        Some(secs) => Some(perf::FrameProbe::new(label, perf::WARMUP_SECS, secs)),
+        Some(secs) => Some(perf::FrameProbe::new(label, warmup, secs)),
         None => perf::probe_from_env(&label),
+    };
+    let window = if probe.is_some() {
+        perf::measured_window()
+    } else {
+        let size = args.window.unwrap_or(UVec2::new(1280, 800));
+        Window {
+            title: "Chimera".into(),
+            resolution: WindowResolution::new(size.x, size.y),
+            ..default()
+        }
     };
     let mut app = App::new();
     app.add_plugins(
-        DefaultPlugins
-            .set(computer::task_pool_plugin())
-            .set(WindowPlugin {
-                primary_window: Some(if probe.is_some() {
-                    perf::measured_window()
-                } else {
-                    let size = args.window.unwrap_or(UVec2::new(1280, 800));
-                    Window {
-                        title: "Chimera".into(),
-                        resolution: WindowResolution::new(size.x, size.y),
-                        ..default()
-                    }
-                }),
-                ..default()
-            }),
-    )
-    .add_plugins((EguiPlugin::default(), piece_art::baked::render_plugin))
-    .insert_resource(EguiGlobalSettings {
-        auto_create_primary_context: false,
-        ..default()
-    })
-    .insert_resource(scene::CurrentView(args.view))
-    .insert_resource(saves::SaveFolder::from_env())
-    .insert_state(if args.variant.is_some() || args.load.is_some() {
-        Screen::Game
-    } else {
-        Screen::Menu
-    });
+        perf::default_plugins(window, args.offscreen).set(computer::task_pool_plugin()),
+    );
+    if args.offscreen {
+        app.add_plugins(perf::Offscreen);
+    }
+    if args.animate {
+        app.add_plugins(perf::KeepMoving);
+    }
+    app.add_plugins((EguiPlugin::default(), piece_art::baked::render_plugin))
+        .insert_resource(EguiGlobalSettings {
+            auto_create_primary_context: false,
+            ..default()
+        })
+        .insert_resource(scene::CurrentView(args.view))
+        .insert_resource(saves::SaveFolder::from_env())
+        .insert_state(if args.variant.is_some() || args.load.is_some() {
+            Screen::Game
+        } else {
+            Screen::Menu
+        });
     client_plugins(&mut app);
     // Screenshots and measurements stay independent of the player's settings.
     if args.screenshot.is_none() && probe.is_none() {

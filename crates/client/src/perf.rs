@@ -1,13 +1,25 @@
-//! Frame-time measurement for the figure of docs/performance.md: the game's
-//! scene against an empty Bevy 3D scene, same window, same renderer.
-//! Set `CHIMERA_MEASURE=SECONDS` for `chimera play` (or use
-//! [`run_empty_3d_measure`]): after a warm-up that waits for every pipeline,
-//! it prints the mean frame time and exits.
+//! Frame-time measurement for the figures of docs/performance.md: the game's
+//! scene against an empty Bevy scene of the same view (2D or 3D), same
+//! size, same renderer. Set `CHIMERA_MEASURE=SECONDS` for `chimera play` (or
+//! use [`run_empty_measure`]): after a warm-up that waits for every
+//! pipeline, it prints the mean and 99th-percentile frame time and exits.
+//! [`Offscreen`] draws into an image instead of a window: no display, no
+//! winit event loop, the GPU waited for at the end of every frame.
 
+use std::time::Duration;
+
+use bevy::app::{PluginGroupBuilder, ScheduleRunnerPlugin};
+use bevy::camera::RenderTarget;
 use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, PollType, TextureFormat};
+use bevy::render::renderer::{RenderAdapterInfo, RenderDevice};
+use bevy::render::{Render, RenderApp, RenderSystems};
 use bevy::window::{PresentMode, WindowResolution};
+use bevy::winit::WinitPlugin;
 
-/// Measures mean frame time, then exits.
+use crate::config::View;
+
+/// Measures the frame times, then prints their mean and 99th percentile and exits.
 #[derive(Resource, Clone, Debug)]
 pub struct FrameProbe {
     /// Seconds to skip first (pipelines compile, assets upload).
@@ -17,8 +29,8 @@ pub struct FrameProbe {
     /// What is measured (printed with the result).
     pub label: String,
     start: Option<f64>,
-    frames: u32,
-    total: f64,
+    /// Each measured frame's time, seconds.
+    frames: Vec<f64>,
 }
 
 impl FrameProbe {
@@ -29,8 +41,7 @@ impl FrameProbe {
             measure,
             label: label.into(),
             start: None,
-            frames: 0,
-            total: 0.0,
+            frames: Vec::new(),
         }
     }
 }
@@ -41,11 +52,23 @@ pub fn probe_from_env(label: &str) -> Option<FrameProbe> {
     Some(FrameProbe::new(label, WARMUP_SECS, secs))
 }
 
-/// Seconds skipped before measuring.
+/// Seconds skipped before measuring (unless told otherwise).
 pub const WARMUP_SECS: f64 = 8.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Last, probe_frames.run_if(resource_exists::<FrameProbe>));
+}
+
+/// Mean and 99th percentile (nearest rank) of frame times, in milliseconds.
+fn mean_and_p99(frames: &[f64]) -> (f64, f64) {
+    let mut sorted = frames.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let mean = sorted.iter().sum::<f64>() / sorted.len().max(1) as f64;
+    let rank = ((sorted.len() as f64 * 0.99).ceil() as usize).clamp(1, sorted.len().max(1));
+    (
+        mean * 1000.0,
+        sorted.get(rank - 1).copied().unwrap_or(0.0) * 1000.0,
+    )
 }
 
 fn probe_frames(
@@ -58,13 +81,13 @@ fn probe_frames(
     if now - start < probe.warmup {
         return;
     }
-    probe.frames += 1;
-    probe.total += time.delta_secs_f64();
-    if now - start >= probe.warmup + probe.measure && probe.frames > 0 {
-        let ms = probe.total / probe.frames as f64 * 1000.0;
+    probe.frames.push(time.delta_secs_f64());
+    if now - start >= probe.warmup + probe.measure {
+        let (mean, p99) = mean_and_p99(&probe.frames);
         println!(
-            "frame time: {ms:.2} ms mean over {} frames ({})",
-            probe.frames, probe.label
+            "frame time: {mean:.2} ms mean, {p99:.2} ms p99 over {} frames ({})",
+            probe.frames.len(),
+            probe.label
         );
         exit.write(AppExit::Success);
     }
@@ -80,29 +103,147 @@ pub fn measured_window() -> Window {
     }
 }
 
-/// The baseline: an empty Bevy 3D scene (camera, light) in the same window.
-pub fn run_empty_3d_measure(secs: f64) -> AppExit {
-    App::new()
-        .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(measured_window()),
-            ..default()
-        }))
-        .insert_resource(FrameProbe::new("empty 3D scene", WARMUP_SECS, secs))
+/// Bevy's default plugins with `window` as the primary window; `offscreen`:
+/// without winit (the window stays an entity the layout reads, never opened)
+/// and with a loop that runs frames back to back (see [`Offscreen`]).
+pub fn default_plugins(window: Window, offscreen: bool) -> PluginGroupBuilder {
+    let plugins = DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(window),
+        ..default()
+    });
+    if offscreen {
+        plugins
+            .disable::<WinitPlugin>()
+            .add(ScheduleRunnerPlugin::run_loop(Duration::ZERO))
+    } else {
+        plugins
+    }
+}
+
+/// Draws every camera into one image the size of the primary window instead
+/// of the window, and waits at the end of each frame until the GPU has
+/// finished it (a window's swap chain would hold the frame back the same
+/// way; an image target alone would let frames queue up unmeasured). Add it
+/// after [`default_plugins`] with `offscreen` set.
+pub struct Offscreen;
+
+/// The image the cameras draw into.
+#[derive(Resource, Clone)]
+pub struct OffscreenTarget(pub Handle<Image>);
+
+impl Plugin for Offscreen {
+    fn build(&self, app: &mut App) {
+        let window = measured_window();
+        let size = Extent3d {
+            width: window.physical_width(),
+            height: window.physical_height(),
+            depth_or_array_layers: 1,
+        };
+        let image =
+            Image::new_target_texture(size.width, size.height, TextureFormat::Rgba8UnormSrgb, None);
+        let handle = app.world_mut().resource_mut::<Assets<Image>>().add(image);
+        app.insert_resource(OffscreenTarget(handle))
+            .add_observer(draw_offscreen);
+        if let Some(render) = app.get_sub_app_mut(RenderApp) {
+            render.add_systems(Render, wait_for_gpu.after(RenderSystems::Render));
+        }
+    }
+}
+
+/// Points each new camera at the offscreen image.
+fn draw_offscreen(add: On<Add, Camera>, target: Res<OffscreenTarget>, mut commands: Commands) {
+    commands
+        .entity(add.entity)
+        .insert(RenderTarget::Image(target.0.clone().into()));
+}
+
+/// Blocks until the GPU has done all the work submitted this frame.
+fn wait_for_gpu(device: Res<RenderDevice>) {
+    // An error means the device is lost; the next frame's submission reports it.
+    let _ = device.poll(PollType::wait_indefinitely());
+}
+
+/// Keeps a move animating while the probe measures: whenever no piece
+/// glides, vanishes or changes its look, it wishes a legal move of the
+/// position (varied by the ply, so the game goes on rather than shuffling a
+/// piece to a repetition), as a player would. Stops at the game's end.
+pub struct KeepMoving;
+
+impl Plugin for KeepMoving {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Update, keep_moving);
+    }
+}
+
+fn keep_moving(
+    game: Option<Res<crate::match_state::CurrentMatch>>,
+    moving: Query<
+        (),
+        Or<(
+            With<crate::animation::Glide>,
+            With<crate::animation::Vanish>,
+            With<crate::animation::Morph>,
+        )>,
+    >,
+    mut wishes: MessageWriter<crate::match_state::MoveIntent>,
+    mut asked: Local<Option<usize>>,
+) {
+    let Some(game) = game else { return };
+    let ply = game.ply();
+    if !moving.is_empty() || *asked == Some(ply) || game.outcome().is_some() {
+        return;
+    }
+    let moves = game.position().legal_moves();
+    if moves.is_empty() {
+        return;
+    }
+    let mv = moves[ply * 7 % moves.len()];
+    wishes.write(crate::match_state::MoveIntent { mv, ply });
+    *asked = Some(ply);
+}
+
+/// The baseline: an empty Bevy scene of `view` — a 2D camera; or a 3D
+/// camera with a shadowed light — drawn like the game ([`default_plugins`],
+/// and the game's multisampling: none on a software renderer, see
+/// [`crate::board_view::cameras::sample_count`]).
+pub fn run_empty_measure(view: View, warmup: f64, secs: f64, offscreen: bool) -> AppExit {
+    let mut app = App::new();
+    app.add_plugins(default_plugins(measured_window(), offscreen));
+    if offscreen {
+        app.add_plugins(Offscreen);
+    }
+    let label = match view {
+        View::TwoD => "empty 2D scene",
+        View::ThreeD => "empty 3D scene",
+    };
+    app.insert_resource(FrameProbe::new(label, warmup, secs))
         .add_plugins(plugin)
-        .add_systems(Startup, |mut commands: Commands| {
-            commands.spawn((
-                Camera3d::default(),
-                Transform::from_xyz(0.0, -12.0, 12.0).looking_at(Vec3::ZERO, Vec3::Z),
-            ));
-            commands.spawn((
-                DirectionalLight {
-                    illuminance: 5200.0,
-                    shadow_maps_enabled: true,
-                    ..default()
-                },
-                Transform::from_xyz(-4.0, -6.0, 12.0).looking_at(Vec3::ZERO, Vec3::Z),
-            ));
-        })
+        .add_systems(
+            Startup,
+            move |mut commands: Commands, adapter: Option<Res<RenderAdapterInfo>>| {
+                let msaa = crate::board_view::cameras::sample_count(adapter.as_deref());
+                match view {
+                    View::TwoD => {
+                        commands.spawn((Camera2d, msaa));
+                    }
+                    View::ThreeD => {
+                        commands.spawn((
+                            Camera3d::default(),
+                            msaa,
+                            Transform::from_xyz(0.0, -12.0, 12.0).looking_at(Vec3::ZERO, Vec3::Z),
+                        ));
+                        commands.spawn((
+                            DirectionalLight {
+                                illuminance: 5200.0,
+                                shadow_maps_enabled: true,
+                                ..default()
+                            },
+                            Transform::from_xyz(-4.0, -6.0, 12.0).looking_at(Vec3::ZERO, Vec3::Z),
+                        ));
+                    }
+                }
+            },
+        )
         .run()
 }
 
@@ -112,6 +253,14 @@ pub enum FrameTimeError {
     /// This executable could not be found or started again.
     #[error("cannot run 'chimera play': {0}")]
     Run(#[from] std::io::Error),
+    /// The renderer found no graphics adapter (no GPU, no software Vulkan).
+    #[error(
+        "no graphics adapter: 'chimera play {args}' found no GPU and no software renderer (on Debian, mesa-vulkan-drivers provides lavapipe)"
+    )]
+    NoAdapter {
+        /// The arguments of the run.
+        args: String,
+    },
     /// A measured run printed no frame time.
     #[error("no frame time from 'chimera play {args}' ({status})")]
     NoFigure {
@@ -122,54 +271,72 @@ pub enum FrameTimeError {
     },
 }
 
-/// One measured run: mean frame time in milliseconds, from the line
-/// [`probe_frames`] prints.
-fn parse_frame_time(stdout: &str) -> Option<f64> {
-    stdout
+/// What Bevy's renderer says when it finds no adapter at all.
+const NO_ADAPTER: &str = "Unable to find a GPU!";
+
+/// One measured run: (mean, 99th percentile) frame time in milliseconds,
+/// from the line [`probe_frames`] prints.
+fn parse_frame_time(stdout: &str) -> Option<(f64, f64)> {
+    let rest = stdout
         .lines()
-        .find_map(|l| l.strip_prefix("frame time: "))
-        .and_then(|rest| rest.split_whitespace().next())
-        .and_then(|ms| ms.parse().ok())
+        .find_map(|l| l.strip_prefix("frame time: "))?;
+    let mut words = rest.split_whitespace();
+    let mean = words.next()?.parse().ok()?;
+    let p99 = words.nth(2)?.parse().ok()?;
+    Some((mean, p99))
 }
 
-/// `chimera frametime`: measures the empty 3D scene and then the game
-/// (`chimera play <game_args>`), back to back, `rounds` times, each in a child
-/// process of this executable (a process can open only one window event
-/// loop). Prints every figure and the game/empty ratio of each round.
+/// `chimera frametime`: measures the empty scene (`chimera play
+/// <empty_args>`) and then the game (`chimera play <game_args>`), back to
+/// back, `rounds` times, each in a child process of this executable (a
+/// process can open only one window event loop). Prints every figure and
+/// the game/empty ratios of each round and their means.
 pub fn compare_frame_times(
     game_args: &[String],
+    empty_args: &[String],
     secs: f64,
     rounds: u32,
 ) -> Result<(), FrameTimeError> {
     let exe = std::env::current_exe()?;
     let secs_arg = secs.to_string();
-    let run = |args: &[String]| -> Result<f64, FrameTimeError> {
+    let run = |args: &[String]| -> Result<(f64, f64), FrameTimeError> {
         let out = std::process::Command::new(&exe)
             .arg("play")
             .args(args)
             .args(["--measure", &secs_arg])
-            .stderr(std::process::Stdio::null())
             .output()?;
         let text = String::from_utf8_lossy(&out.stdout);
-        parse_frame_time(&text).ok_or_else(|| FrameTimeError::NoFigure {
-            args: args.join(" "),
-            status: out.status,
+        parse_frame_time(&text).ok_or_else(|| {
+            let args = args.join(" ");
+            if String::from_utf8_lossy(&out.stderr).contains(NO_ADAPTER) {
+                FrameTimeError::NoAdapter { args }
+            } else {
+                FrameTimeError::NoFigure {
+                    args,
+                    status: out.status,
+                }
+            }
         })
     };
     println!(
-        "frame time, mean over {secs} s after {WARMUP_SECS} s warm-up: empty 3D scene vs 'chimera play {}'",
+        "frame time over {secs} s after the warm-up, mean and 99th percentile: 'chimera play {}' vs 'chimera play {}'",
+        empty_args.join(" "),
         game_args.join(" ")
     );
-    let mut ratios = Vec::new();
+    let (mut means, mut p99s) = (Vec::new(), Vec::new());
     for round in 1..=rounds {
-        let empty = run(&["--empty-3d".to_string()])?;
+        let empty = run(empty_args)?;
         let game = run(game_args)?;
-        let ratio = game / empty;
-        ratios.push(ratio);
-        println!("round {round}: empty {empty:.2} ms, game {game:.2} ms, ratio {ratio:.2}x");
+        let ratio = (game.0 / empty.0, game.1 / empty.1);
+        means.push(ratio.0);
+        p99s.push(ratio.1);
+        println!(
+            "round {round}: empty {:.2} ms (p99 {:.2}), game {:.2} ms (p99 {:.2}), ratio {:.2}x (p99 {:.2}x)",
+            empty.0, empty.1, game.0, game.1, ratio.0, ratio.1
+        );
     }
-    let mean = ratios.iter().sum::<f64>() / ratios.len().max(1) as f64;
-    println!("mean ratio {mean:.2}x");
+    let avg = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+    println!("mean ratio {:.2}x (p99 {:.2}x)", avg(&means), avg(&p99s));
     Ok(())
 }
 
@@ -177,8 +344,22 @@ pub fn compare_frame_times(
 mod tests {
     #[test]
     fn reads_the_probe_line() {
-        let out = "noise\nframe time: 12.50 ms mean over 80 frames (empty 3D scene)\n";
-        assert_eq!(super::parse_frame_time(out), Some(12.5));
+        let out =
+            "noise\nframe time: 12.50 ms mean, 20.25 ms p99 over 80 frames (empty 3D scene)\n";
+        assert_eq!(super::parse_frame_time(out), Some((12.5, 20.25)));
         assert_eq!(super::parse_frame_time("nothing"), None);
+    }
+
+    #[test]
+    fn p99_is_the_nearest_rank() {
+        // 200 frames of 10 ms and two of 50 ms: the 99th percentile of 202
+        // is rank 200 (ceil 199.98), still 10 ms; a third slow frame makes it 50.
+        let mut frames = vec![0.010; 200];
+        frames.extend([0.050, 0.050]);
+        let (mean, p99) = super::mean_and_p99(&frames);
+        assert!((mean - 2.1 / 202.0 * 1000.0).abs() < 1e-9, "{mean}");
+        assert!((p99 - 10.0).abs() < 1e-9, "{p99}");
+        frames.push(0.050);
+        assert!((super::mean_and_p99(&frames).1 - 50.0).abs() < 1e-9);
     }
 }

@@ -2,7 +2,8 @@
 
 use super::geometry::{DIAG, ORTHO};
 use super::pieces::{
-    Color, EMPTY, Kind, LOCK_BIT, OFF, Piece, Special, color_of, is_color, is_piece, kind_of, piece,
+    Color, EMPTY, Kind, LOCK_BIT, Mode, OFF, Piece, Special, color_of, is_color, is_enemy,
+    is_piece, kind_of, piece,
 };
 use super::position::{Move, MoveKind, Position, State};
 use super::variants::{NoMoves, Variant, kbit};
@@ -124,10 +125,7 @@ impl State {
         let b = &self.board;
         for l in &def.leaps {
             let t = at(i, l.off);
-            let q = b[t as usize];
-            if (q == EMPTY && l.mode.moves())
-                || (is_piece(q) && color_of(q) != us && l.mode.captures())
-            {
+            if l.mode.lands(us, b[t as usize]) {
                 emit!(sink, Move::normal(i, t));
             }
         }
@@ -139,8 +137,7 @@ impl State {
                 }
                 t = at(t, r.dir);
             }
-            let q = b[t as usize];
-            if r.mode.captures() && is_piece(q) && color_of(q) != us {
+            if r.mode.captures() && is_enemy(b[t as usize], us) {
                 emit!(sink, Move::normal(i, t));
             }
         }
@@ -214,13 +211,12 @@ impl State {
                     }
                     let n2 = at(n1, d);
                     let q2 = b[n2 as usize];
-                    if q2 == EMPTY || (is_piece(q2) && color_of(q2) != us) {
+                    if Mode::Both.lands(us, q2) {
                         emit!(sink, Move::normal(i, n2));
                     }
                     if is_piece(q2) {
                         let n3 = at(n2, d);
-                        let q3 = b[n3 as usize];
-                        if q3 == EMPTY || (is_piece(q3) && color_of(q3) != us) {
+                        if Mode::Both.lands(us, b[n3 as usize]) {
                             emit!(sink, Move::normal(i, n3));
                         }
                     }
@@ -239,7 +235,7 @@ impl State {
                 }
             }
         }
-        if kind_of(p) == Kind::King.num() && v.king_lady_swap {
+        if v.king_lady_swap && kind_of(p) == Kind::King.num() {
             let lady = piece(us, Kind::Lady);
             for l in &def.leaps {
                 let t = at(i, l.off);
@@ -374,14 +370,6 @@ impl State {
         }
     }
 
-    /// Whether a pawn on relative rank `ry` moving at most `reach` ranks
-    /// forward can land where it promotes (or may promote).
-    #[inline]
-    fn near_promotion(v: &Variant, ry: u8, reach: u8) -> bool {
-        let pr = &v.promotion;
-        ry + reach >= pr.optional_from.map_or(pr.last, |o| o.min(pr.last))
-    }
-
     /// Pushes a pawn or ninja move to `t`, with its promotions.
     fn emit_promotions<S: Sink>(
         &self,
@@ -413,16 +401,16 @@ impl State {
         false
     }
 
+    #[inline(always)]
     fn gen_pawn<S: Sink>(&self, v: &Variant, i: u16, us: Color, sink: &mut S) -> bool {
         let b = &self.board;
         let f = Self::forward(v, us);
-        let ry = Self::rel_y(v, i, us);
-        let max = v.pawn.max_steps.get(ry as usize).copied().unwrap_or(1);
-        let near = Self::near_promotion(v, ry, max.max(1));
+        let cell = v.pawn_cells[us.index()][i as usize];
+        let near = cell.near;
         let mut t = i;
-        for k in 1..=max {
+        for _ in 0..cell.steps {
             t = at(t, f);
-            if b[t as usize] != EMPTY || (k >= 2 && ry + k > v.pawn.multi_limit) {
+            if b[t as usize] != EMPTY {
                 break;
             }
             if self.pawn_move(v, i, t, us, near, sink) {
@@ -432,7 +420,7 @@ impl State {
         for side in [-1, 1] {
             let t = at(i, f + side);
             let q = b[t as usize];
-            if is_piece(q) && color_of(q) != us {
+            if is_enemy(q, us) {
                 if self.pawn_move(v, i, t, us, near, sink) {
                     return true;
                 }
@@ -446,16 +434,19 @@ impl State {
         false
     }
 
+    #[inline(always)]
     fn gen_ninja<S: Sink>(&self, v: &Variant, i: u16, us: Color, sink: &mut S) -> bool {
-        let nr = v.ninja.as_ref().expect("ninja rules");
+        let Some(cells) = &v.ninja_cells else {
+            return false;
+        };
         let b = &self.board;
         let f = Self::forward(v, us);
-        let ry = Self::rel_y(v, i, us);
-        let near = Self::near_promotion(v, ry, nr.run.max(1));
+        let cell = cells[us.index()][i as usize];
+        let near = cell.near;
         let mut t = i;
-        for k in 1..=nr.run {
+        for _ in 0..cell.steps {
             t = at(t, f);
-            if b[t as usize] != EMPTY || (k >= 2 && (ry > nr.centre || ry + k > nr.centre)) {
+            if b[t as usize] != EMPTY {
                 break;
             }
             if self.pawn_move(v, i, t, us, near, sink) {
@@ -465,14 +456,13 @@ impl State {
         for side in [-1i16, 1] {
             let s = at(i, side);
             let q = b[s as usize];
-            if (q == EMPTY || (is_piece(q) && color_of(q) != us && ry > nr.centre))
+            if (q == EMPTY || (cell.far && is_enemy(q, us)))
                 && self.pawn_move(v, i, s, us, near, sink)
             {
                 return true;
             }
             let d = at(i, f + side);
-            let q = b[d as usize];
-            if is_piece(q) && color_of(q) != us && self.pawn_move(v, i, d, us, near, sink) {
+            if is_enemy(b[d as usize], us) && self.pawn_move(v, i, d, us, near, sink) {
                 return true;
             }
         }
@@ -533,28 +523,20 @@ impl State {
         if self.castling >> base & 0xFFFF == 0 {
             return false;
         }
-        for c in v.castlings.iter().filter(|c| c.color == us) {
-            if self.castling & (1 << (base + c.rook_from.x as u32)) == 0 {
-                continue;
-            }
-            let kf = v.geo.index(c.king_from) as u16;
-            let rf = v.geo.index(c.rook_from) as u16;
-            if self.board[kf as usize] != piece(us, Kind::King)
-                || self.board[rf as usize] != piece(us, Kind::Rook)
+        let (king, rook) = (piece(us, Kind::King), piece(us, Kind::Rook));
+        for g in v.castle_groups.iter().filter(|g| g.color == us) {
+            if self.castling & g.right == 0
+                || self.board[g.king as usize] != king
+                || self.board[g.rook as usize] != rook
+                || g.between.iter().any(|&c| self.board[c as usize] != EMPTY)
             {
                 continue;
             }
-            let (lo, hi) = (
-                c.king_from.x.min(c.rook_from.x),
-                c.king_from.x.max(c.rook_from.x),
-            );
-            let y = c.king_from.y;
-            let clear = (lo + 1..hi)
-                .all(|x| self.board[v.geo.index(super::geometry::Sq::new(x, y))] == EMPTY);
-            if clear {
-                let kt = v.geo.index(c.king_to) as u16;
-                let rt = v.geo.index(c.rook_to) as u16;
-                emit!(sink, Move::with(MoveKind::Castle, kf, kt, rf, rt, 0));
+            for &(kt, rt) in &g.moves {
+                emit!(
+                    sink,
+                    Move::with(MoveKind::Castle, g.king, kt, g.rook, rt, 0)
+                );
             }
         }
         false
@@ -742,12 +724,17 @@ impl State {
             let king = self.royal[us.index()];
             let in_check = king != 0 && self.attacked(v, king, us.opposite());
             let theirs = v.attack(us.opposite());
+            let screen_reach = if theirs.screens && king != 0 {
+                self.screen_reach(v)
+            } else {
+                0
+            };
             let node = NodeFacts {
                 king,
                 in_check,
-                screens: theirs.screens,
+                screen_zone: v.screen_zone(king, screen_reach),
                 near: theirs.near,
-                screen_reach: self.screen_reach(v),
+                screen_reach,
                 forward: theirs
                     .forward_kinds
                     .iter()
@@ -758,7 +745,9 @@ impl State {
             for j in 0..list.len() {
                 let m = list[j];
                 if self.is_legal(v, m, &node) {
-                    list[n] = m;
+                    if n != j {
+                        list[n] = m;
+                    }
                     n += 1;
                 }
             }
@@ -849,7 +838,6 @@ impl State {
     /// two-path attacker can be unblocked.
     #[inline]
     fn quiet_safe(&self, v: &Variant, m: Move, node: &NodeFacts) -> bool {
-        let (kx, ky) = xy(v, node.king);
         // Moves come grouped by piece: whether leaving `from` is safe is
         // worked out once per piece.
         let (cached_from, cached_ok) = node.leave_ok.get();
@@ -863,14 +851,7 @@ impl State {
         if !leave_ok {
             return false;
         }
-        if node.screens {
-            let (tx, ty) = xy(v, m.to);
-            if aligned(kx, ky, tx, ty) && (kx - tx).abs().max((ky - ty).abs()) <= node.screen_reach
-            {
-                return false;
-            }
-        }
-        true
+        node.screen_zone[m.to as usize >> 6] & 1 << (m.to & 63) == 0
     }
 
     /// Whether a piece leaving `from` (not the king) can neither open a line
@@ -968,8 +949,10 @@ struct NodeFacts {
     king: u16,
     /// Whether it is attacked now.
     in_check: bool,
-    /// The enemy has screen users (moving onto a line to the king can expose it).
-    screens: bool,
+    /// Cells on a line from the king within [`NodeFacts::screen_reach`] of
+    /// it: a piece arriving there may become a screen (empty when the enemy
+    /// has no screen user on the board).
+    screen_zone: [u64; 6],
     /// The enemy has two-path attackers (leaving a square near the king can unblock them).
     near: bool,
     /// How far from the king a new piece can act as a screen (0: no enemy screen-user).

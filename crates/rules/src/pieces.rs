@@ -260,6 +260,33 @@ pub fn is_color(p: Piece, c: Color) -> bool {
     is_piece(p) && color_of(p) == c
 }
 
+/// `LANDINGS[mode][side][cell value]`: whether an atom of that [`Mode`] of
+/// a piece of that side may end on a cell holding that value.
+static LANDINGS: [[[bool; 256]; 2]; 3] = {
+    let mut t = [[[false; 256]; 2]; 3];
+    let mut q = 0;
+    while q < 256 {
+        let p = q as Piece;
+        let mut side = 0;
+        while side < 2 {
+            // White (0) captures black pieces, Black (1) white ones.
+            let enemy = p != EMPTY && p != OFF && (p & COLOR_BIT != 0) == (side == 0);
+            t[0][side][q] = p == EMPTY || enemy;
+            t[1][side][q] = p == EMPTY;
+            t[2][side][q] = enemy;
+            side += 1;
+        }
+        q += 1;
+    }
+    t
+};
+
+/// Whether the cell value `q` is a piece of the side opposite `us`.
+#[inline]
+pub fn is_enemy(q: Piece, us: Color) -> bool {
+    Mode::CaptureOnly.lands(us, q)
+}
+
 /// How an atom may end: on an empty square, on an enemy, or both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -279,6 +306,12 @@ impl Mode {
     /// Whether it may capture.
     pub fn captures(self) -> bool {
         self != Mode::MoveOnly
+    }
+    /// Whether a move of this mode of a piece of side `us` may end on a cell
+    /// holding `q` (an empty square, or an enemy piece).
+    #[inline]
+    pub fn lands(self, us: Color, q: Piece) -> bool {
+        LANDINGS[self as usize][us as usize][q as usize]
     }
 }
 

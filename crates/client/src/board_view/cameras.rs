@@ -102,7 +102,7 @@ fn spawn_cameras(mut commands: Commands, adapter: Option<Res<RenderAdapterInfo>>
 /// Herculean board in 3D, MSAA 4x made the frame 2.7 times slower, and FXAA
 /// more still. So on a CPU adapter the cameras take one sample; on a GPU
 /// (or with no renderer, headless) four.
-fn sample_count(adapter: Option<&RenderAdapterInfo>) -> Msaa {
+pub fn sample_count(adapter: Option<&RenderAdapterInfo>) -> Msaa {
     // `wgpu::DeviceType::Cpu`, by name: Bevy does not re-export the enum.
     match adapter {
         Some(info) if format!("{:?}", info.device_type) == "Cpu" => Msaa::Off,

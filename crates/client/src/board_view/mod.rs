@@ -8,7 +8,7 @@
 //! [`crate::scene`] for the world layout); its 2D and 3D visuals are
 //! children, so moving the entity moves both views.
 
-mod cameras;
+pub mod cameras;
 mod coords;
 mod cursor;
 mod hands;

@@ -4,6 +4,7 @@
 //! player's file; [`Variant::new`] builds a variant with its options into the
 //! tables move generation reads.
 
+pub mod cell_tables;
 pub mod file;
 pub mod tree;
 
@@ -646,6 +647,14 @@ pub struct Variant {
     attack_black: Option<AttackTables>,
     /// Castling-right bits cleared when a piece leaves or enters each cell.
     pub castle_mask: Vec<u32>,
+    /// Standard pawns' runs per colour and cell.
+    pub pawn_cells: cell_tables::PawnTable,
+    /// Ninja pawns' runs per colour and cell (when the variant has them).
+    pub ninja_cells: Option<cell_tables::PawnTable>,
+    /// [`Variant::castlings`] grouped by king and rook squares.
+    pub castle_groups: Vec<cell_tables::CastleGroup>,
+    /// Per screen reach of the attack tables: each cell's lines within that reach.
+    screen_zones: Vec<(i16, Box<[cell_tables::CellSet]>)>,
 }
 
 /// Reverse lookup tables for "is this square attacked".
@@ -739,6 +748,23 @@ impl Variant {
             castle_mask[geo.index(c.king_from)] |= 0xFFFF << base;
             castle_mask[geo.index(c.rook_from)] |= 1 << (base + c.rook_from.x as u32);
         }
+        let pawn_cells = cell_tables::pawn_table(&geo, &s.pawn, &s.promotion);
+        let ninja_cells = s
+            .ninja
+            .as_ref()
+            .map(|n| cell_tables::ninja_table(&geo, n, &s.promotion));
+        let castle_groups = cell_tables::castle_groups(&geo, &s.castlings);
+        let mut reaches: Vec<i16> = [Some(&attack_white), attack_black.as_ref()]
+            .into_iter()
+            .flatten()
+            .flat_map(|t| t.screen_kinds.iter().map(|(_, r)| *r))
+            .collect();
+        reaches.sort_unstable();
+        reaches.dedup();
+        let screen_zones = reaches
+            .into_iter()
+            .map(|r| (r, cell_tables::line_zones(&geo, r)))
+            .collect();
         let mut v = Variant {
             info,
             opts,
@@ -773,6 +799,10 @@ impl Variant {
             attack_white,
             attack_black,
             castle_mask,
+            pawn_cells,
+            ninja_cells,
+            castle_groups,
+            screen_zones,
         };
         // Initial counts from the start position's board (White's side).
         if let Some(board) = v.start.split(' ').next() {
@@ -846,6 +876,15 @@ impl Variant {
     #[inline]
     pub fn def_of(&self, p: super::pieces::Piece) -> Option<&PieceDef> {
         self.defs[(p & 0x7F) as usize].as_ref()
+    }
+    /// The cells on lines through `cell` at most `reach` squares from it,
+    /// `reach` being one of the attack tables' screen reaches (empty for 0).
+    #[inline]
+    pub(crate) fn screen_zone(&self, cell: u16, reach: i16) -> cell_tables::CellSet {
+        self.screen_zones
+            .iter()
+            .find(|(r, _)| *r == reach)
+            .map_or([0; 6], |(_, zones)| zones[cell as usize])
     }
     /// Reverse attack tables of side `by`'s pieces.
     #[inline]
