@@ -298,10 +298,14 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
             v
         }
         Panel::GameMenu => {
-            let mut v = vec![Continue];
             if learn.run.is_some() {
-                v.extend([LessonHint, LessonAgain, LessonNext, LessonList]);
+                // A lesson's board: the lesson's entries, no game's.
+                return vec![
+                    Continue, LessonHint, LessonAgain, LessonNext, LessonList, Flip, SwitchView,
+                    ShowLetters, Guide, Controls, MainMenu, Quit,
+                ];
             }
+            let mut v = vec![Continue];
             // A spectator asks nothing of the host; a LAN game has no redo.
             let player = plays_here(authority);
             if let Some(g) = game {

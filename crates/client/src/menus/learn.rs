@@ -214,6 +214,22 @@ pub(super) fn answer_entries(
         }
     }
     for MenuActivated(entry) in activated.read() {
+        if matches!(
+            entry,
+            Entry::Start
+                | Entry::NewGame
+                | Entry::ContinueSaved
+                | Entry::SavedGame(_)
+                | Entry::HostLan
+                | Entry::JoinGame(_)
+                | Entry::JoinConnect
+        ) && learn.run.is_some()
+        {
+            // Another game takes the board.
+            learn.leave();
+            commands.remove_resource::<LessonBoard>();
+            continue;
+        }
         let board = match *entry {
             Entry::Learn => {
                 open_list(&mut learn, &mut overlays, game.as_deref(), choice.variant);

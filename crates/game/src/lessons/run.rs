@@ -311,7 +311,7 @@ impl LessonRun {
                         return Verdict::Reply(r);
                     }
                 }
-                Verdict::Wrong("Not this one.".into())
+                Verdict::Wrong("That is not the move this lesson asks for.".into())
             }
         }
     }
