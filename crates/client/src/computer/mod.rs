@@ -27,8 +27,8 @@ use bevy::tasks::{AsyncComputeTaskPool, Task};
 use leafwing_input_manager::prelude::ActionState;
 
 use crate::interaction::{ActivePanel, GameAction, Panel};
-use crate::match_state::{CurrentMatch, LessonBoard};
 use crate::match_state::{BoardResynced, GameSetup, Match, MatchCommand, MoveIntent, Player};
+use crate::match_state::{CurrentMatch, LessonBoard};
 use crate::menus::{Entry, MenuActivated, MenuChoice};
 use crate::schedule::{AppSystems, Screen};
 use chimera_engine::{Eval, Limits, SearchResult};

@@ -282,7 +282,15 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
                 v.push(ContinueSaved);
             }
             v.extend([
-                LoadGame, HostLan, HostSide, HostPort, JoinLan, Guide, Entry::Learn, Controls, Quit,
+                LoadGame,
+                HostLan,
+                HostSide,
+                HostPort,
+                JoinLan,
+                Guide,
+                Entry::Learn,
+                Controls,
+                Quit,
             ]);
             v
         }
@@ -301,8 +309,18 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
             if learn.run.is_some() {
                 // A lesson's board: the lesson's entries, no game's.
                 return vec![
-                    Continue, LessonHint, LessonAgain, LessonNext, LessonList, Flip, SwitchView,
-                    ShowLetters, Guide, Controls, MainMenu, Quit,
+                    Continue,
+                    LessonHint,
+                    LessonAgain,
+                    LessonNext,
+                    LessonList,
+                    Flip,
+                    SwitchView,
+                    ShowLetters,
+                    Guide,
+                    Controls,
+                    MainMenu,
+                    Quit,
                 ];
             }
             let mut v = vec![Continue];

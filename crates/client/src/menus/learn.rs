@@ -184,7 +184,12 @@ impl Learn {
 }
 
 /// Opens the list (on the game's variant when a game is on the board).
-fn open_list(learn: &mut Learn, overlays: &mut Overlays, game: Option<&CurrentMatch>, fallback: usize) {
+fn open_list(
+    learn: &mut Learn,
+    overlays: &mut Overlays,
+    game: Option<&CurrentMatch>,
+    fallback: usize,
+) {
     let i = game
         .and_then(|g| variants().iter().position(|v| v.id == g.variant().id()))
         .unwrap_or(fallback);
@@ -250,7 +255,11 @@ pub(super) fn answer_entries(
                     None
                 }
             }
-            Entry::LessonAgain => learn.run.as_ref().map(|(i, _)| *i).and_then(|i| learn.start(i)),
+            Entry::LessonAgain => learn
+                .run
+                .as_ref()
+                .map(|(i, _)| *i)
+                .and_then(|i| learn.start(i)),
             Entry::LessonList => {
                 overlays.learn = true;
                 None

@@ -18,10 +18,10 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use crate::interaction::Toast;
-use crate::match_state::{CurrentMatch, LessonBoard};
 use crate::match_state::{
     Authority, BoardResynced, GameEnded, GameSetup, InstallMatch, Match, MoveApplied, Player,
 };
+use crate::match_state::{CurrentMatch, LessonBoard};
 use crate::schedule::AppSystems;
 use chimera_game::clock::TimeControl;
 use chimera_game::record::{self, Loaded, MatchRecord, RecordError};

@@ -44,8 +44,14 @@ pub(super) fn learn_window(
                 }
                 let title = egui::RichText::new(name).size(20.0).strong();
                 let b = egui::Button::new(title).min_size(egui::vec2(220.0, 30.0));
-                entry_button(ui, b, Entry::LearnVariant(learn.variant), focused, &mut activated)
-                    .on_hover_text("Left/right: another variant");
+                entry_button(
+                    ui,
+                    b,
+                    Entry::LearnVariant(learn.variant),
+                    focused,
+                    &mut activated,
+                )
+                .on_hover_text("Left/right: another variant");
                 if ui.button("▶").clicked() {
                     adjusted.write(MenuAdjusted(Entry::LearnVariant(learn.variant), 1));
                 }
@@ -105,7 +111,12 @@ pub(super) fn lesson_done_dialog(
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-140.0, 0.0))
         .show(ctx, |ui| {
-            ui.label(egui::RichText::new("Well done!").size(22.0).strong().color(GOOD));
+            ui.label(
+                egui::RichText::new("Well done!")
+                    .size(22.0)
+                    .strong()
+                    .color(GOOD),
+            );
             ui.label(solved_text(&learn.status));
             ui.add_space(8.0);
             ui.horizontal(|ui| {
@@ -128,11 +139,17 @@ fn solved_text(status: &LessonStatus) -> String {
         LessonStatus::Solved {
             moves,
             par: Some(par),
-        } if moves > par => format!(
-            "Solved in {moves} moves; it can be done in {par}. Try again for fewer?"
-        ),
-        LessonStatus::Solved { moves, par: Some(_) } => {
-            format!("Solved in {moves} move{}, the fewest there are.", plural(*moves))
+        } if moves > par => {
+            format!("Solved in {moves} moves; it can be done in {par}. Try again for fewer?")
+        }
+        LessonStatus::Solved {
+            moves,
+            par: Some(_),
+        } => {
+            format!(
+                "Solved in {moves} move{}, the fewest there are.",
+                plural(*moves)
+            )
         }
         LessonStatus::Solved { moves, .. } => format!("Solved in {moves} move{}.", plural(*moves)),
         _ => String::new(),
@@ -144,9 +161,7 @@ pub(super) fn lesson_section(ui: &mut egui::Ui, learn: &Learn, keys: &str) -> Op
     let (i, run) = learn.run.as_ref()?;
     let lesson = run.lesson();
     let mut clicked = None;
-    ui.label(
-        egui::RichText::new(format!("Lesson {} of {}", i + 1, learn.lessons.len())).weak(),
-    );
+    ui.label(egui::RichText::new(format!("Lesson {} of {}", i + 1, learn.lessons.len())).weak());
     ui.label(egui::RichText::new(&lesson.title).strong().size(17.0));
     if let Some(s) = &lesson.section {
         ui.weak(format!("Rule book {s}"));
@@ -189,7 +204,10 @@ pub(super) fn lesson_section(ui: &mut egui::Ui, learn: &Learn, keys: &str) -> Op
     });
     if let (Some(kind), Some(v)) = (lesson.shows, &learn.built) {
         ui.add_space(4.0);
-        ui.weak(format!("How the {} moves (dots: moves, rings: captures):", kind.name()));
+        ui.weak(format!(
+            "How the {} moves (dots: moves, rings: captures):",
+            kind.name()
+        ));
         let side = ui.available_width().min(240.0);
         diagram(ui, v, kind, None, side);
     }

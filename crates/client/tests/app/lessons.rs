@@ -34,7 +34,10 @@ fn focus_down_to(app: &mut App, dev: Device, want: Entry) {
         }
         tap(app, dev, Press::Down);
     }
-    panic!("{want:?} not reached on {p:?}: focus on {:?}", focused(app, p));
+    panic!(
+        "{want:?} not reached on {p:?}: focus on {:?}",
+        focused(app, p)
+    );
 }
 
 fn learn(app: &App) -> &Learn {
@@ -48,7 +51,11 @@ fn learn_app(dir: &Scratch, dev_pad: bool, variant: &str) -> (App, Device) {
     let file = dir.0.join("lessons.txt");
     app.world_mut().resource_mut::<Learn>().use_file(Some(file));
     let dev = match dev_pad {
-        true => Device::Pad(connect_pad(&mut app, "Xbox Wireless Controller", Some(0x045e))),
+        true => Device::Pad(connect_pad(
+            &mut app,
+            "Xbox Wireless Controller",
+            Some(0x045e),
+        )),
         false => Device::Keyboard,
     };
     focus_down_to(&mut app, dev, Entry::Learn);
@@ -124,7 +131,10 @@ fn a_wrong_move_starts_again_and_the_menu_gives_the_hint_by_keyboard() {
     // The king steps instead of castling: not it; the board starts again.
     play(&mut app, keys, "e1", "f1");
     assert!(matches!(learn(&app).status, LessonStatus::Wrong(_)));
-    assert_eq!(app.world().resource::<CurrentMatch>().position().to_vfen(), start);
+    assert_eq!(
+        app.world().resource::<CurrentMatch>().position().to_vfen(),
+        start
+    );
     // The in-game menu's lesson hint names the castling.
     tap(&mut app, keys, Press::Menu);
     assert_eq!(panel(&app), Panel::GameMenu);
@@ -147,11 +157,18 @@ fn a_corrupt_progress_file_is_told_and_set_aside() {
     std::fs::write(&file, "chess piece-rook\n\u{0}garbage here\n").expect("write");
     let (mut app, keys) = learn_app(&dir, false, "chess");
     let problem = learn(&app).problem.clone().expect("told");
-    assert!(problem.contains("lessons.txt") && problem.contains("line 2"), "{problem}");
+    assert!(
+        problem.contains("lessons.txt") && problem.contains("line 2"),
+        "{problem}"
+    );
     let i = pick(&mut app, keys, "castling-h1");
     let lmn = learn(&app).lessons[i].solution[0].clone();
     play_lmn(&mut app, keys, &lmn);
     assert!(matches!(learn(&app).status, LessonStatus::Solved { .. }));
     assert!(dir.0.join("lessons.txt.unreadable").exists());
-    assert!(Progress::load(&file).expect("rewritten").is_done("chess", "castling-h1"));
+    assert!(
+        Progress::load(&file)
+            .expect("rewritten")
+            .is_done("chess", "castling-h1")
+    );
 }

@@ -126,7 +126,10 @@ pub fn blocker_lesson(v: &Arc<Variant>, kind: Kind) -> Option<Lesson> {
         let mut fallback = None;
         // Chained where the board has room, else both legs from the start.
         for (chained, d1) in [true, false].into_iter().flat_map(|c| dirs.map(|d| (c, d))) {
-            for d2 in dirs.into_iter().filter(|d| *d != (-d1.0, -d1.1) && *d != d1) {
+            for d2 in dirs
+                .into_iter()
+                .filter(|d| *d != (-d1.0, -d1.1) && *d != d1)
+            {
                 let mut scene = Scene::new(v);
                 scene.put(s, Color::White, kind);
                 let mut at = s;
@@ -271,9 +274,18 @@ impl Leg {
 
     /// Puts the leg on `scene` from `at` along `(dx, dy)`: its target and
     /// landing square, if every square it needs exists and is free.
-    fn place(self, v: &Arc<Variant>, scene: &mut Scene, at: Sq, (dx, dy): (i32, i32)) -> Option<(Sq, Sq)> {
+    fn place(
+        self,
+        v: &Arc<Variant>,
+        scene: &mut Scene,
+        at: Sq,
+        (dx, dy): (i32, i32),
+    ) -> Option<(Sq, Sq)> {
         let sq = |n: i32| offset(v, at, dx * n, dy * n);
-        let far = self.land.max(self.enemy.unwrap_or(0)).max(self.visit.unwrap_or(0));
+        let far = self
+            .land
+            .max(self.enemy.unwrap_or(0))
+            .max(self.visit.unwrap_or(0));
         if (1..=far).any(|n| sq(n).is_none_or(|t| scene.at(t).is_some())) {
             return None;
         }

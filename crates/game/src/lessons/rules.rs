@@ -201,7 +201,11 @@ fn place_kings(v: &Arc<Variant>, scene: &mut Scene, keep: &[Sq]) -> Option<()> {
         return Some(());
     }
     let free = |scene: &Scene, s: Sq| scene.at(s).is_none() && !keep.contains(&s);
-    if !scene.pieces.iter().any(|p| p.1 == Color::White && p.2 == Kind::King) {
+    if !scene
+        .pieces
+        .iter()
+        .any(|p| p.1 == Color::White && p.2 == Kind::King)
+    {
         let home = white_king_home(v);
         let k = std::iter::once(home)
             .chain(bottom_up(v))
@@ -257,8 +261,15 @@ fn strongest(v: &Arc<Variant>) -> Option<Kind> {
     v.piece_kinds()
         .into_iter()
         .filter(|k| {
-            ![Kind::King, Kind::Pawn, Kind::NinjaPawn, Kind::Prince, Kind::Warlord, Kind::Ghost]
-                .contains(k)
+            ![
+                Kind::King,
+                Kind::Pawn,
+                Kind::NinjaPawn,
+                Kind::Prince,
+                Kind::Warlord,
+                Kind::Ghost,
+            ]
+            .contains(k)
                 && !k.is_serpent_form()
         })
         .max_by_key(|&k| (super::pieces::steps(v, k, at).len(), k == Kind::Queen))
@@ -276,7 +287,11 @@ fn drop_opening(v: &Arc<Variant>) -> Option<Lesson> {
     scene.pieces = scene_of(&pos).pieces;
     scene.hand = hand_of(v, &pos);
     let first = drops.first()?.clone();
-    finish(v, "drop-opening", Draft::new(scene, Goal::Play(drops), vec![first]))
+    finish(
+        v,
+        "drop-opening",
+        Draft::new(scene, Goal::Play(drops), vec![first]),
+    )
 }
 
 /// The pieces of `pos` as a scene.
@@ -312,14 +327,21 @@ fn drop(v: &Arc<Variant>, kind: Kind) -> Option<Lesson> {
     let (pos, moves) = legal(&scene)?;
     let drops: Vec<Move> = moves
         .into_iter()
-        .filter(|m| m.kind() == MoveKind::Drop && m.piece().is_some_and(|p| hand_kind(v, p) == kind))
+        .filter(|m| {
+            m.kind() == MoveKind::Drop && m.piece().is_some_and(|p| hand_kind(v, p) == kind)
+        })
         .collect();
-    let name = if kind == Kind::Serpent { "Serpent" } else { kind.name() };
+    let name = if kind == Kind::Serpent {
+        "Serpent"
+    } else {
+        kind.name()
+    };
     let id = format!("drop-{}", kind.id());
     let pushed = drops.iter().filter(|m| m.to != m.aux).max_by_key(|m| {
         let (a, b) = (pos.drop_square(**m), pos.move_to(**m));
         let mid = v.width() as i32 / 2;
-        a.zip(b).map(|(a, b)| (a.y.abs_diff(b.y), -(a.x as i32 - mid).abs()))
+        a.zip(b)
+            .map(|(a, b)| (a.y.abs_diff(b.y), -(a.x as i32 - mid).abs()))
     });
     let (goal, fill) = match pushed {
         Some(&m) if kind == Kind::NinjaPawn => (
@@ -329,7 +351,10 @@ fn drop(v: &Arc<Variant>, kind: Kind) -> Option<Lesson> {
                 ("target", names(v, &[pos.move_to(m)?])),
             ],
         ),
-        _ => (Goal::Play(drops.iter().map(|m| pos.lmn(*m)).collect()), Vec::new()),
+        _ => (
+            Goal::Play(drops.iter().map(|m| pos.lmn(*m)).collect()),
+            Vec::new(),
+        ),
     };
     let Goal::Play(list) = &goal else { return None };
     let first = list.first()?.clone();
@@ -387,7 +412,11 @@ fn promotion_optional(v: &Arc<Variant>) -> Option<Lesson> {
     let plain = moves
         .into_iter()
         .find(|m| pos.move_from(*m) == Some(at) && m.piece().is_none() && !pos.is_capture(*m))?;
-    let mut draft = Draft::new(scene, Goal::Play(vec![pos.lmn(plain)]), vec![pos.lmn(plain)]);
+    let mut draft = Draft::new(
+        scene,
+        Goal::Play(vec![pos.lmn(plain)]),
+        vec![pos.lmn(plain)],
+    );
     draft.fill = vec![("target", names(v, &[pos.move_to(plain)?]))];
     draft.shows = Some(Kind::Pawn);
     finish(v, "promotion-optional", draft)
@@ -413,7 +442,9 @@ fn promotion_limit(v: &Arc<Variant>) -> Option<Lesson> {
             scene.put(s, Color::White, k);
         }
     }
-    scene.pieces.retain(|p| !(p.1 == Color::Black && p.2 == Kind::King));
+    scene
+        .pieces
+        .retain(|p| !(p.1 == Color::Black && p.2 == Kind::King));
     black_king(v, &mut scene, &[offset(v, at, 0, 1)?])?;
     let (pos, moves) = legal(&scene)?;
     let promos: Vec<Move> = moves
@@ -451,7 +482,10 @@ fn ninja_sideways(v: &Arc<Variant>) -> Option<Lesson> {
 }
 
 fn mutation(v: &Arc<Variant>) -> Option<Lesson> {
-    let form = first_of(v, &[Kind::Gryphon, Kind::AntiGryphon, Kind::Bomber, Kind::Cannon])?;
+    let form = first_of(
+        v,
+        &[Kind::Gryphon, Kind::AntiGryphon, Kind::Bomber, Kind::Cannon],
+    )?;
     let mut scene = Scene::new(v);
     let at = middle(v);
     scene.put(at, Color::White, form);
@@ -523,7 +557,8 @@ fn mate_like(v: &Arc<Variant>, reason: EndReason, id: &str) -> Option<Lesson> {
         let ends = |m: &Move| {
             let mut g = Game::from_position(pos.clone());
             g.play(*m).is_ok()
-                && g.outcome().is_some_and(|o| o.winner == winner && o.reason == reason)
+                && g.outcome()
+                    .is_some_and(|o| o.winner == winner && o.reason == reason)
         };
         let ending: Vec<&Move> = moves.iter().filter(|m| ends(m)).collect();
         // A real find: one or two moves do it, not any move.
@@ -567,7 +602,11 @@ fn crowning(v: &Arc<Variant>) -> Option<Lesson> {
 }
 
 fn castling(v: &Arc<Variant>, rook: Sq) -> Option<Lesson> {
-    let white: Vec<_> = v.castlings.iter().filter(|c| c.color == Color::White).collect();
+    let white: Vec<_> = v
+        .castlings
+        .iter()
+        .filter(|c| c.color == Color::White)
+        .collect();
     let mut scene = Scene::new(v);
     let mut files = String::new();
     for c in &white {
@@ -585,7 +624,9 @@ fn castling(v: &Arc<Variant>, rook: Sq) -> Option<Lesson> {
     let (pos, moves) = legal(&scene)?;
     let mut mine: Vec<Move> = moves
         .into_iter()
-        .filter(|m| m.kind() == MoveKind::Castle && pos.castle_rook(*m).is_some_and(|r| r.0 == rook))
+        .filter(|m| {
+            m.kind() == MoveKind::Castle && pos.castle_rook(*m).is_some_and(|r| r.0 == rook)
+        })
         .collect();
     let king = |m: &Move| pos.move_to(*m);
     mine.sort_by_key(|m| king(m).map(|s| s.x));
@@ -678,7 +719,11 @@ fn compulsory_capture(v: &Arc<Variant>) -> Option<Lesson> {
     }
     let list: Vec<String> = moves.iter().map(|m| pos.lmn(*m)).collect();
     let first = list[0].clone();
-    finish(v, "compulsory-capture", Draft::new(scene, Goal::Play(list), vec![first]))
+    finish(
+        v,
+        "compulsory-capture",
+        Draft::new(scene, Goal::Play(list), vec![first]),
+    )
 }
 
 fn no_moves_win(v: &Arc<Variant>) -> Option<Lesson> {
@@ -755,7 +800,10 @@ fn quiet_scene(v: &Arc<Variant>) -> Option<Scene> {
     let home = white_king_home(v);
     scene.put(home, Color::White, Kind::King);
     let heavy = strongest(v)?;
-    let spot = bottom_up(v).into_iter().rev().find(|s| s.y <= home.y + 1 && scene.at(*s).is_none())?;
+    let spot = bottom_up(v)
+        .into_iter()
+        .rev()
+        .find(|s| s.y <= home.y + 1 && scene.at(*s).is_none())?;
     scene.put(spot, Color::White, heavy);
     if v.royal {
         black_king(v, &mut scene, &[])?;
@@ -772,7 +820,10 @@ fn shuttle(pos: &Position, side: Color) -> Option<(Move, Sq, Sq)> {
         let from = pos.move_from(m)?;
         let to = pos.move_to(m)?;
         let p = pos.piece_at(from)?;
-        (p.kind == Kind::King && p.color == side && !pos.is_capture(m) && m.kind() == MoveKind::Normal)
+        (p.kind == Kind::King
+            && p.color == side
+            && !pos.is_capture(m)
+            && m.kind() == MoveKind::Normal)
             .then_some((m, from, to))
     })
 }
@@ -806,7 +857,11 @@ fn repetition(v: &Arc<Variant>) -> Option<Lesson> {
                 *legs[side.index()].insert((from, to))
             }
         };
-        let (from, to) = if (ply / 2) % 2 == 0 { leg } else { (leg.1, leg.0) };
+        let (from, to) = if (ply / 2) % 2 == 0 {
+            leg
+        } else {
+            (leg.1, leg.0)
+        };
         let lmn = format!("{}{}", v.square_name(from), v.square_name(to));
         let m = g.position().parse_lmn(&lmn).ok()?;
         g.play(m).ok()?;

@@ -125,10 +125,10 @@ enum Mode {
     Collect {
         board: Board,
         spot: Spot,
-        pos: Position,
+        pos: Box<Position>,
     },
     Rule {
-        game: Game,
+        game: Box<Game>,
         /// The learner's solution moves played so far.
         step: usize,
         /// The game's reply, once announced and not yet played.
@@ -153,10 +153,14 @@ impl LessonRun {
                 let (board, spot) = Board::new(v, &lesson.start, *piece, targets)
                     .ok_or_else(|| bad_lesson(lesson))?;
                 let pos = board.position(spot).ok_or_else(|| bad_lesson(lesson))?;
-                Mode::Collect { board, spot, pos }
+                Mode::Collect {
+                    board,
+                    spot,
+                    pos: Box::new(pos),
+                }
             }
             _ => Mode::Rule {
-                game: Game::from_vfen(v, &lesson.start)?,
+                game: Box::new(Game::from_vfen(v, &lesson.start)?),
                 step: 0,
                 reply: None,
             },
@@ -208,9 +212,9 @@ impl LessonRun {
             Mode::Collect { board, spot, .. } => {
                 super::pieces::solve(board, *spot)?.into_iter().next()
             }
-            Mode::Rule { step, reply, .. } => {
-                reply.is_none().then(|| self.lesson.solution.get(*step).cloned())?
-            }
+            Mode::Rule { step, reply, .. } => reply
+                .is_none()
+                .then(|| self.lesson.solution.get(*step).cloned())?,
         }
     }
 
@@ -244,7 +248,7 @@ impl LessonRun {
                 };
                 self.moves += 1;
                 *spot = next;
-                *pos = next_pos;
+                **pos = next_pos;
                 if board.all_done(next) {
                     let par = match self.lesson.goal {
                         Goal::Collect { par, .. } => Some(par),
@@ -255,7 +259,11 @@ impl LessonRun {
                         par,
                     };
                 }
-                if !pos.legal_moves().iter().any(|&m| pos.move_from(m) == Some(next.at)) {
+                if !pos
+                    .legal_moves()
+                    .iter()
+                    .any(|&m| pos.move_from(m) == Some(next.at))
+                {
                     return Verdict::Wrong(format!("The {name} cannot move from there."));
                 }
                 Verdict::Continue

@@ -114,34 +114,92 @@ fn each_variant_gets_a_lesson_for_each_of_its_rules() {
     let expect: &[(&str, &[&str])] = &[
         (
             "chess",
-            &["promotion", "castling-a1", "castling-h1", "checkmate", "stalemate", "bare-kings", "move-limit", "repetition"],
+            &[
+                "promotion",
+                "castling-a1",
+                "castling-h1",
+                "checkmate",
+                "stalemate",
+                "bare-kings",
+                "move-limit",
+                "repetition",
+            ],
         ),
-        ("grand", &["promotion", "promotion-optional", "promotion-limit", "checkmate"]),
-        ("embassy", &["promotion", "castling-a1", "castling-j1", "checkmate"]),
+        (
+            "grand",
+            &[
+                "promotion",
+                "promotion-optional",
+                "promotion-limit",
+                "checkmate",
+            ],
+        ),
+        (
+            "embassy",
+            &["promotion", "castling-a1", "castling-j1", "checkmate"],
+        ),
         (
             "holygrail",
             &[
-                "drop-ninja-pawn", "drop-prince", "drop-serpent", "promotion", "ninja-sideways",
-                "serpent-mutation", "crowning", "castling-b1", "castling-i1", "checkmate", "stalemate",
+                "drop-ninja-pawn",
+                "drop-prince",
+                "drop-serpent",
+                "promotion",
+                "ninja-sideways",
+                "serpent-mutation",
+                "crowning",
+                "castling-b1",
+                "castling-i1",
+                "checkmate",
+                "stalemate",
             ],
         ),
-        ("herculean", &["promotion", "ninja-sideways", "castling-a1", "castling-l1"]),
-        ("holywar", &["drop-opening", "promotion", "king-lady-swap", "checkmate", "stalemate"]),
+        (
+            "herculean",
+            &["promotion", "ninja-sideways", "castling-a1", "castling-l1"],
+        ),
+        (
+            "holywar",
+            &[
+                "drop-opening",
+                "promotion",
+                "king-lady-swap",
+                "checkmate",
+                "stalemate",
+            ],
+        ),
         (
             "ghostarelay",
-            &["promotion", "jump-castling", "relay-power", "compulsory-capture", "no-moves-win", "move-limit"],
+            &[
+                "promotion",
+                "jump-castling",
+                "relay-power",
+                "compulsory-capture",
+                "no-moves-win",
+                "move-limit",
+            ],
         ),
     ];
     for (id, rules) in expect {
         let v = Variant::new(id, &[]).expect("variant");
         let ls = lessons(&v);
         for r in *rules {
-            assert!(ids(&ls).contains(r), "{id}: no lesson '{r}' in {:?}", ids(&ls));
+            assert!(
+                ids(&ls).contains(r),
+                "{id}: no lesson '{r}' in {:?}",
+                ids(&ls)
+            );
         }
     }
     // No lesson for a rule the variant lacks.
     let chess = lessons(&Variant::new("chess", &[]).expect("chess"));
-    for absent in ["drop-opening", "crowning", "relay-power", "no-moves-win", "serpent-mutation"] {
+    for absent in [
+        "drop-opening",
+        "crowning",
+        "relay-power",
+        "no-moves-win",
+        "serpent-mutation",
+    ] {
         assert!(!ids(&chess).contains(&absent), "chess: {absent}");
     }
     let grand = lessons(&Variant::new("grand", &[]).expect("grand"));
@@ -162,7 +220,15 @@ fn rule_lessons_teach_what_the_rule_book_says() {
     assert!(ninja.solution[0].starts_with("J@") && ninja.solution[0].ends_with('5'));
     // §4: the pawn may become Q, B, W, F, R, C, T (and I, serpent forms with drops=full).
     let promo = get("promotion");
-    for name in ["Queen", "Bishop", "Wazir-Knight", "Ferz-Knight", "Rook", "Champion", "Battle Templar"] {
+    for name in [
+        "Queen",
+        "Bishop",
+        "Wazir-Knight",
+        "Ferz-Knight",
+        "Rook",
+        "Champion",
+        "Battle Templar",
+    ] {
         assert!(promo.text.contains(name), "{name}: {}", promo.text);
     }
     // §4 crowning: the only moves are crownings, written ^square.
@@ -170,12 +236,20 @@ fn rule_lessons_teach_what_the_rule_book_says() {
     assert!(get("serpent-mutation").solution[0].contains('~'));
     // §2 Grand: only the missing piece is offered.
     let g = Variant::new("grand", &[]).expect("grand");
-    let limit = lessons(&g).into_iter().find(|l| l.id == "promotion-limit").expect("limit");
-    let Goal::Play(moves) = &limit.goal else { panic!("{:?}", limit.goal) };
+    let limit = lessons(&g)
+        .into_iter()
+        .find(|l| l.id == "promotion-limit")
+        .expect("limit");
+    let Goal::Play(moves) = &limit.goal else {
+        panic!("{:?}", limit.goal)
+    };
     assert_eq!(moves.len(), 1);
     // §7 Ghostarelay: the side without a move wins.
     let gh = Variant::new("ghostarelay", &[]).expect("ghostarelay");
-    let win = lessons(&gh).into_iter().find(|l| l.id == "no-moves-win").expect("win");
+    let win = lessons(&gh)
+        .into_iter()
+        .find(|l| l.id == "no-moves-win")
+        .expect("win");
     assert_eq!(
         win.goal,
         Goal::End {
@@ -190,7 +264,10 @@ fn pieces_that_need_other_pieces_get_them() {
     // docs/rules.md: a cannon's screen, a bomber's jump, a flying chariot's
     // hurdles, a squire's blocked path, a warlord's prey.
     for (id, kinds) in [
-        ("holygrail", &[Kind::Cannon, Kind::Vao, Kind::Bomber, Kind::Raptor][..]),
+        (
+            "holygrail",
+            &[Kind::Cannon, Kind::Vao, Kind::Bomber, Kind::Raptor][..],
+        ),
         ("herculean", &[Kind::FlyingChariot, Kind::FlyingBishop][..]),
         ("holywar", &[Kind::Squire][..]),
         ("ghostarelay", &[Kind::Warlord][..]),
@@ -202,7 +279,14 @@ fn pieces_that_need_other_pieces_get_them() {
                 .iter()
                 .find(|l| l.id == format!("blockers-{}", k.id()))
                 .unwrap_or_else(|| panic!("{id}: no blocker lesson for {k:?}"));
-            let pieces = l.start.split(' ').next().unwrap().chars().filter(char::is_ascii_alphabetic).count();
+            let pieces = l
+                .start
+                .split(' ')
+                .next()
+                .unwrap()
+                .chars()
+                .filter(char::is_ascii_alphabetic)
+                .count();
             assert!(pieces >= 2, "{id} {k:?}: alone: {}", l.start);
             assert_eq!(l.shows, Some(*k));
         }
@@ -222,9 +306,19 @@ fn made_up_variants_get_lessons_from_their_rules() {
         }
         if info.id == "dragons" {
             let kinds = ids(&ls);
-            assert!(kinds.contains(&"piece-dragon") && kinds.contains(&"piece-lance"), "{kinds:?}");
+            assert!(
+                kinds.contains(&"piece-dragon") && kinds.contains(&"piece-lance"),
+                "{kinds:?}"
+            );
         } else {
-            for want in ["piece-wyvern", "castling-a1", "promotion", "promotion-optional", "drop-knight", "checkmate"] {
+            for want in [
+                "piece-wyvern",
+                "castling-a1",
+                "promotion",
+                "promotion-optional",
+                "drop-knight",
+                "checkmate",
+            ] {
                 assert!(ids(&ls).contains(&want), "{want}: {:?}", ids(&ls));
             }
             let castle = ls.iter().find(|l| l.id == "castling-a1").expect("castling");
@@ -243,9 +337,14 @@ fn a_wrong_move_is_refused_and_the_hint_is_the_solution() {
     assert!(matches!(run.play_lmn("e1f1"), Ok(Verdict::Wrong(_))));
     // In a collect lesson moving a blocker is refused.
     let hg = Variant::new("holygrail", &[]).expect("holygrail");
-    let cannon = lessons(&hg).into_iter().find(|l| l.id == "blockers-cannon").expect("cannon");
+    let cannon = lessons(&hg)
+        .into_iter()
+        .find(|l| l.id == "blockers-cannon")
+        .expect("cannon");
     let mut run = LessonRun::new(&hg, &cannon).expect("run");
-    let Goal::Collect { piece, .. } = cannon.goal else { panic!() };
+    let Goal::Collect { piece, .. } = cannon.goal else {
+        panic!()
+    };
     let pos = run.position().clone();
     let other = pos
         .legal_moves()
@@ -266,11 +365,16 @@ fn the_lesson_texts_quote_the_rule_book() {
     assert!(all.len() >= 25);
     for t in all {
         assert!(
-            !t.task.is_empty() && !t.title.is_empty() && !(t.quotes.is_empty() && t.rules.is_empty()),
+            !(t.task.is_empty() || t.title.is_empty() || t.quotes.is_empty() && t.rules.is_empty()),
             "{}",
             t.key
         );
-        assert!(book.contains(&format!("## {}.", &t.section[2..])), "{}: {}", t.key, t.section);
+        assert!(
+            book.contains(&format!("## {}.", &t.section[2..])),
+            "{}: {}",
+            t.key,
+            t.section
+        );
         for q in &t.quotes {
             let q = q.split_whitespace().collect::<Vec<_>>().join(" ");
             assert!(book.contains(&q), "{}: not in docs/rules.md: {q}", t.key);
@@ -323,7 +427,10 @@ fn progress_is_kept_and_a_corrupt_file_is_reported_and_set_aside() {
     std::fs::write(&path, "holygrail piece-cannon\nthis line is wrong\n").unwrap();
     let e = Progress::load(&path).expect_err("corrupt");
     let shown = e.to_string();
-    assert!(shown.contains("lessons.txt") && shown.contains("line 2"), "{shown}");
+    assert!(
+        shown.contains("lessons.txt") && shown.contains("line 2"),
+        "{shown}"
+    );
     // Saving over it keeps the unreadable file beside.
     p.save(&path).expect("save");
     assert!(dir.join("lessons.txt.unreadable").exists());
