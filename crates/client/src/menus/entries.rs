@@ -278,7 +278,9 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
             v.push(Start);
             if game.is_some() {
                 v.push(Resume);
-            } else if saved.autosave.is_some() {
+            }
+            // A lesson's board keeps the last game in the autosave, to continue.
+            if (game.is_none() || learn.run.is_some()) && saved.autosave.is_some() {
                 v.push(ContinueSaved);
             }
             v.extend([
