@@ -1,7 +1,7 @@
 //! Highlight layers: last move, check, selection, the computer's hint, a
 //! lesson's targets (tile tints) and legal destinations (dots on empty squares, rings on
 //! captures). The board view alone writes them, from the match, the
-//! selection, the open help and the hint.
+//! selection, the open help and the hint (the computer's or a puzzle's).
 
 use super::BoardSquare;
 use super::spawn::BoardArt;
@@ -10,6 +10,7 @@ use crate::help::help_markers;
 use crate::interaction::{HowItMoves, Marker, Origin, Replay, Selection};
 use crate::match_state::CurrentMatch;
 use crate::menus::Learn;
+use crate::puzzles::PuzzleMode;
 use crate::schedule::AppSystems;
 use bevy::prelude::*;
 use chimera_rules::{Move, MoveKind, Position, Sq};
@@ -70,14 +71,17 @@ fn derive_highlights(
     game: Option<Res<CurrentMatch>>,
     selection: Res<Selection>,
     help: Res<HowItMoves>,
-    hint: Res<HintMove>,
+    (hint, puzzle): (Res<HintMove>, Res<PuzzleMode>),
     mut highlights: ResMut<BoardHighlights>,
     replay: Res<Replay>,
     learn: Res<Learn>,
 ) {
     let Some(game) = game else { return };
-    let changed =
-        game.is_changed() || replay.is_changed() || hint.is_changed() || learn.is_changed();
+    let changed = game.is_changed()
+        || replay.is_changed()
+        || hint.is_changed()
+        || learn.is_changed()
+        || puzzle.is_changed();
     if !(changed || selection.is_changed() || help.is_changed()) {
         return;
     }
@@ -108,13 +112,19 @@ fn derive_highlights(
                     _ => None,
                 },
                 targets: selection.0.markers(pos),
-                hint: hint
-                    .current(&game)
-                    .map(|m| touched_squares(pos, m))
-                    .into_iter()
-                    .flatten()
-                    .chain(lesson_hint)
-                    .collect(),
+                // A puzzle's hint (the piece, then the move), else the computer's.
+                hint: match puzzle.hint(&game) {
+                    Some((squares, _)) => squares,
+                    None => hint
+                        .current(&game)
+                        .map(|m| touched_squares(pos, m))
+                        .into_iter()
+                        .flatten()
+                        .collect(),
+                }
+                .into_iter()
+                .chain(lesson_hint)
+                .collect(),
                 lesson_targets,
             }
         }

@@ -51,8 +51,9 @@ pub(super) fn apply_entries(
         match entry.group() {
             EntryGroup::Choice => choice_entry(entry, game, &mut fx),
             EntryGroup::Window => window_entry(entry, game, &mut fx),
-            // The LAN feature answers its own entries (`net::join`).
-            EntryGroup::Lan => {}
+            // The LAN feature answers its own entries (`net::join`), the
+            // puzzle feature its own (`puzzles`).
+            EntryGroup::Lan | EntryGroup::Puzzle => {}
             EntryGroup::Game => game_entry(entry, game, authority.as_deref(), &mut fx),
             EntryGroup::Dialog => dialog_entry(entry, &mut fx),
             // The lessons answer their own entries (`learn`).
@@ -165,6 +166,8 @@ fn window_entry(entry: Entry, game: Option<&Match>, fx: &mut EntryEffects) {
                 fx.overlays.learn = false;
             } else if fx.overlays.load {
                 fx.overlays.load = false;
+            } else if fx.overlays.puzzles {
+                fx.overlays.puzzles = false;
             } else {
                 fx.overlays.join = false;
             }

@@ -69,6 +69,8 @@ pub enum Entry {
     Decline(Offer),
     /// LAN game: claim the win, the opponent gone past its grace period.
     ClaimWin,
+    /// LAN game: share this player's drawings with the others, or stop.
+    ShareDrawings,
     /// Same variant and options again (in a LAN game: a rematch, colours
     /// swapped, once the opponent agrees).
     NewGame,
@@ -132,6 +134,17 @@ pub enum Entry {
     LessonList,
     /// "Well done": close it and look at the board.
     LessonStay,
+    /// Main menu: open the puzzle chooser.
+    Puzzles,
+    /// Puzzle chooser: puzzles of every variant (0) or of built-in variant
+    /// `i - 1` (index into `variants`).
+    PuzzleSet(usize),
+    /// Puzzle: show the piece to move, then the move.
+    PuzzleHint,
+    /// Puzzle: play the rest of the solution on the board.
+    PuzzleSolution,
+    /// Puzzle: the next puzzle of the set.
+    PuzzleNext,
 }
 
 /// What kind of thing an entry does (see `apply`).
@@ -152,6 +165,9 @@ pub enum EntryGroup {
     Dialog,
     /// Lessons: the list and the lesson on the board (`learn` answers them).
     Lesson,
+    /// Opens the puzzle chooser, picks a set, or works the puzzle on the
+    /// board (hint, solution, next): the puzzle feature answers them.
+    Puzzle,
 }
 
 impl Entry {
@@ -166,11 +182,12 @@ impl Entry {
             HostSide | HostPort | HostLan | JoinLan | JoinGame(_) | JoinAddress | JoinSpectate
             | JoinConnect => EntryGroup::Lan,
             Continue | Undo | Redo | Flip | SwitchView | ShowLetters | Resign | OfferDraw
-            | Accept(_) | Decline(_) | ClaimWin | NewGame | MainMenu | Hint | PauseComputer
-            | EvalBar => EntryGroup::Game,
+            | Accept(_) | Decline(_) | ClaimWin | ShareDrawings | NewGame | MainMenu | Hint
+            | PauseComputer | EvalBar => EntryGroup::Game,
             LookAtBoard | Choice(_) | CancelChooser | StartNewLine | KeepLine => EntryGroup::Dialog,
             Learn | LearnVariant(_) | Lesson(_) | LessonHint | LessonAgain | LessonNext
             | LessonList | LessonStay => EntryGroup::Lesson,
+            Puzzles | PuzzleSet(_) | PuzzleHint | PuzzleSolution | PuzzleNext => EntryGroup::Puzzle,
         }
     }
 }
@@ -207,12 +224,17 @@ pub struct EntryContext<'w> {
 }
 
 /// The entries of panels that a feature above the menus owns (the LAN join
-/// screen: `net` keeps them current). The menus move the focus through them
+/// screen: `net` keeps them current; the puzzle chooser and the puzzle's
+/// own entries of the in-game menu: `puzzles`). The menus move the focus through them
 /// and report their activation ([`MenuActivated`]); the feature answers it.
 #[derive(Resource, Default, Clone, Debug)]
 pub struct FeaturePanels {
     /// The LAN join screen's entries.
     pub join: Vec<Entry>,
+    /// The puzzle chooser's entries.
+    pub puzzle_sets: Vec<Entry>,
+    /// The puzzle on the board: its entries, first in the in-game menu.
+    pub puzzle: Vec<Entry>,
 }
 
 impl EntryContext<'_> {
@@ -284,6 +306,7 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
                 v.push(ContinueSaved);
             }
             v.extend([
+                Puzzles,
                 LoadGame,
                 HostLan,
                 HostSide,
@@ -326,6 +349,7 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
                 ];
             }
             let mut v = vec![Continue];
+            v.extend(features.puzzle.iter().copied());
             // A spectator asks nothing of the host; a LAN game has no redo.
             let player = plays_here(authority);
             if let Some(g) = game {
@@ -337,6 +361,9 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
                     v.push(Redo);
                 }
                 v.extend([Flip, SwitchView, ShowLetters]);
+                if authority.is_some() && player {
+                    v.push(ShareDrawings);
+                }
                 if g.outcome().is_none() && g.setup().time.is_timed() {
                     v.push(PauseClock);
                 }
@@ -388,6 +415,7 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
             v
         }
         Panel::Join => features.join.clone(),
+        Panel::Puzzles => features.puzzle_sets.clone(),
         Panel::Help | Panel::Board => Vec::new(),
     }
 }
@@ -409,9 +437,12 @@ fn answers(game: &Match, authority: Option<&Authority>) -> Vec<Entry> {
 pub fn back_entry(panel: Panel, has_game: bool) -> Option<Entry> {
     match panel {
         Panel::MainMenu => has_game.then_some(Entry::Resume),
-        Panel::Guide | Panel::Controls | Panel::LoadGame | Panel::Join | Panel::Learn => {
-            Some(Entry::Back)
-        }
+        Panel::Guide
+        | Panel::Controls
+        | Panel::LoadGame
+        | Panel::Join
+        | Panel::Learn
+        | Panel::Puzzles => Some(Entry::Back),
         Panel::LessonDone => Some(Entry::LessonStay),
         Panel::GameMenu => Some(Entry::Continue),
         Panel::EndDialog => Some(Entry::LookAtBoard),

@@ -104,6 +104,8 @@ pub struct Overlays {
     pub learn: bool,
     /// "Well done": the lesson on the board is solved.
     pub lesson_done: bool,
+    /// The puzzle chooser.
+    pub puzzles: bool,
 }
 
 /// The piece guide: a variant's pieces, one shown alone on its board.

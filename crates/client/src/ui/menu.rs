@@ -135,6 +135,7 @@ pub(super) fn menu_screen(
                     entry_button(ui, b, Entry::ContinueSaved, focused, &mut activated)
                         .on_hover_text(view.ctx.saved.autosave.as_ref().map_or(String::new(), |g| g.line()));
                 }
+                entry_button(ui, big("Puzzles"), Entry::Puzzles, focused, &mut activated);
                 entry_button(ui, big("Load a game"), Entry::LoadGame, focused, &mut activated);
             });
             // Hosting on the LAN, with its side and port, on a line of its own.

@@ -15,6 +15,7 @@ mod guide;
 mod learn;
 mod menu;
 mod panel;
+mod puzzles;
 mod replay;
 mod saves;
 
@@ -34,7 +35,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             (
-                (menu::menu_screen, crate::net::screens::join_screen)
+                (
+                    menu::menu_screen,
+                    crate::net::screens::join_screen,
+                    puzzles::chooser_window,
+                )
                     .chain()
                     .run_if(in_state(Screen::Menu)),
                 (

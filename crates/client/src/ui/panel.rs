@@ -17,7 +17,8 @@ use crate::interaction::{
 };
 use crate::match_state::CurrentMatch;
 use crate::match_state::Offer;
-use crate::menus::{Entry, Learn, MenuActivated};
+use crate::menus::{Entry, Learn, MenuActivated, MenuChoice};
+use crate::puzzles::PuzzleMode;
 use crate::scene::{BoardViewport, CurrentView};
 use crate::schedule::Screen;
 use bevy::prelude::*;
@@ -41,7 +42,12 @@ pub(super) fn game_panel(
     window: Single<&Window, With<PrimaryWindow>>,
     (controls, layout): (Option<Res<Controls>>, Res<PadLayout>),
     mut replay: ReplayControls,
-    (computer, learn): (Res<Computer>, Res<Learn>),
+    (computer, learn, puzzle, choice): (
+        Res<Computer>,
+        Res<Learn>,
+        Res<PuzzleMode>,
+        Res<MenuChoice>,
+    ),
     mut lan: crate::net::screens::LanPanel,
 ) -> Result {
     let keys = |a: GameAction| hint(controls.as_deref(), *layout, a);
@@ -65,6 +71,7 @@ pub(super) fn game_panel(
     let mut computer_click = None;
     let mut lan_click = None;
     let mut lesson_click = None;
+    let mut puzzle_click = None;
     let panel = egui::Panel::right("game-panel")
         .default_size(280.0)
         .min_size(230.0)
@@ -81,6 +88,8 @@ pub(super) fn game_panel(
             let pos = game.position();
             ui.heading(game.variant().name());
             lan_click = crate::net::screens::lan_section(ui, &mut lan, game, &menu);
+            puzzle_click =
+                super::puzzles::puzzle_section(ui, &puzzle, game, &choice.player_name, &menu);
             ui.horizontal_wrapped(|ui| {
                 let main_menu = format!("Main menu ({}: in-game menu)", keys(GameAction::Menu));
                 act(ui, true, "Menu", &main_menu, Entry::MainMenu);
@@ -253,7 +262,7 @@ pub(super) fn game_panel(
         })
         .response
         .rect;
-    for entry in [computer_click, lan_click, lesson_click]
+    for entry in [computer_click, lan_click, lesson_click, puzzle_click]
         .into_iter()
         .flatten()
     {
