@@ -306,7 +306,7 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
     // Lesson progress in the data directory; a lesson asked for opens on the board.
     app.world_mut()
         .resource_mut::<menus::Learn>()
-        .use_file(chimera_game::lessons::Progress::default_path());
+        .use_file(chimera_game::lessons::LessonProgress::default_path());
     if let (Some(id), Some(variant)) = (&args.lesson, &args.variant)
         && let Err(e) = menus::learn::open_lesson(app.world_mut(), variant, id)
     {

@@ -14,7 +14,7 @@
 use crate::cues::{MoveFacts, SoundCue};
 use crate::interaction::{ActivePanel, GameAction, Panel};
 use crate::match_state::CurrentMatch;
-use crate::match_state::{GameEnded, MoveApplied, PieceCaptured, low_time};
+use crate::match_state::{GameEnded, LessonBoard, MoveApplied, PieceCaptured, low_time};
 use crate::prefs::Prefs;
 use crate::schedule::AppSystems;
 use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings, Volume};
@@ -93,10 +93,12 @@ fn choose_cues(
     game: Option<Res<CurrentMatch>>,
     mut warned: ResMut<LowTimeWarned>,
     mut log: ResMut<CueLog>,
+    lesson: Option<Res<LessonBoard>>,
 ) {
     let last = applied.read().last().cloned();
     let captured = captured.read().count() > 0;
-    let ended = ended.read().count() > 0;
+    // A lesson's board ends no game (a piece lesson's "ends" every move).
+    let ended = ended.read().count() > 0 && lesson.is_none();
     let check = game.as_ref().is_some_and(|g| g.position().in_check());
     if let Some(cue) = frame_cue(last.as_ref(), captured, check, ended) {
         log.push(cue);

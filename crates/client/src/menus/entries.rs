@@ -300,7 +300,9 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
             v.push(Start);
             if game.is_some() {
                 v.push(Resume);
-            } else if saved.autosave.is_some() {
+            }
+            // A lesson's board keeps the last game in the autosave, to continue.
+            if (game.is_none() || learn.run.is_some()) && saved.autosave.is_some() {
                 v.push(ContinueSaved);
             }
             v.extend([
@@ -329,10 +331,24 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
             v
         }
         Panel::GameMenu => {
-            let mut v = vec![Continue];
             if learn.run.is_some() {
-                v.extend([LessonHint, LessonAgain, LessonNext, LessonList]);
+                // A lesson's board: the lesson's entries, no game's.
+                return vec![
+                    Continue,
+                    LessonHint,
+                    LessonAgain,
+                    LessonNext,
+                    LessonList,
+                    Flip,
+                    SwitchView,
+                    ShowLetters,
+                    Guide,
+                    Controls,
+                    MainMenu,
+                    Quit,
+                ];
             }
+            let mut v = vec![Continue];
             v.extend(features.puzzle.iter().copied());
             // A spectator asks nothing of the host; a LAN game has no redo.
             let player = plays_here(authority);

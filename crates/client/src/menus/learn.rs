@@ -18,7 +18,7 @@ use crate::match_state::{
 };
 use crate::schedule::Screen;
 use bevy::prelude::*;
-use chimera_game::lessons::{Goal, Lesson, LessonRun, Progress, Verdict, lessons};
+use chimera_game::lessons::{Goal, Lesson, LessonProgress, LessonRun, Verdict, lessons};
 use chimera_rules::{Game, Sq, Variant, variants};
 
 /// The lessons: the variant whose list is open, the lesson on the board,
@@ -39,7 +39,7 @@ pub struct Learn {
     /// The hinted move in readable notation, and its squares.
     pub hint: Option<(String, Vec<Sq>)>,
     /// The lessons done.
-    pub progress: Progress,
+    pub progress: LessonProgress,
     /// The progress file (`None`: progress is not kept).
     pub path: Option<PathBuf>,
     /// A problem with the progress file, told in the list.
@@ -71,15 +71,15 @@ impl Learn {
     /// not read is told, and set aside at the next save).
     pub fn use_file(&mut self, path: Option<PathBuf>) {
         self.problem = None;
-        self.progress = match path.as_deref().map(Progress::load) {
+        self.progress = match path.as_deref().map(LessonProgress::load) {
             Some(Ok(p)) => p,
             Some(Err(e)) => {
                 self.problem = Some(format!(
                     "{e} — starting afresh; the file will be kept beside as .unreadable"
                 ));
-                Progress::default()
+                LessonProgress::default()
             }
-            None => Progress::default(),
+            None => LessonProgress::default(),
         };
         self.path = path;
     }
@@ -219,6 +219,22 @@ pub(super) fn answer_entries(
         }
     }
     for MenuActivated(entry) in activated.read() {
+        if matches!(
+            entry,
+            Entry::Start
+                | Entry::NewGame
+                | Entry::ContinueSaved
+                | Entry::SavedGame(_)
+                | Entry::HostLan
+                | Entry::JoinGame(_)
+                | Entry::JoinConnect
+        ) && learn.run.is_some()
+        {
+            // Another game takes the board.
+            learn.leave();
+            commands.remove_resource::<LessonBoard>();
+            continue;
+        }
         let board = match *entry {
             Entry::Learn => {
                 open_list(&mut learn, &mut overlays, game.as_deref(), choice.variant);

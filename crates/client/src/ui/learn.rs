@@ -181,7 +181,7 @@ pub(super) fn lesson_section(ui: &mut egui::Ui, learn: &Learn, keys: &str) -> Op
     match &learn.status {
         LessonStatus::Playing => {}
         LessonStatus::Wrong(why) => {
-            ui.colored_label(BAD, format!("Not this one — {why} Try again."));
+            ui.colored_label(BAD, format!("{why} The lesson starts again: try again."));
         }
         s @ LessonStatus::Solved { .. } => {
             ui.colored_label(GOOD, format!("Well done! {}", solved_text(s)));

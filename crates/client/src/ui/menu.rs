@@ -126,9 +126,11 @@ pub(super) fn menu_screen(
             ui.horizontal_wrapped(|ui| {
                 let big = |t: &str| egui::Button::new(egui::RichText::new(t).size(18.0 * k));
                 entry_button(ui, big("Start"), Entry::Start, focused, &mut activated);
-                if view.ctx.game.is_some() {
+                let offered = view.ctx.entries(Panel::MainMenu);
+                if offered.contains(&Entry::Resume) {
                     entry_button(ui, big("Resume"), Entry::Resume, focused, &mut activated);
-                } else if view.ctx.saved.autosave.is_some() {
+                }
+                if offered.contains(&Entry::ContinueSaved) {
                     let b = big("Continue");
                     entry_button(ui, b, Entry::ContinueSaved, focused, &mut activated)
                         .on_hover_text(view.ctx.saved.autosave.as_ref().map_or(String::new(), |g| g.line()));

@@ -13,7 +13,7 @@ use chimera_client::headless_app;
 use chimera_client::interaction::Panel;
 use chimera_client::match_state::{CurrentMatch, LessonBoard};
 use chimera_client::menus::{Entry, Learn, LessonStatus, MenuFocus};
-use chimera_game::lessons::Progress;
+use chimera_game::lessons::LessonProgress;
 use chimera_rules::variants;
 
 /// The entries of `panel` as the app stands.
@@ -108,7 +108,7 @@ fn a_lesson_is_picked_solved_and_kept_with_the_pad() {
     assert!(matches!(learn(&app).status, LessonStatus::Solved { .. }));
     assert_eq!(panel(&app), Panel::LessonDone, "well done");
     // Kept in the data directory.
-    let kept = Progress::load(&dir.0.join("lessons.txt")).expect("progress");
+    let kept = LessonProgress::load(&dir.0.join("lessons.txt")).expect("progress");
     assert!(kept.is_done("chess", "piece-knight"));
     // "Next lesson" (focused first) puts the next one on the board.
     tap(&mut app, pad, Press::Select);
@@ -146,7 +146,7 @@ fn a_wrong_move_starts_again_and_the_menu_gives_the_hint_by_keyboard() {
     assert_eq!(squares.len(), 2);
     play(&mut app, keys, "e1", "g1");
     assert!(matches!(learn(&app).status, LessonStatus::Solved { .. }));
-    let kept = Progress::load(&dir.0.join("lessons.txt")).expect("progress");
+    let kept = LessonProgress::load(&dir.0.join("lessons.txt")).expect("progress");
     assert!(kept.is_done("chess", "castling-h1"));
 }
 
@@ -167,7 +167,7 @@ fn a_corrupt_progress_file_is_told_and_set_aside() {
     assert!(matches!(learn(&app).status, LessonStatus::Solved { .. }));
     assert!(dir.0.join("lessons.txt.unreadable").exists());
     assert!(
-        Progress::load(&file)
+        LessonProgress::load(&file)
             .expect("rewritten")
             .is_done("chess", "castling-h1")
     );

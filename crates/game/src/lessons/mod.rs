@@ -28,7 +28,7 @@ use std::sync::Arc;
 use chimera_rules::{Color, EndReason, Kind, Position, Sq, Variant};
 
 pub use pieces::{lesson, steps};
-pub use progress::{Progress, ProgressError};
+pub use progress::{LessonProgress, LessonProgressError};
 pub use run::{LessonRun, Verdict};
 
 /// One lesson.

@@ -14,23 +14,23 @@ const MAX_BYTES: u64 = 1 << 20;
 
 /// The lessons done, by variant id and lesson id.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Progress {
+pub struct LessonProgress {
     done: BTreeSet<(String, String)>,
 }
 
 /// A progress file that does not read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("lesson progress {}: {problem}", path.display())]
-pub struct ProgressError {
+pub struct LessonProgressError {
     /// The file.
     pub path: PathBuf,
     /// What is wrong, and on which line.
     pub problem: String,
 }
 
-impl Progress {
+impl LessonProgress {
     /// Reads the text of a progress file.
-    pub fn parse(text: &str) -> Result<Progress, String> {
+    pub fn parse(text: &str) -> Result<LessonProgress, String> {
         let mut done = BTreeSet::new();
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
@@ -56,7 +56,7 @@ impl Progress {
                 }
             }
         }
-        Ok(Progress { done })
+        Ok(LessonProgress { done })
     }
 
     /// The file's text.
@@ -89,14 +89,14 @@ impl Progress {
     }
 
     /// Reads `path`; a missing file is no progress yet.
-    pub fn load(path: &Path) -> Result<Progress, ProgressError> {
-        let error = |problem: String| ProgressError {
+    pub fn load(path: &Path) -> Result<LessonProgress, LessonProgressError> {
+        let error = |problem: String| LessonProgressError {
             path: path.to_path_buf(),
             problem,
         };
         match chimera_store::read::read_bounded(path, MAX_BYTES) {
-            Ok(text) => Progress::parse(&text).map_err(error),
-            Err(e) if e.is_not_found() => Ok(Progress::default()),
+            Ok(text) => LessonProgress::parse(&text).map_err(error),
+            Err(e) if e.is_not_found() => Ok(LessonProgress::default()),
             Err(e) => Err(error(e.problem())),
         }
     }
@@ -104,7 +104,7 @@ impl Progress {
     /// Writes it to `path` (atomically). A file there that did not read is
     /// first renamed `….unreadable`, so the player can still look at it.
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        if path.exists() && Progress::load(path).is_err() {
+        if path.exists() && LessonProgress::load(path).is_err() {
             let mut aside = path.as_os_str().to_owned();
             aside.push(".unreadable");
             std::fs::rename(path, aside)?;

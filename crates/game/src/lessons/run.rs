@@ -125,10 +125,10 @@ enum Mode {
     Collect {
         board: Board,
         spot: Spot,
-        pos: Position,
+        pos: Box<Position>,
     },
     Rule {
-        game: Game,
+        game: Box<Game>,
         /// The learner's solution moves played so far.
         step: usize,
         /// The game's reply, once announced and not yet played.
@@ -153,10 +153,14 @@ impl LessonRun {
                 let (board, spot) = Board::new(v, &lesson.start, *piece, targets)
                     .ok_or_else(|| bad_lesson(lesson))?;
                 let pos = board.position(spot).ok_or_else(|| bad_lesson(lesson))?;
-                Mode::Collect { board, spot, pos }
+                Mode::Collect {
+                    board,
+                    spot,
+                    pos: Box::new(pos),
+                }
             }
             _ => Mode::Rule {
-                game: Game::from_vfen(v, &lesson.start)?,
+                game: Box::new(Game::from_vfen(v, &lesson.start)?),
                 step: 0,
                 reply: None,
             },
@@ -244,7 +248,7 @@ impl LessonRun {
                 };
                 self.moves += 1;
                 *spot = next;
-                *pos = next_pos;
+                **pos = next_pos;
                 if board.all_done(next) {
                     let par = match self.lesson.goal {
                         Goal::Collect { par, .. } => Some(par),
@@ -315,7 +319,7 @@ impl LessonRun {
                         return Verdict::Reply(r);
                     }
                 }
-                Verdict::Wrong("Not this one.".into())
+                Verdict::Wrong("That is not the move this lesson asks for.".into())
             }
         }
     }

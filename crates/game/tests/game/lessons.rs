@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use chimera_game::lessons::{
-    Goal, Lesson, LessonRun, Progress, Verdict, lessons, rules::solves, steps, texts,
+    Goal, Lesson, LessonProgress, LessonRun, Verdict, lessons, rules::solves, steps, texts,
 };
 use chimera_rules::{Color, EndReason, Kind, Sq, Variant, variants};
 
@@ -365,9 +365,7 @@ fn the_lesson_texts_quote_the_rule_book() {
     assert!(all.len() >= 25);
     for t in all {
         assert!(
-            !t.task.is_empty()
-                && !t.title.is_empty()
-                && !(t.quotes.is_empty() && t.rules.is_empty()),
+            !(t.task.is_empty() || t.title.is_empty() || t.quotes.is_empty() && t.rules.is_empty()),
             "{}",
             t.key
         );
@@ -417,17 +415,17 @@ fn progress_is_kept_and_a_corrupt_file_is_reported_and_set_aside() {
     let dir = std::env::temp_dir().join(format!("chimera-lessons-{}", std::process::id()));
     let path = dir.join("lessons.txt");
     let _ = std::fs::remove_dir_all(&dir);
-    assert_eq!(Progress::load(&path), Ok(Progress::default()));
-    let mut p = Progress::default();
+    assert_eq!(LessonProgress::load(&path), Ok(LessonProgress::default()));
+    let mut p = LessonProgress::default();
     assert!(p.mark("holygrail", "piece-cannon"));
     assert!(!p.mark("holygrail", "piece-cannon"));
     p.mark("chess", "checkmate");
     p.save(&path).expect("save");
-    let back = Progress::load(&path).expect("load");
+    let back = LessonProgress::load(&path).expect("load");
     assert!(back.is_done("holygrail", "piece-cannon") && back.count("chess") == 1);
     // Garbage: an error naming the file and the line, not a panic.
     std::fs::write(&path, "holygrail piece-cannon\nthis line is wrong\n").unwrap();
-    let e = Progress::load(&path).expect_err("corrupt");
+    let e = LessonProgress::load(&path).expect_err("corrupt");
     let shown = e.to_string();
     assert!(
         shown.contains("lessons.txt") && shown.contains("line 2"),
@@ -436,7 +434,7 @@ fn progress_is_kept_and_a_corrupt_file_is_reported_and_set_aside() {
     // Saving over it keeps the unreadable file beside.
     p.save(&path).expect("save");
     assert!(dir.join("lessons.txt.unreadable").exists());
-    assert_eq!(Progress::load(&path).expect("load"), p);
+    assert_eq!(LessonProgress::load(&path).expect("load"), p);
     let _ = std::fs::remove_dir_all(&dir);
     // Every generated lesson is solvable by the helper the generator uses too.
     let v = Variant::new("holywar", &[]).expect("holywar");
