@@ -53,7 +53,7 @@ use crate::match_state::Match;
 use chimera_net::{Client, ClientRunner, Host};
 
 pub use join::{JoinScreen, LanGame};
-pub use plans::{HostPlan, JoinPlan, NetLaunch, NetPlan};
+pub use plans::{HostPlan, JoinPlan, LobbyPlace, NetLaunch, NetPlan};
 pub use session::{NetSession, NetView};
 pub use settings::{DEFAULT_LAN_NAME, HostSide, LanSettings, autosave_path};
 pub use systems::NetAction;
