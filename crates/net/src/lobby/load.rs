@@ -304,7 +304,7 @@ fn play_all(
             if !seated || ply >= moves.len() {
                 continue;
             }
-            let mover = if ply % 2 == 0 {
+            let mover = if ply.is_multiple_of(2) {
                 Color::White
             } else {
                 Color::Black
