@@ -145,6 +145,7 @@ pub fn join(a: JoinCmd) -> Result<(), CliError> {
                 chimera_client::net::NetPlan::Join(chimera_client::net::JoinPlan {
                     address: address.addr,
                     spectate: a.spectate,
+                    place: None,
                 })
             });
             return super::host::lan_window(plan, &a.name, true, a.window);

@@ -3,7 +3,7 @@
 //! The lobby is asked over TLS (its certificate pinned on first use in
 //! the config directory, `lobby-pins.txt`) for a place at the table; its
 //! answer's connect token opens the encrypted game link, and the game is
-//! played as on the LAN (the terminal with `--headless`). `--create`
+//! played as on the LAN (in the window, or the terminal with `--headless`). `--create`
 //! prints `room CODE` on stdout first; `--list` prints the public tables.
 //! Every failure is one sentence (unreachable, full, another version, a
 //! wrong or expired code, a changed certificate).
@@ -112,9 +112,12 @@ pub(super) fn join(a: JoinCmd) -> Result<(), CliError> {
         );
     }
     if !a.headless {
-        return Err(CliError::Usage(
-            "a lobby's table opens in the terminal with --headless (the window's Play online menu joins by code)".into(),
-        ));
+        let plan = chimera_client::net::NetPlan::Join(chimera_client::net::JoinPlan {
+            address: lobby,
+            spectate: a.spectate,
+            place: Some(chimera_client::net::LobbyPlace { code, token, seat }),
+        });
+        return crate::cli::host::lan_window(Some(plan), &a.name, false, a.window);
     }
     // The seat book keys a lobby's seat by its address and the room code.
     let key = format!("{lobby}/{code}");

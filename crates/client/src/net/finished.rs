@@ -63,14 +63,20 @@ impl NetSession {
         };
         m.outcome()?;
         let name = |i: usize| table.seats[i].name().unwrap_or("?").to_string();
+        let event = match self.view.room {
+            Some(_) => "Chimera online game",
+            None => "Chimera LAN game",
+        };
         let mut tags = vec![
-            ("Event", "Chimera LAN game".to_string()),
+            ("Event", event.to_string()),
             ("Round", table.game_number.to_string()),
             ("White", name(0)),
             ("Black", name(1)),
         ];
-        if let Some(addr) = site {
-            tags.push(("Site", format!("LAN {addr}")));
+        match (site, self.view.room) {
+            (Some(addr), Some(code)) => tags.push(("Site", format!("lobby {addr}, room {code}"))),
+            (Some(addr), None) => tags.push(("Site", format!("LAN {addr}"))),
+            (None, _) => {}
         }
         let tags = tags.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
         let game = Box::new(m);

@@ -55,7 +55,7 @@ use chimera_net::{Client, ClientRunner, Host};
 
 pub use drawings::{DrawingsHeard, ShareDrawings};
 pub use join::{JoinScreen, LanGame};
-pub use plans::{HostPlan, JoinPlan, NetLaunch, NetPlan};
+pub use plans::{HostPlan, JoinPlan, LobbyPlace, NetLaunch, NetPlan};
 pub use session::{NetSession, NetView};
 pub use settings::{DEFAULT_LAN_NAME, HostSide, LanSettings, autosave_path};
 pub use systems::NetAction;

@@ -103,10 +103,25 @@ pub(super) const HOST_SIDE_TAG: &str = "HostSide";
 /// A game to join.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JoinPlan {
-    /// The host's game address.
+    /// The host's game address (a lobby's, for a place at its table).
     pub address: SocketAddr,
     /// Watch only.
     pub spectate: bool,
+    /// A lobby's table (online play) instead of a LAN host.
+    pub place: Option<LobbyPlace>,
+}
+
+/// A place at a lobby's table: the table's code and the connect token the
+/// lobby issued for it (over TLS) and, for the table's creator, the token
+/// of the seat kept for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LobbyPlace {
+    /// The table's room code.
+    pub code: chimera_net::lobby::RoomCode,
+    /// The netcode connect token.
+    pub token: Vec<u8>,
+    /// The kept seat's token (a creator).
+    pub seat: Option<chimera_net::SeatToken>,
 }
 
 /// A LAN game to start.

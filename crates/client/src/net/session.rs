@@ -62,6 +62,8 @@ pub struct NetView {
     pub reachable: Vec<SocketAddr>,
     /// The address of the host joined.
     pub joined: Option<SocketAddr>,
+    /// The lobby's table joined (online play): its room code.
+    pub room: Option<chimera_net::lobby::RoomCode>,
     /// This window's seat or spectator, once joined.
     pub role: Option<Role>,
     /// Seats, White then Black.
@@ -106,7 +108,10 @@ impl NetView {
                     format!("LAN game hosted here — join at {}", usable.join(" or "))
                 }
             }
-            (_, Some(addr)) => format!("LAN game at {addr}"),
+            (_, Some(addr)) => match self.room {
+                Some(code) => format!("Online game at {addr}, room {code}"),
+                None => format!("LAN game at {addr}"),
+            },
             _ => "LAN game".to_string(),
         }
     }
@@ -173,6 +178,9 @@ pub struct NetSession {
     pub(super) installed: bool,
     /// Time until the next attempt to reconnect a dropped link.
     retry_in: Duration,
+    /// A lobby's fresh connect token being asked for (a dropped link at a
+    /// lobby's table reconnects with a new one).
+    asking: Mutex<Option<std::sync::mpsc::Receiver<Result<Vec<u8>, String>>>>,
     pub(super) autosave: Option<PathBuf>,
     seat_book: Option<PathBuf>,
     /// Where a hosting window keeps its remote seats, and what it wrote
@@ -199,6 +207,7 @@ impl NetSession {
             sent: Vec::new(),
             installed: false,
             retry_in: RETRY_PERIOD,
+            asking: Mutex::new(None),
             autosave: settings.autosave.clone(),
             seat_book: settings.seats.clone(),
             host_seats: settings.host_seats.clone().map(|p| (p, None)),
@@ -268,17 +277,28 @@ impl NetSession {
             SeatWish::Any
         };
         let mut cfg = ClientConfig::new(&settings.name, wish);
+        let key = seat_key(plan.address, plan.place.as_ref().map(|p| p.code));
         if !plan.spectate {
             cfg.token = settings
                 .seats
                 .as_deref()
-                .and_then(|p| SeatBook::lookup(p, &plan.address.to_string(), &settings.name));
+                .and_then(|p| SeatBook::lookup(p, &key, &settings.name));
         }
-        let runner =
-            ClientRunner::connect(Client::new(cfg), plan.address, random_u64(), wall_clock())
-                .map_err(|e| e.to_string())?;
-        info!("LAN: joining {}", plan.address);
-        Ok(NetSession::new(Wire::Join(Box::new(runner)), settings))
+        let runner = match &plan.place {
+            Some(place) => {
+                cfg.token = place.seat.or(cfg.token);
+                ClientRunner::with_token(Client::new(cfg), &place.token, wall_clock())
+            }
+            None => {
+                ClientRunner::connect(Client::new(cfg), plan.address, random_u64(), wall_clock())
+            }
+        }
+        .map_err(|e| e.to_string())?;
+        info!("LAN: joining {key}");
+        let mut session = NetSession::new(Wire::Join(Box::new(runner)), settings);
+        session.view.joined = Some(plan.address);
+        session.view.room = plan.place.as_ref().map(|p| p.code);
+        Ok(session)
     }
 
     /// The address a hosting window listens on.
@@ -434,7 +454,18 @@ impl NetSession {
         let mut cfg = c.config().clone();
         cfg.token = c.token();
         let server = r.server();
-        match ClientRunner::connect(Client::new(cfg), server, random_u64(), wall_clock()) {
+        let fresh = match (self.view.room, self.view.joined) {
+            (Some(code), Some(lobby)) => match self.lobby_token(lobby, code, cfg.wish) {
+                Some(Ok(token)) => ClientRunner::with_token(Client::new(cfg), &token, wall_clock()),
+                Some(Err(why)) => return self.notice(format!("cannot reconnect: {why}")),
+                None => return,
+            },
+            _ => ClientRunner::connect(Client::new(cfg), server, random_u64(), wall_clock()),
+        };
+        let Wire::Join(r) = self.wire.get_mut().unwrap_or_else(|p| p.into_inner()) else {
+            return;
+        };
+        match fresh {
             Ok(fresh) => {
                 **r = fresh;
                 self.view.closed = None;
@@ -444,16 +475,65 @@ impl NetSession {
         }
     }
 
+    /// A fresh connect token for the table `code` at `lobby`, asked over
+    /// TLS on a thread (the lobby's pinned certificate required): `None`
+    /// while the answer is on its way.
+    fn lobby_token(
+        &mut self,
+        lobby: SocketAddr,
+        code: chimera_net::lobby::RoomCode,
+        wish: SeatWish,
+    ) -> Option<Result<Vec<u8>, String>> {
+        use chimera_net::lobby::{LobbyAnswer, LobbyRequest, PinBook, ask_pinned};
+        let asking = self.asking.get_mut().unwrap_or_else(|p| p.into_inner());
+        if let Some(rx) = asking {
+            let answer = match rx.try_recv() {
+                Ok(answer) => answer,
+                Err(std::sync::mpsc::TryRecvError::Empty) => return None,
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    Err("the lobby request ended without an answer".into())
+                }
+            };
+            *asking = None;
+            return Some(answer);
+        }
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let book = PinBook::default_path();
+            let req = LobbyRequest::Join { code, wish };
+            let answer = match ask_pinned(lobby, &req, book.as_deref(), &mut |l| info!("{l}")) {
+                Ok(LobbyAnswer::Admitted { token, .. }) => Ok(token),
+                Ok(LobbyAnswer::Refused(why)) => Err(format!("the lobby refused: {why}")),
+                Ok(other) => Err(format!("the lobby answered {other:?}")),
+                Err(e) => Err(e.to_string()),
+            };
+            let _ = tx.send(answer);
+        });
+        *asking = Some(rx);
+        None
+    }
+
     /// Keeps (or forgets, at the end) the joined seat's token.
     pub(super) fn keep_token(&mut self, keep: bool) {
         let (Some(path), Some(addr)) = (self.seat_book.clone(), self.view.joined) else {
             return;
         };
+        let key = seat_key(addr, self.view.room);
         let Wire::Join(r) = self.wire() else { return };
         let token = r.client().token().filter(|_| keep);
-        if let Err(e) = SeatBook::keep(&path, &addr.to_string(), &self.name, token) {
+        if let Err(e) = SeatBook::keep(&path, &key, &self.name, token) {
             warn!("LAN: cannot keep the seat token in {}: {e}", path.display());
         }
+    }
+}
+
+/// The seat book's key of a joined game: the host's address, or a
+/// lobby's with the room code (`203.0.113.5:5860/K7QD-3MXA`, as the
+/// headless client keeps it).
+fn seat_key(addr: SocketAddr, room: Option<chimera_net::lobby::RoomCode>) -> String {
+    match room {
+        Some(code) => format!("{addr}/{code}"),
+        None => addr.to_string(),
     }
 }
 

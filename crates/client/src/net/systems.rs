@@ -64,6 +64,7 @@ pub(super) fn launch(
                     Ok(address) => plans.push(NetPlan::Join(JoinPlan {
                         address,
                         spectate: *spectate,
+                        place: None,
                     })),
                     Err(e) => join.status = Some(e),
                 }

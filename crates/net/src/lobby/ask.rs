@@ -75,7 +75,7 @@ pub enum AskError {
 
 /// A lobby's answer and the certificate it showed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Reply {
+pub struct LobbyReply {
     /// The answer.
     pub answer: LobbyAnswer,
     /// The certificate's fingerprint.
@@ -88,7 +88,7 @@ pub fn ask(
     addr: SocketAddr,
     request: &LobbyRequest,
     pinned: Option<Fingerprint>,
-) -> Result<Reply, AskError> {
+) -> Result<LobbyReply, AskError> {
     ask_as(addr, request, pinned, PROTOCOL_VERSION, ASK_TIMEOUT)
 }
 
@@ -99,7 +99,7 @@ pub fn ask_as(
     pinned: Option<Fingerprint>,
     version: u32,
     timeout: Duration,
-) -> Result<Reply, AskError> {
+) -> Result<LobbyReply, AskError> {
     let secs = timeout.as_secs().max(1);
     let stream = TcpStream::connect_timeout(&addr, timeout).map_err(|e| match e.kind() {
         io::ErrorKind::ConnectionRefused => AskError::NothingListens(addr),
@@ -150,7 +150,7 @@ pub fn ask_as(
     let answer =
         decode_body::<LobbyAnswer>(&body).map_err(|e| AskError::Tls(addr, e.to_string()))?;
     let _ = link.flush();
-    Ok(Reply {
+    Ok(LobbyReply {
         answer,
         fingerprint: check.seen().unwrap_or(Fingerprint([0; 32])),
     })

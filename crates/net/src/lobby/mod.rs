@@ -9,6 +9,7 @@
 //! - [`server`]: [`LobbyServer`], the lobby on one UDP port (netcode in
 //!   secure mode) and one TCP port of the same number (TLS).
 //! - [`ask`]: a client's request to a lobby over TLS.
+//! - [`load`]: the load measurement of `chimera netbench --lobby`.
 //!
 //! A player's path: ask the lobby over TLS (the certificate pinned on
 //! first use) to create or join a table; the answer carries a netcode
@@ -19,6 +20,7 @@
 
 pub mod ask;
 pub mod code;
+pub mod load;
 pub mod server;
 pub mod tables;
 pub mod tls;

@@ -183,7 +183,7 @@ fn a_game_caught_on_the_wire_shows_none_of_its_moves() {
             .seats
             .iter()
             .all(|x| matches!(x, SeatState::Connected { .. }));
-        let mover = if ply % 2 == 0 { ann } else { bo };
+        let mover = if ply.is_multiple_of(2) { ann } else { bo };
         let ready = c.runners[mover].client().my_turn()
             && c.runners[mover]
                 .client()
