@@ -97,10 +97,13 @@ fn go_limits(go: &Go, game: &Game) -> Limits {
     }
 }
 
+/// Sends one line (without its newline) to an engine.
+pub type SendLine = Box<dyn FnMut(&str) -> Result<(), String> + Send>;
+
 /// A line link to a UCI engine: a way to send it a line and the lines it writes.
 pub struct UciLink {
-    /// Sends one line (without its newline).
-    pub send: Box<dyn FnMut(&str) -> Result<(), String> + Send>,
+    /// Sends one line.
+    pub send: SendLine,
     /// The engine's output lines, as they come.
     pub lines: Receiver<String>,
     /// Called once when the engine is let go (after `quit` was sent): ends its process.
