@@ -14,12 +14,14 @@ pub mod cues;
 pub mod help;
 pub mod input;
 pub mod interaction;
+pub mod marks;
 pub mod match_state;
 pub mod menus;
 pub mod net;
 pub mod perf;
 pub mod piece_art;
 pub mod prefs;
+pub mod puzzles;
 pub mod saves;
 pub mod scene;
 pub mod schedule;
@@ -44,7 +46,7 @@ pub const LAYERS: &[&[&str]] = &[
     // The frame's order and the screens.
     &["schedule"],
     // Shared data with no game logic: the board in the world, the piece art.
-    &["scene", "piece_art", "prefs"],
+    &["scene", "piece_art", "prefs", "marks"],
     // The authoritative match: the only writer of `Match`.
     &["match_state"],
     // Shared interaction state: selection, what is in front, device intents.
@@ -58,8 +60,9 @@ pub const LAYERS: &[&[&str]] = &[
     // Beside the player at the screen: the computer players (the hint, the
     // evaluation), whose searches run off the main thread, and LAN games (the
     // network's authority over the match, the join list). Their moves enter
-    // as the players' do.
-    &["computer", "net"],
+    // as the players' do. Puzzles: the shipped puzzles on the board, their
+    // replies entering as wishes too.
+    &["computer", "net", "puzzles"],
     // The player's settings file and the sounds, following the menus and the match.
     &["settings", "sound"],
     // Views: the board entities, then their animations.
@@ -108,6 +111,8 @@ pub struct PlayArgs {
     pub lan_announce: bool,
     /// Open the piece guide over the game, on this piece.
     pub guide: Option<chimera_rules::Kind>,
+    /// Open this lesson (its id) of `variant` on the board.
+    pub lesson: Option<String>,
 }
 
 impl Default for PlayArgs {
@@ -130,6 +135,7 @@ impl Default for PlayArgs {
             lan_announce: true,
             time: Default::default(),
             guide: None,
+            lesson: None,
         }
     }
 }
@@ -143,6 +149,7 @@ pub fn client_plugins(app: &mut App) {
         scene::plugin,
         piece_art::plugin,
         prefs::plugin,
+        marks::plugin,
         match_state::plugin,
         interaction::plugin,
         saves::plugin,
@@ -153,6 +160,7 @@ pub fn client_plugins(app: &mut App) {
     .add_plugins((
         computer::plugin,
         net::plugin,
+        puzzles::plugin,
         settings::plugin,
         sound::plugin,
         board_view::plugin,
@@ -227,7 +235,10 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
         settings::install(&mut app, settings::AppSettings::from_config_dir());
     }
     if let Some(loaded) = &args.load {
-        app.insert_resource(match_state::CurrentMatch(saves::match_from_loaded(loaded)));
+        let m = saves::match_from_loaded(loaded);
+        let drawings = interaction::Drawings::from_record(&m, &loaded.record.moves);
+        app.insert_resource(match_state::CurrentMatch(m))
+            .insert_resource(drawings);
     } else if let Some(id) = &args.variant {
         let m = match_state::Match::start(id, &args.options, &args.moves)?;
         let setup = match_state::GameSetup {
@@ -273,6 +284,15 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
             );
             guide.piece = guide.kinds.iter().position(|k| *k == kind).unwrap_or(0);
         });
+    }
+    // Lesson progress in the data directory; a lesson asked for opens on the board.
+    app.world_mut()
+        .resource_mut::<menus::Learn>()
+        .use_file(chimera_game::lessons::Progress::default_path());
+    if let (Some(id), Some(variant)) = (&args.lesson, &args.variant)
+        && let Err(e) = menus::learn::open_lesson(app.world_mut(), variant, id)
+    {
+        warn!("{e}");
     }
     if let Some(probe) = probe {
         app.insert_resource(probe);

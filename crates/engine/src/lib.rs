@@ -18,7 +18,7 @@ pub use play::{
     BenchLine, GameRecord, SelfPlay, analyse, bench_positions, bench_search, bestmove_line,
     info_line, info_line_with, play_game, pv_lmn, pv_san, pv_text, random_opening,
 };
-pub use puzzles::{MineSettings, Puzzle, Theme};
+pub use puzzles::{MineSettings, Motif, Puzzle, PuzzleLineError, Theme};
 pub use review::{Judgement, Review, ReviewSettings, SideSummary, annotate_record, review_game};
 pub use search::{Eval, Features, Info, Limits, SearchResult, Searcher, TimeLeft};
 pub use thinker::{Job, ThinkError, Thinker};
