@@ -13,8 +13,8 @@ use super::CliError;
 use super::args::{VariantArgs, count, hash_mb, name_value};
 use chimera_engine::arena::openings::{self, OpeningRules};
 use chimera_engine::arena::{
-    Adjudication, Contestant, Control, GameReport, LocalEngine, Plan, Sprt, Tally, UciEngine,
-    UciLink, Verdict, game, tournament,
+    Adjudication, Contestant, Control, GameReport, LocalEngine, Plan, Sprt, SprtVerdict, Tally,
+    UciEngine, UciLink, game, tournament,
 };
 use chimera_engine::uci::{Line, MAX_LINE_BYTES, read_line};
 
@@ -355,9 +355,9 @@ pub fn run_match(a: MatchCmd) -> Result<(), CliError> {
     if let (Some(s), Some(v), Some(llr)) = (sprt, summary.verdict, summary.llr) {
         let (lo, hi) = s.bounds();
         let said = match v {
-            Verdict::H1 => "H1 accepted",
-            Verdict::H0 => "H0 accepted",
-            Verdict::Continue => "no decision within the games",
+            SprtVerdict::H1 => "H1 accepted",
+            SprtVerdict::H0 => "H0 accepted",
+            SprtVerdict::Continue => "no decision within the games",
         };
         out!(
             "SPRT [{}, {}] alpha {} beta {}: LLR {llr:.2} ({lo:.2}, {hi:.2}): {said}",

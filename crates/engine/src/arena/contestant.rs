@@ -28,7 +28,7 @@ pub enum Go {
 
 /// A move chosen, with the score the engine reported for it (side to move's view).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Reply {
+pub struct EngineMove {
     /// The move (legal in the position asked).
     pub mv: Move,
     /// The last score reported, if any.
@@ -43,7 +43,7 @@ pub trait Contestant: Send {
     /// Prepares a new game of `v`.
     fn new_game(&mut self, v: &Arc<Variant>) -> Result<(), String>;
     /// Chooses a move in `game`'s current position (which has one).
-    fn play(&mut self, game: &Game, go: &Go) -> Result<Reply, String>;
+    fn play(&mut self, game: &Game, go: &Go) -> Result<EngineMove, String>;
 }
 
 /// A level of this build's own engine, searching in this process.
@@ -72,10 +72,10 @@ impl Contestant for LocalEngine {
         Ok(())
     }
 
-    fn play(&mut self, game: &Game, go: &Go) -> Result<Reply, String> {
+    fn play(&mut self, game: &Game, go: &Go) -> Result<EngineMove, String> {
         let r = self.bot.choose(game, &go_limits(go, game), &mut |_| {});
         let mv = r.best.ok_or("no move found")?;
-        Ok(Reply {
+        Ok(EngineMove {
             mv,
             score: (r.depth > 0).then_some(r.score),
         })
@@ -97,10 +97,13 @@ fn go_limits(go: &Go, game: &Game) -> Limits {
     }
 }
 
+/// Sends one line (without its newline) to an engine.
+pub type SendLine = Box<dyn FnMut(&str) -> Result<(), String> + Send>;
+
 /// A line link to a UCI engine: a way to send it a line and the lines it writes.
 pub struct UciLink {
-    /// Sends one line (without its newline).
-    pub send: Box<dyn FnMut(&str) -> Result<(), String> + Send>,
+    /// Sends one line.
+    pub send: SendLine,
     /// The engine's output lines, as they come.
     pub lines: Receiver<String>,
     /// Called once when the engine is let go (after `quit` was sent): ends its process.
@@ -226,7 +229,7 @@ impl Contestant for UciEngine {
         self.ready()
     }
 
-    fn play(&mut self, game: &Game, go: &Go) -> Result<Reply, String> {
+    fn play(&mut self, game: &Game, go: &Go) -> Result<EngineMove, String> {
         let mut pos = game.start().clone();
         let mut moves = Vec::with_capacity(game.moves().len());
         for &m in game.moves() {
@@ -284,7 +287,7 @@ impl Contestant for UciEngine {
             .notation
             .read_move(game.position(), &text)
             .map_err(|e| format!("{}: illegal move '{text}': {e}", self.name))?;
-        Ok(Reply { mv, score })
+        Ok(EngineMove { mv, score })
     }
 }
 

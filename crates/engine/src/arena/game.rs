@@ -92,7 +92,7 @@ impl Default for Adjudication {
 
 /// A game played.
 #[derive(Clone)]
-pub struct Played {
+pub struct GamePlayed {
     /// The moves, from the variant's start (the opening included).
     pub game: Game,
     /// The result.
@@ -109,7 +109,7 @@ pub fn play(
     black: &mut dyn Contestant,
     control: Control,
     adj: &Adjudication,
-) -> Result<Played, String> {
+) -> Result<GamePlayed, String> {
     let mut game = super::openings::replay(v, opening)?;
     let mut left = match control {
         Control::Clock { base, .. } => [base; 2],
@@ -126,14 +126,14 @@ pub fn play(
     let mut draw_run = 0u32;
     loop {
         if let Some(o) = game.outcome() {
-            return Ok(Played {
+            return Ok(GamePlayed {
                 termination: o.reason.word().to_string(),
                 game,
                 outcome: o,
             });
         }
         if game.moves().len() >= adj.max_plies {
-            return Ok(Played {
+            return Ok(GamePlayed {
                 termination: format!("adjudicated: a draw after {} plies", adj.max_plies),
                 game,
                 outcome: Outcome {
@@ -211,7 +211,7 @@ pub fn play(
             } else {
                 Color::Black
             };
-            return Ok(Played {
+            return Ok(GamePlayed {
                 termination: format!(
                     "adjudicated: both engines scored {} ahead by {} cp or more for {} moves",
                     winner.name(),
@@ -227,7 +227,7 @@ pub fn play(
         }
         let move_number = game.moves().len() as u32 / 2 + 1;
         if draw_run >= 2 * adj.draw_moves && move_number >= adj.draw_from_move {
-            return Ok(Played {
+            return Ok(GamePlayed {
                 termination: format!(
                     "adjudicated: a draw (both engines within {} cp for {} moves)",
                     adj.draw_cp, adj.draw_moves
@@ -243,8 +243,8 @@ pub fn play(
 }
 
 /// `loser` loses for `reason`, explained by `why`.
-fn forfeit(game: Game, loser: Color, reason: EndReason, why: String) -> Played {
-    Played {
+fn forfeit(game: Game, loser: Color, reason: EndReason, why: String) -> GamePlayed {
+    GamePlayed {
         game,
         outcome: Outcome {
             winner: Some(loser.opposite()),
@@ -256,7 +256,7 @@ fn forfeit(game: Game, loser: Color, reason: EndReason, why: String) -> Played {
 
 /// The game as a PGN-style record (Chimera's record format, docs/records.md)
 /// with the players, the event and how it ended.
-pub fn pgn(p: &Played, names: [&str; 2], event: &str, round: u32) -> Result<String, String> {
+pub fn pgn(p: &GamePlayed, names: [&str; 2], event: &str, round: u32) -> Result<String, String> {
     let tags = vec![
         ("Event".to_string(), event.to_string()),
         ("Round".to_string(), round.to_string()),

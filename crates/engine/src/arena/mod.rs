@@ -13,7 +13,9 @@ pub mod openings;
 pub mod sprt;
 pub mod tournament;
 
-pub use contestant::{Contestant, Go, LocalEngine, Reply, UciEngine, UciLink, in_process_link};
-pub use game::{Adjudication, Control, Played};
-pub use sprt::{GameScore, Sprt, Tally, Verdict};
+pub use contestant::{
+    Contestant, EngineMove, Go, LocalEngine, UciEngine, UciLink, in_process_link,
+};
+pub use game::{Adjudication, Control, GamePlayed};
+pub use sprt::{GameScore, Sprt, SprtVerdict, Tally};
 pub use tournament::{GameReport, Plan, Summary};

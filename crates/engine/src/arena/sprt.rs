@@ -156,7 +156,7 @@ pub struct Sprt {
 
 /// What a test concluded so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum SprtVerdict {
     /// Not decided: play on.
     Continue,
     /// H0 accepted: the change is not the gain asked for (rejected).
@@ -195,15 +195,15 @@ impl Sprt {
     }
 
     /// The verdict on the tally.
-    pub fn verdict(&self, t: &Tally) -> Verdict {
+    pub fn verdict(&self, t: &Tally) -> SprtVerdict {
         let l = self.llr(t);
         let (lo, hi) = self.bounds();
         if l >= hi {
-            Verdict::H1
+            SprtVerdict::H1
         } else if l <= lo {
-            Verdict::H0
+            SprtVerdict::H0
         } else {
-            Verdict::Continue
+            SprtVerdict::Continue
         }
     }
 }

@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, mpsc};
 
 use super::contestant::Contestant;
-use super::game::{self, Adjudication, Control, Played};
-use super::sprt::{GameScore, Sprt, Tally, Verdict};
+use super::game::{self, Adjudication, Control, GamePlayed};
+use super::sprt::{GameScore, Sprt, SprtVerdict, Tally};
 use chimera_rules::{Color, Variant};
 
 /// Stack of a match thread (a search recurses up to `MAX_PLY` plies, as the thinker's).
@@ -51,7 +51,7 @@ pub struct GameReport {
     /// White's and Black's names.
     pub names: [String; 2],
     /// The game.
-    pub played: Played,
+    pub played: GamePlayed,
     /// A's result.
     pub score: GameScore,
 }
@@ -62,7 +62,7 @@ pub struct Summary {
     /// Every counted game (whole pairs only).
     pub tally: Tally,
     /// The test's verdict (None without a test).
-    pub verdict: Option<Verdict>,
+    pub verdict: Option<SprtVerdict>,
     /// The test's log-likelihood ratio at the end.
     pub llr: Option<f64>,
 }
@@ -81,9 +81,9 @@ pub fn run(
     let pairs = plan.max_games.div_ceil(2);
     let next = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<Result<(u32, usize, bool, [String; 2], Played), String>>();
+    let (tx, rx) = mpsc::channel::<Result<(u32, usize, bool, [String; 2], GamePlayed), String>>();
     let mut tally = Tally::default();
-    let mut verdict = plan.sprt.map(|_| Verdict::Continue);
+    let mut verdict = plan.sprt.map(|_| SprtVerdict::Continue);
     let mut failure = None;
     std::thread::scope(|s| {
         for _ in 0..plan.concurrency.max(1) {
@@ -184,7 +184,7 @@ pub fn run(
             if let Some(t) = plan.sprt {
                 let v = t.verdict(&tally);
                 verdict = Some(v);
-                if v != Verdict::Continue {
+                if v != SprtVerdict::Continue {
                     stop.store(true, Ordering::SeqCst);
                 }
             }
