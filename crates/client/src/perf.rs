@@ -175,16 +175,16 @@ impl Plugin for KeepMoving {
     }
 }
 
+/// A piece still moving, vanishing or changing form.
+type Animated = Or<(
+    With<crate::animation::Glide>,
+    With<crate::animation::Vanish>,
+    With<crate::animation::Morph>,
+)>;
+
 fn keep_moving(
     game: Option<Res<crate::match_state::CurrentMatch>>,
-    moving: Query<
-        (),
-        Or<(
-            With<crate::animation::Glide>,
-            With<crate::animation::Vanish>,
-            With<crate::animation::Morph>,
-        )>,
-    >,
+    moving: Query<(), Animated>,
     mut wishes: MessageWriter<crate::match_state::MoveIntent>,
     mut asked: Local<Option<usize>>,
 ) {

@@ -16,6 +16,7 @@ use super::{Entry, MenuActivated, MenuAdjusted, Overlays};
 use crate::match_state::{
     CurrentMatch, GameSetup, InstallMatch, LessonBoard, Match, MoveApplied, MoveIntent,
 };
+use crate::saves::Unsaved;
 use crate::schedule::Screen;
 use bevy::prelude::*;
 use chimera_game::lessons::{Goal, Lesson, LessonProgress, LessonRun, Verdict, lessons};
@@ -233,6 +234,7 @@ pub(super) fn answer_entries(
             // Another game takes the board.
             learn.leave();
             commands.remove_resource::<LessonBoard>();
+            commands.remove_resource::<Unsaved>();
             continue;
         }
         let board = match *entry {
@@ -293,6 +295,7 @@ pub(super) fn answer_entries(
         if let Some(m) = board {
             installs.write(InstallMatch(Box::new(m)));
             commands.insert_resource(LessonBoard);
+            commands.insert_resource(Unsaved);
             *overlays = Overlays::default();
             next.set(Screen::Game);
         }
@@ -321,6 +324,7 @@ pub(super) fn follow_lesson(
         applied.clear();
         learn.leave();
         commands.remove_resource::<LessonBoard>();
+        commands.remove_resource::<Unsaved>();
         return;
     }
     let mut install = false;
@@ -392,5 +396,6 @@ pub fn open_lesson(world: &mut World, variant: &str, id: &str) -> Result<(), Str
         .ok_or_else(|| format!("lesson '{id}' does not start"))?;
     world.insert_resource(CurrentMatch(m));
     world.insert_resource(LessonBoard);
+    world.insert_resource(Unsaved);
     Ok(())
 }

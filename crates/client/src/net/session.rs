@@ -28,6 +28,10 @@ use super::plans::{HostPlan, JoinPlan};
 use super::settings::LanSettings;
 use crate::match_state::{Authority, MoveIntent};
 
+/// The lobby's answer to a request for a fresh connect token (its bytes, or
+/// why not), arriving from a background thread.
+type TokenAnswer = std::sync::mpsc::Receiver<Result<Vec<u8>, String>>;
+
 /// The window's end of the network.
 pub(super) enum Wire {
     /// Hosting: the runner, and the window player's requests waiting for
@@ -180,7 +184,7 @@ pub struct NetSession {
     retry_in: Duration,
     /// A lobby's fresh connect token being asked for (a dropped link at a
     /// lobby's table reconnects with a new one).
-    asking: Mutex<Option<std::sync::mpsc::Receiver<Result<Vec<u8>, String>>>>,
+    asking: Mutex<Option<TokenAnswer>>,
     pub(super) autosave: Option<PathBuf>,
     seat_book: Option<PathBuf>,
     /// Where a hosting window keeps its remote seats, and what it wrote

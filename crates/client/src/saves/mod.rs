@@ -20,10 +20,10 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use crate::interaction::{DrawingChanged, Drawings, SetDrawings, Toast};
+use crate::match_state::CurrentMatch;
 use crate::match_state::{
     Authority, BoardResynced, GameEnded, GameSetup, InstallMatch, Match, MoveApplied, Player,
 };
-use crate::match_state::{CurrentMatch, LessonBoard};
 use crate::schedule::AppSystems;
 use chimera_game::clock::TimeControl;
 use chimera_game::record::{self, Loaded, MatchRecord, RecordError};
@@ -51,7 +51,7 @@ pub fn plugin(app: &mut App) {
 }
 
 /// Present while the match on the board is not the player's game to keep
-/// (a puzzle): the autosave leaves the last game alone, and the board's
+/// (a puzzle or a lesson): the autosave leaves the last game alone, and the board's
 /// orientation is the puzzle's, not a preference to save.
 #[derive(Resource, Clone, Copy, Debug, Default)]
 pub struct Unsaved;
@@ -536,20 +536,12 @@ fn autosave(
     folder: Res<SaveFolder>,
     mut saved: ResMut<SavedGames>,
     mut toast: MessageWriter<Toast>,
-    (network, lesson, unsaved): (
-        Option<Res<Authority>>,
-        Option<Res<LessonBoard>>,
-        Option<Res<Unsaved>>,
-    ),
+    (network, unsaved): (Option<Res<Authority>>, Option<Res<Unsaved>>),
 ) {
     let changes = applied.read().count()
         + resynced.read().count()
         + ended.read().count()
         + drawn.read().count();
-    // A lesson's board is no game to continue.
-    if lesson.is_some() {
-        return;
-    }
     let (Some(game), Some(path)) = (game, folder.autosave()) else {
         return;
     };

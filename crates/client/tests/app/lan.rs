@@ -90,6 +90,7 @@ pub(crate) fn join_app(addr: SocketAddr, name: &str, spectate: bool) -> App {
     app.insert_resource(NetLaunch(NetPlan::Join(JoinPlan {
         address: addr,
         spectate,
+        place: None,
     })));
     app
 }
