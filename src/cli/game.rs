@@ -75,10 +75,22 @@ pub struct PlayCmd {
     /// Open the piece guide over the game, on the piece with this letter (e.g. C).
     #[arg(long, value_name = "LETTER", requires = "variant")]
     pub guide: Option<char>,
+    /// Analyse the game with the engine at once, as the in-game menu's
+    /// "Analyse the game" does (e.g. with --load, or for --measure).
+    #[arg(long, conflicts_with = "load_screen")]
+    pub analyse: bool,
+    /// With --analyse: the engine's node budget per position (default 250000).
+    #[arg(
+        long = "analyse-nodes",
+        value_name = "N",
+        requires = "analyse",
+        value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000)
+    )]
+    pub analyse_nodes: Option<u64>,
     /// Measure an empty Bevy 3D scene instead of the game (with --measure SECS, default 10).
     #[arg(
         long = "empty-3d",
-        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think", "guide"]
+        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think", "guide", "analyse"]
     )]
     pub empty_3d: bool,
 }
@@ -107,6 +119,10 @@ pub struct FrametimeCmd {
         allow_negative_numbers = true
     )]
     pub rounds: u32,
+    /// Measure the game while the engine analyses it in the background
+    /// against the same game idle (instead of against the empty 3D scene).
+    #[arg(long)]
+    pub analyse: bool,
 }
 
 /// The largest window side in logical pixels (`--window`): larger ones are
@@ -223,6 +239,7 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         lan_name: None,
         lan_announce: true,
         time: a.time.unwrap_or_default(),
+        analyse: a.analyse.then_some(a.analyse_nodes),
     };
     need_display()?;
     Ok(chimera_client::run_play(play).map(drop)?)
@@ -253,7 +270,22 @@ pub fn frametime(a: FrametimeCmd) -> Result<(), CliError> {
         child.push("--flip".to_string());
     }
     need_display()?;
+    if a.analyse {
+        // A budget no position reaches: the analysis runs all the time.
+        let mut busy = child.clone();
+        busy.extend(["--analyse", "--analyse-nodes", "1000000000000"].map(String::from));
+        return Ok(chimera_client::perf::compare_frame_times(
+            (&child, "idle"),
+            (&busy, "analysing"),
+            a.measure,
+            a.rounds,
+        )?);
+    }
+    let empty = ["--empty-3d".to_string()];
     Ok(chimera_client::perf::compare_frame_times(
-        &child, a.measure, a.rounds,
+        (&empty, "empty"),
+        (&child, "game"),
+        a.measure,
+        a.rounds,
     )?)
 }

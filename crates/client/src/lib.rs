@@ -20,6 +20,7 @@ pub mod net;
 pub mod perf;
 pub mod piece_art;
 pub mod prefs;
+pub mod review;
 pub mod saves;
 pub mod scene;
 pub mod schedule;
@@ -57,9 +58,9 @@ pub const LAYERS: &[&[&str]] = &[
     &["widgets"],
     // Beside the player at the screen: the computer players (the hint, the
     // evaluation), whose searches run off the main thread, and LAN games (the
-    // network's authority over the match, the join list). Their moves enter
-    // as the players' do.
-    &["computer", "net"],
+    // network's authority over the match, the join list), the review of a
+    // game with the engine. Their moves enter as the players' do.
+    &["computer", "net", "review"],
     // The player's settings file and the sounds, following the menus and the match.
     &["settings", "sound"],
     // Views: the board entities, then their animations.
@@ -108,6 +109,9 @@ pub struct PlayArgs {
     pub lan_announce: bool,
     /// Open the piece guide over the game, on this piece.
     pub guide: Option<chimera_rules::Kind>,
+    /// Analyse the game at once (`--analyse`), with this node budget per
+    /// position instead of the window's.
+    pub analyse: Option<Option<u64>>,
 }
 
 impl Default for PlayArgs {
@@ -130,6 +134,7 @@ impl Default for PlayArgs {
             lan_announce: true,
             time: Default::default(),
             guide: None,
+            analyse: None,
         }
     }
 }
@@ -153,6 +158,7 @@ pub fn client_plugins(app: &mut App) {
     .add_plugins((
         computer::plugin,
         net::plugin,
+        review::plugin,
         settings::plugin,
         sound::plugin,
         board_view::plugin,
@@ -228,6 +234,7 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
     }
     if let Some(loaded) = &args.load {
         app.insert_resource(match_state::CurrentMatch(saves::match_from_loaded(loaded)));
+        app.insert_resource(saves::MoveNotes::of_record(loaded));
     } else if let Some(id) = &args.variant {
         let m = match_state::Match::start(id, &args.options, &args.moves)?;
         let setup = match_state::GameSetup {
@@ -273,6 +280,16 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
             );
             guide.piece = guide.kinds.iter().position(|k| *k == kind).unwrap_or(0);
         });
+    }
+    if let Some(nodes) = args.analyse {
+        if let Some(n) = nodes {
+            app.world_mut()
+                .resource_mut::<review::Analysis>()
+                .settings
+                .limits = chimera_engine::Limits::nodes(n);
+        }
+        app.world_mut()
+            .write_message(menus::MenuActivated(menus::Entry::Analyse));
     }
     if let Some(probe) = probe {
         app.insert_resource(probe);

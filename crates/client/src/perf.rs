@@ -132,12 +132,14 @@ fn parse_frame_time(stdout: &str) -> Option<f64> {
         .and_then(|ms| ms.parse().ok())
 }
 
-/// `chimera frametime`: measures the empty 3D scene and then the game
-/// (`chimera play <game_args>`), back to back, `rounds` times, each in a child
-/// process of this executable (a process can open only one window event
-/// loop). Prints every figure and the game/empty ratio of each round.
+/// `chimera frametime`: measures a baseline (`chimera play <args>` with its
+/// name, e.g. the empty 3D scene) and then the game (`chimera play
+/// <game_args>`), back to back, `rounds` times, each in a child process of
+/// this executable (a process can open only one window event loop). Prints
+/// every figure and the game/baseline ratio of each round.
 pub fn compare_frame_times(
-    game_args: &[String],
+    (base_args, base): (&[String], &str),
+    (game_args, game_name): (&[String], &str),
     secs: f64,
     rounds: u32,
 ) -> Result<(), FrameTimeError> {
@@ -157,16 +159,19 @@ pub fn compare_frame_times(
         })
     };
     println!(
-        "frame time, mean over {secs} s after {WARMUP_SECS} s warm-up: empty 3D scene vs 'chimera play {}'",
+        "frame time, mean over {secs} s after {WARMUP_SECS} s warm-up: 'chimera play {}' ({base}) vs 'chimera play {}' ({game_name})",
+        base_args.join(" "),
         game_args.join(" ")
     );
     let mut ratios = Vec::new();
     for round in 1..=rounds {
-        let empty = run(&["--empty-3d".to_string()])?;
+        let empty = run(base_args)?;
         let game = run(game_args)?;
         let ratio = game / empty;
         ratios.push(ratio);
-        println!("round {round}: empty {empty:.2} ms, game {game:.2} ms, ratio {ratio:.2}x");
+        println!(
+            "round {round}: {base} {empty:.2} ms, {game_name} {game:.2} ms, ratio {ratio:.2}x"
+        );
     }
     let mean = ratios.iter().sum::<f64>() / ratios.len().max(1) as f64;
     println!("mean ratio {mean:.2}x");

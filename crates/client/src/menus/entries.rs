@@ -90,6 +90,19 @@ pub enum Entry {
     PauseComputer,
     /// In-game menu: show or hide the evaluation bar.
     EvalBar,
+    /// In-game menu and end dialog: analyse the game with the engine (or
+    /// stop the analysis under way).
+    Analyse,
+    /// In-game menu: start or leave "learn from your mistakes".
+    LearnMistakes,
+    /// In-game menu: the next marked move (learning: the next position to
+    /// try).
+    NextMistake,
+    /// In-game menu, learning: the engine's answer.
+    ShowAnswer,
+    /// In-game menu: play the engine's best line `i` of the shown position
+    /// on the board.
+    PlayLine(usize),
     /// Main menu: continue the autosaved game.
     ContinueSaved,
     /// In-game menu: save the game into the games folder.
@@ -149,7 +162,9 @@ impl Entry {
             | JoinConnect => EntryGroup::Lan,
             Continue | Undo | Redo | Flip | SwitchView | ShowLetters | Resign | OfferDraw
             | Accept(_) | Decline(_) | ClaimWin | NewGame | MainMenu | Hint | PauseComputer
-            | EvalBar => EntryGroup::Game,
+            | EvalBar | Analyse | LearnMistakes | NextMistake | ShowAnswer | PlayLine(_) => {
+                EntryGroup::Game
+            }
             LookAtBoard | Choice(_) | CancelChooser | StartNewLine | KeepLine => EntryGroup::Dialog,
         }
     }
@@ -185,12 +200,17 @@ pub struct EntryContext<'w> {
 }
 
 /// The entries of panels that a feature above the menus owns (the LAN join
-/// screen: `net` keeps them current). The menus move the focus through them
-/// and report their activation ([`MenuActivated`]); the feature answers it.
+/// screen: `net` keeps them current; the review's entries of the in-game
+/// menu and the end dialog: `review` does). The menus move the focus
+/// through them and report their activation ([`MenuActivated`]); the
+/// feature answers it.
 #[derive(Resource, Default, Clone, Debug)]
 pub struct FeaturePanels {
     /// The LAN join screen's entries.
     pub join: Vec<Entry>,
+    /// The review's entries of the in-game menu (after the evaluation bar)
+    /// and of the end dialog (before the main menu).
+    pub review: Vec<Entry>,
 }
 
 impl EntryContext<'_> {
@@ -302,6 +322,7 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
                     }
                 }
                 v.push(EvalBar);
+                v.extend(features.review.iter().copied());
                 if player {
                     v.push(NewGame);
                 }
@@ -317,6 +338,13 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
                 v.push(NewGame);
             }
             v.extend(answers);
+            v.extend(
+                features
+                    .review
+                    .iter()
+                    .copied()
+                    .filter(|e| *e == Analyse),
+            );
             v.push(MainMenu);
             v
         }

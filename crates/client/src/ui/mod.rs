@@ -15,6 +15,7 @@ mod guide;
 mod menu;
 mod panel;
 mod replay;
+mod review;
 mod saves;
 
 use crate::interaction::{HowItMoves, Replay, ShowHowItMoves, Toast};

@@ -22,6 +22,7 @@ mod layers;
 mod match_state;
 mod player_variants;
 mod replay;
+mod review;
 mod saves;
 mod settings;
 mod sound;
