@@ -87,10 +87,14 @@ pub struct PlayCmd {
         value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000)
     )]
     pub analyse_nodes: Option<u64>,
+    /// Show the position after this many moves of the game (as the replay
+    /// does; e.g. with --load).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    pub ply: Option<u32>,
     /// Measure an empty Bevy 3D scene instead of the game (with --measure SECS, default 10).
     #[arg(
         long = "empty-3d",
-        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think", "guide", "analyse"]
+        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think", "guide", "analyse", "ply"]
     )]
     pub empty_3d: bool,
 }
@@ -240,6 +244,7 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         lan_announce: true,
         time: a.time.unwrap_or_default(),
         analyse: a.analyse.then_some(a.analyse_nodes),
+        ply: a.ply.map(|p| p as usize),
     };
     need_display()?;
     Ok(chimera_client::run_play(play).map(drop)?)

@@ -14,6 +14,7 @@ pub mod cues;
 pub mod help;
 pub mod input;
 pub mod interaction;
+pub mod marks;
 pub mod match_state;
 pub mod menus;
 pub mod net;
@@ -45,7 +46,7 @@ pub const LAYERS: &[&[&str]] = &[
     // The frame's order and the screens.
     &["schedule"],
     // Shared data with no game logic: the board in the world, the piece art.
-    &["scene", "piece_art", "prefs"],
+    &["scene", "piece_art", "prefs", "marks"],
     // The authoritative match: the only writer of `Match`.
     &["match_state"],
     // Shared interaction state: selection, what is in front, device intents.
@@ -112,6 +113,8 @@ pub struct PlayArgs {
     /// Analyse the game at once (`--analyse`), with this node budget per
     /// position instead of the window's.
     pub analyse: Option<Option<u64>>,
+    /// Show the position after this many moves of the game (`--ply`).
+    pub ply: Option<usize>,
 }
 
 impl Default for PlayArgs {
@@ -135,6 +138,7 @@ impl Default for PlayArgs {
             time: Default::default(),
             guide: None,
             analyse: None,
+            ply: None,
         }
     }
 }
@@ -148,6 +152,7 @@ pub fn client_plugins(app: &mut App) {
         scene::plugin,
         piece_art::plugin,
         prefs::plugin,
+        marks::plugin,
         match_state::plugin,
         interaction::plugin,
         saves::plugin,
@@ -233,8 +238,11 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
         settings::install(&mut app, settings::AppSettings::from_config_dir());
     }
     if let Some(loaded) = &args.load {
-        app.insert_resource(match_state::CurrentMatch(saves::match_from_loaded(loaded)));
-        app.insert_resource(saves::MoveNotes::of_record(loaded));
+        let m = saves::match_from_loaded(loaded);
+        let drawings = interaction::Drawings::from_record(&m, &loaded.record.moves);
+        app.insert_resource(match_state::CurrentMatch(m))
+            .insert_resource(drawings)
+            .insert_resource(saves::MoveNotes::of_record(loaded));
     } else if let Some(id) = &args.variant {
         let m = match_state::Match::start(id, &args.options, &args.moves)?;
         let setup = match_state::GameSetup {
@@ -290,6 +298,10 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
         }
         app.world_mut()
             .write_message(menus::MenuActivated(menus::Entry::Analyse));
+    }
+    if let Some(ply) = args.ply {
+        app.world_mut()
+            .write_message(interaction::ReplayStep::To(ply));
     }
     if let Some(probe) = probe {
         app.insert_resource(probe);

@@ -380,9 +380,7 @@ fn step_line(
                 };
                 replay.show(game, at);
                 let rest: Vec<ReplayStep> = asked[i + 1..].to_vec();
-                let to = rest
-                    .iter()
-                    .fold(at, |at, s| target(*s, at, game.ply()));
+                let to = rest.iter().fold(at, |at, s| target(*s, at, game.ply()));
                 replay.show(game, to);
                 moved.write(ReplayMoved {
                     from,

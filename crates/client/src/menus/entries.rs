@@ -338,13 +338,7 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
                 v.push(NewGame);
             }
             v.extend(answers);
-            v.extend(
-                features
-                    .review
-                    .iter()
-                    .copied()
-                    .filter(|e| *e == Analyse),
-            );
+            v.extend(features.review.iter().copied().filter(|e| *e == Analyse));
             v.push(MainMenu);
             v
         }

@@ -28,17 +28,17 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 
 use crate::interaction::{Replay, ReplayMoved, ReplayStep, Toast, TriedMove};
+use crate::marks::{BoardArrow, BoardCircle, MarkSource, Marks, ShownMarks, set_marks};
 use crate::match_state::{Authority, BoardResynced, CurrentMatch, Match, MatchCommand};
 use crate::menus::{Entry, FeaturePanels, MenuActivated};
 use crate::saves::MoveNotes;
 use crate::schedule::{AppSystems, Screen};
 use chimera_engine::review::{
-    BestLine, PositionReview, Review, ReviewSettings, judge_game, review_position,
-    winning_chances,
+    BestLine, PositionReview, Review, ReviewSettings, judge_game, review_position, winning_chances,
 };
 use chimera_engine::{Judgement, Limits, Searcher, annotate_record};
-use chimera_game::record::{MatchRecord, RecordEval, RecordedMove};
-use chimera_rules::{Color, Game, Move};
+use chimera_game::record::{Brush, MatchRecord, RecordEval, RecordedMove};
+use chimera_rules::{Color, Game, Move, MoveKind};
 
 /// Registers the analysis, its entries and its systems.
 pub fn plugin(app: &mut App) {
@@ -48,6 +48,7 @@ pub fn plugin(app: &mut App) {
             (follow_game, poll_analysis, play_lines)
                 .chain()
                 .in_set(AppSystems::FollowMatch),
+            show_best_move.in_set(AppSystems::Scene),
             (answer_entries, answer_tries, offer_entries)
                 .chain()
                 .in_set(AppSystems::Respond),
@@ -354,9 +355,7 @@ impl Analysis {
                 for &m in &game.moves()[..i] {
                     p.make_move(m);
                 }
-                before.lines = readable_line(&p, &line, before.eval)
-                    .into_iter()
-                    .collect();
+                before.lines = readable_line(&p, &line, before.eval).into_iter().collect();
             }
         }
         let analysed = {
@@ -384,7 +383,12 @@ impl Analysis {
         annotate_record(&mut record, review);
         notes.start = game.start().to_vfen();
         let tail: Vec<RecordedMove> = if notes.fits(game) {
-            notes.moves.iter().skip(record.moves.len()).cloned().collect()
+            notes
+                .moves
+                .iter()
+                .skip(record.moves.len())
+                .cloned()
+                .collect()
         } else {
             Vec::new()
         };
@@ -503,7 +507,10 @@ fn follow_game(
     mut analysis: ResMut<Analysis>,
     game: Option<Res<CurrentMatch>>,
     screen: Res<State<Screen>>,
-    (commands, mut seen): (Res<Messages<MatchCommand>>, Local<MessageCursor<MatchCommand>>),
+    (commands, mut seen): (
+        Res<Messages<MatchCommand>>,
+        Local<MessageCursor<MatchCommand>>,
+    ),
     mut resynced: MessageReader<BoardResynced>,
     mut exit: MessageReader<AppExit>,
     notes: Res<MoveNotes>,
@@ -527,7 +534,8 @@ fn follow_game(
         analysis.clear();
         replay.tries = false;
     }
-    if (resync || game.is_added()) && !analysis.has_review()
+    if (resync || game.is_added())
+        && !analysis.has_review()
         && let Some((analysed, positions)) = Analysis::from_notes(g, &notes)
     {
         analysis.game = Some(analysed);
@@ -571,6 +579,71 @@ fn play_lines(
         }
         _ => {}
     }
+}
+
+/// The marks of the engine's best move `m` in `pos`: an arrow from its
+/// square to its target; a drop circles the square it enters on (and an
+/// arrow goes on from there when the dropped piece moves on at once, as a
+/// ninja pawn may).
+pub fn best_move_marks(pos: &chimera_rules::Position, m: Move) -> Marks {
+    let arrow = |from, to| BoardArrow {
+        from,
+        to,
+        brush: Brush::Blue,
+    };
+    let mut marks = Marks::default();
+    match m.kind() {
+        MoveKind::Pass => {}
+        MoveKind::Drop => {
+            if let Some(at) = pos.drop_square(m) {
+                marks.circles.push(BoardCircle {
+                    sq: at,
+                    brush: Brush::Blue,
+                });
+                if let Some(to) = pos.move_to(m).filter(|to| *to != at) {
+                    marks.arrows.push(arrow(at, to));
+                }
+            }
+        }
+        _ => {
+            if let (Some(from), Some(to)) = (pos.move_from(m), pos.move_to(m)) {
+                marks.arrows.push(arrow(from, to));
+            }
+        }
+    }
+    marks
+}
+
+/// The engine's best move at the shown ply as a pale arrow on the board
+/// (the board's marks layer, [`MarkSource::Engine`]); none while a line is
+/// played on the board, and none while learning until the answer is found
+/// or shown.
+fn show_best_move(
+    analysis: Res<Analysis>,
+    game: Option<Res<CurrentMatch>>,
+    replay: Res<Replay>,
+    mut shown: ResMut<ShownMarks>,
+) {
+    if !(analysis.is_changed()
+        || replay.is_changed()
+        || game.as_ref().is_some_and(|g| g.is_changed()))
+    {
+        return;
+    }
+    let hidden = analysis
+        .learn
+        .as_ref()
+        .is_some_and(|l| matches!(l.state, TryState::Waiting | TryState::Wrong(_)));
+    let marks = game
+        .as_deref()
+        .filter(|_| replay.line().is_none() && !hidden)
+        .and_then(|g| {
+            let ply = replay.shown_ply(g);
+            let m = analysis.best_move(g, ply)?;
+            Some(best_move_marks(replay.position(g), m))
+        })
+        .unwrap_or_default();
+    set_marks(&mut shown, MarkSource::Engine, marks);
 }
 
 /// What the review's entries act on.
@@ -689,7 +762,9 @@ fn start_learning(analysis: &mut Analysis, game: &Match, fx: &mut ReviewFx) {
             .filter(|m| {
                 matches!(m.judgement, Some(Judgement::Mistake | Judgement::Blunder))
                     && side.is_none_or(|s| s == m.mover)
-                    && analysis.position(m.index).is_some_and(|p| !p.lines.is_empty())
+                    && analysis
+                        .position(m.index)
+                        .is_some_and(|p| !p.lines.is_empty())
             })
             .map(|m| m.index)
             .collect()

@@ -5,11 +5,11 @@
 
 use super::outcome_text;
 use crate::computer::Computer;
-use crate::review::Analysis;
 use crate::config::View;
 use crate::interaction::{Panel, Replay, answering_side};
 use crate::match_state::{Authority, Match, Offer};
 use crate::menus::{Entry, MenuActivated, Overlays};
+use crate::review::Analysis;
 use crate::scene::{CurrentView, ShowLetters};
 use crate::widgets::{FocusView, entry_button};
 use bevy::prelude::*;

@@ -6,7 +6,6 @@ use super::controls::hint;
 use super::replay::ReplayControls;
 use super::{MoveList, outcome_text, root_ui};
 use crate::computer::Computer;
-use crate::review::{Analysis, may_analyse};
 use crate::config::View;
 use crate::input::bindings::Controls;
 use crate::input::cursor::BoardCursor;
@@ -19,6 +18,7 @@ use crate::interaction::{
 use crate::match_state::CurrentMatch;
 use crate::match_state::Offer;
 use crate::menus::{Entry, MenuActivated};
+use crate::review::{Analysis, may_analyse};
 use crate::scene::{BoardViewport, CurrentView};
 use crate::schedule::Screen;
 use bevy::prelude::*;
@@ -196,9 +196,12 @@ pub(super) fn game_panel(
                 }
             }
             let shown = replay.shown_ply(game);
-            let reviewed = analysis
-                .eval_at(shown)
-                .map(|e| (super::review::engine_eval(e), analysis.position(shown).map_or(0, |p| p.depth)));
+            let reviewed = analysis.eval_at(shown).map(|e| {
+                (
+                    super::review::engine_eval(e),
+                    analysis.position(shown).map_or(0, |p| p.depth),
+                )
+            });
             computer_click = super::computer::computer_section(
                 ui,
                 computer,
@@ -208,8 +211,9 @@ pub(super) fn game_panel(
             );
             ui.separator();
             let allowed = may_analyse(game, lan.authority());
-            computer_click = super::review::review_section(ui, analysis, shown, &list.sans, allowed)
-                .or(computer_click);
+            computer_click =
+                super::review::review_section(ui, analysis, shown, &list.sans, allowed)
+                    .or(computer_click);
             ui.separator();
             for (side, lost) in [Color::White, Color::Black].iter().zip(&list.lost) {
                 if lost.is_empty() {

@@ -106,7 +106,9 @@ pub(super) fn review_section(
                 .text(format!("analysing: {done} of {total} positions")),
         );
     } else if analysis.has_review() && done < total {
-        ui.weak(format!("analysis stopped after {done} of {total} positions"));
+        ui.weak(format!(
+            "analysis stopped after {done} of {total} positions"
+        ));
     } else if analysis.source == Source::Record && analysis.has_review() {
         ui.weak("evaluations from the record");
     }
@@ -225,19 +227,18 @@ pub(super) fn eval_graph(
     let x_of = |ply: usize| rect.left() + 6.0 + (rect.width() - 12.0) * ply as f32 / plies as f32;
     let y_of = |c: f64| mid - half * c as f32;
     let points: Vec<(usize, egui::Pos2)> = (0..total)
-        .filter_map(|p| analysis.chances_at(p).map(|c| (p, egui::pos2(x_of(p), y_of(c)))))
+        .filter_map(|p| {
+            analysis
+                .chances_at(p)
+                .map(|c| (p, egui::pos2(x_of(p), y_of(c))))
+        })
         .collect();
     // White's area: from the line up to the top is dark, from the line
     // down to the middle… drawn as columns, white where White is ahead.
     let white = egui::Color32::from_gray(225);
     for w in points.windows(2) {
         let ((_, a), (_, b)) = (w[0], w[1]);
-        let quad = vec![
-            egui::pos2(a.x, mid),
-            a,
-            b,
-            egui::pos2(b.x, mid),
-        ];
+        let quad = vec![egui::pos2(a.x, mid), a, b, egui::pos2(b.x, mid)];
         let fill = if a.y + b.y < 2.0 * mid {
             white.gamma_multiply(0.55)
         } else {
@@ -283,7 +284,9 @@ pub(super) fn eval_graph(
         let score = analysis
             .eval_at(ply)
             .map_or_else(String::new, |e| format!("  {}", score_text(engine_eval(e))));
-        response.clone().on_hover_text_at_pointer(format!("{mv}{score}"));
+        response
+            .clone()
+            .on_hover_text_at_pointer(format!("{mv}{score}"));
     }
     if response.clicked()
         && let Some(pos) = response.interact_pointer_pos()

@@ -19,7 +19,8 @@ use std::time::Duration;
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
 use chimera_client::headless_app;
-use chimera_client::interaction::{Replay, SelectInput};
+use chimera_client::interaction::{Replay, ReplayStep, SelectInput};
+use chimera_client::marks::{MarkSource, ShownMarks};
 use chimera_client::match_state::{CurrentMatch, GameSetup, Match, MatchCommand};
 use chimera_client::menus::{Entry, MenuActivated};
 use chimera_client::review::{Analysis, Source, TryState};
@@ -80,7 +81,11 @@ fn analysis_marks_the_blunder_sums_up_and_saves_with_the_record() {
     activate(&mut app, Entry::Analyse);
     finish(&mut app);
     let a = analysis(&app);
-    assert_eq!(a.progress(), (8, 8), "every position, the start and 7 moves");
+    assert_eq!(
+        a.progress(),
+        (8, 8),
+        "every position, the start and 7 moves"
+    );
     // 3... Nf6 walks into Qxf7#: a blunder (lichess: a mate created from a
     // score above -7 pawns).
     assert_eq!(a.judgement(5), Some(Judgement::Blunder));
@@ -108,14 +113,35 @@ fn analysis_marks_the_blunder_sums_up_and_saves_with_the_record() {
     assert_eq!(bad, vec![5]);
     assert!(a.marked().contains(&5));
 
+    // At the position before the blunder the engine's best move is shown
+    // as its arrow on the board's marks layer.
+    app.world_mut().write_message(ReplayStep::To(5));
+    app.update();
+    app.update();
+    let best = {
+        let a = analysis(&app);
+        let m = app.world().resource::<CurrentMatch>();
+        a.best_move(m, 5).expect("a best move")
+    };
+    let before = game_after("chess", &SCHOLAR[..5]).position().clone();
+    let engine = app
+        .world()
+        .resource::<ShownMarks>()
+        .get(MarkSource::Engine)
+        .cloned()
+        .expect("the engine's arrow");
+    assert_eq!(engine.arrows.len(), 1);
+    assert_eq!(Some(engine.arrows[0].from), before.move_from(best));
+    assert_eq!(Some(engine.arrows[0].to), before.move_to(best));
+
     // The review went into the game's notes, and a save writes them.
     let notes = app.world().resource::<MoveNotes>().clone();
     assert_eq!(notes.moves[5].nags, vec![4]);
     assert_eq!(notes.moves[5].eval, Some(RecordEval::Mate(1)));
     let dir = Scratch::new("review-save");
     let m = app.world().resource::<CurrentMatch>().0.clone();
-    let path = saves::save_into(&dir.0, &m, Duration::from_secs(1_700_000_000), &notes)
-        .expect("saved");
+    let path =
+        saves::save_into(&dir.0, &m, Duration::from_secs(1_700_000_000), &notes).expect("saved");
     let text = std::fs::read_to_string(&path).expect("read");
     assert!(text.contains("Nf6 $4 {[%eval #1]}"), "{text}");
     let loaded = record::load(&text, 1).expect("loads");
@@ -130,7 +156,10 @@ fn analysis_marks_the_blunder_sums_up_and_saves_with_the_record() {
         "lichess's words: {:?}",
         rm[5].comment
     );
-    assert!(rm[..6].iter().all(|m| m.eval.is_some()), "every move's %eval but the mate");
+    assert!(
+        rm[..6].iter().all(|m| m.eval.is_some()),
+        "every move's %eval but the mate"
+    );
 
     // Opened again, the record shows its marks and evaluations without
     // analysing.
@@ -140,7 +169,10 @@ fn analysis_marks_the_blunder_sums_up_and_saves_with_the_record() {
     again.update();
     let b = analysis(&again);
     assert_eq!(b.source, Source::Record);
-    assert!(!b.is_running() && b.stop_flag().is_none(), "nothing analysed");
+    assert!(
+        !b.is_running() && b.stop_flag().is_none(),
+        "nothing analysed"
+    );
     assert_eq!(b.judgement(5), Some(Judgement::Blunder));
     assert_eq!(b.eval_at(6), Some(RecordEval::Mate(1)));
     // The record's variation is the best line before the blunder.
@@ -219,7 +251,10 @@ fn the_frame_never_waits_for_the_analysis() {
     // look at the task with `is_finished` only (crates/client/src/review).
     let src = include_str!("../../src/review/mod.rs");
     let frame_side = &src[..src.find("fn analyse(").expect("the task's function")];
-    assert!(!frame_side.contains(".lock()"), "the frame side never locks");
+    assert!(
+        !frame_side.contains(".lock()"),
+        "the frame side never locks"
+    );
     assert!(!frame_side.contains("block_on"), "nor blocks on the task");
 }
 
@@ -235,7 +270,8 @@ fn a_best_line_is_played_on_the_board_and_learning_answers_tries() {
     settle(&mut app);
     let shown = {
         let w = app.world();
-        w.resource::<Replay>().shown_ply(w.resource::<CurrentMatch>())
+        w.resource::<Replay>()
+            .shown_ply(w.resource::<CurrentMatch>())
     };
     assert_eq!(shown, 5);
     let learn = analysis(&app).learn.clone().expect("learning");
@@ -262,7 +298,11 @@ fn a_best_line_is_played_on_the_board_and_learning_answers_tries() {
         analysis(&app).learn.as_ref().expect("learning").state,
         TryState::Wrong(_)
     ));
-    assert_eq!(app.world().resource::<CurrentMatch>().ply(), 7, "the match is untouched");
+    assert_eq!(
+        app.world().resource::<CurrentMatch>().ply(),
+        7,
+        "the match is untouched"
+    );
     let best = analysis(&app)
         .position(5)
         .and_then(|p| p.best())
@@ -273,7 +313,10 @@ fn a_best_line_is_played_on_the_board_and_learning_answers_tries() {
     assert!(matches!(l.state, TryState::Found(_)), "{:?}", l.state);
     assert_eq!(l.found, 1);
     activate(&mut app, Entry::NextMistake);
-    assert!(analysis(&app).learn.is_none(), "the only mistake: learning is over");
+    assert!(
+        analysis(&app).learn.is_none(),
+        "the only mistake: learning is over"
+    );
 
     // The engine's first line at the start, played on the board move by move.
     activate(&mut app, Entry::PlayLine(0));
@@ -296,7 +339,11 @@ fn a_best_line_is_played_on_the_board_and_learning_answers_tries() {
         replay.position(w.resource::<CurrentMatch>()).to_vfen(),
         expect.position().to_vfen()
     );
-    assert_eq!(w.resource::<CurrentMatch>().ply(), 7, "the match is untouched");
+    assert_eq!(
+        w.resource::<CurrentMatch>().ply(),
+        7,
+        "the match is untouched"
+    );
 }
 
 /// A few legal moves of a variant's start (the first legal move each time,
@@ -307,7 +354,9 @@ fn opening(v: &std::sync::Arc<Variant>, plies: usize) -> Game {
         let pos = g.position();
         let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| pos.lmn(m)).collect();
         moves.sort();
-        let Some(first) = moves.first().cloned() else { break };
+        let Some(first) = moves.first().cloned() else {
+            break;
+        };
         g.play_lmn(&first).expect("legal");
     }
     g
@@ -349,7 +398,10 @@ fn every_built_in_variant_and_a_variant_file_is_analysed() {
 fn a_running_game_is_analysed_as_far_as_it_has_gone() {
     let mut app = app_on(game_after("chess", &SCHOLAR[..2]), 500);
     let setup = GameSetup::new("chess", Vec::new());
-    assert_eq!(app.world().resource::<CurrentMatch>().setup().variant, setup.variant);
+    assert_eq!(
+        app.world().resource::<CurrentMatch>().setup().variant,
+        setup.variant
+    );
     activate(&mut app, Entry::Analyse);
     finish(&mut app);
     assert_eq!(analysis(&app).progress(), (3, 3));
