@@ -549,15 +549,13 @@ impl Opener<'_> {
 /// Saves, lists and opens games as the menus ask. A game that does not
 /// open leaves the match as it is and says why in [`SavedGames::message`].
 fn handle_requests(
-    mut requests: MessageReader<SaveRequest>,
-    mut keep: MessageReader<KeepGame>,
+    (mut requests, mut keep): (MessageReader<SaveRequest>, MessageReader<KeepGame>),
     folder: Res<SaveFolder>,
     mut saved: ResMut<SavedGames>,
     game: Option<Res<CurrentMatch>>,
-    drawings: Res<Drawings>,
+    (drawings, mut notes): (Res<Drawings>, ResMut<MoveNotes>),
     mut opener: Opener,
     mut toast: MessageWriter<Toast>,
-    mut notes: ResMut<MoveNotes>,
 ) {
     const NO_FOLDER: &str = "no data directory to save into (set CHIMERA_DATA_DIR or HOME)";
     for k in keep.read() {

@@ -127,8 +127,7 @@ pub(super) fn game_menu(
     view: FocusView,
     overlays: Res<Overlays>,
     mode: Res<CurrentView>,
-    computer: Res<Computer>,
-    letters: Res<ShowLetters>,
+    (computer, letters): (Res<Computer>, Res<ShowLetters>),
     mut activated: MessageWriter<MenuActivated>,
     (analysis, replay): (Res<Analysis>, Res<Replay>),
 ) -> Result {

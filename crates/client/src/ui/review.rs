@@ -151,9 +151,7 @@ fn learn_block(
     sans: &[String],
 ) -> Option<Entry> {
     let mut clicked = None;
-    let Some(&index) = l.moves.get(l.at) else {
-        return None;
-    };
+    let &index = l.moves.get(l.at)?;
     let whose = l
         .side
         .map_or_else(|| "both sides'".to_string(), |s| format!("{}'s", s.name()));

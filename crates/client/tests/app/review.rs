@@ -140,8 +140,14 @@ fn analysis_marks_the_blunder_sums_up_and_saves_with_the_record() {
     assert_eq!(notes.moves[5].eval, Some(RecordEval::Mate(1)));
     let dir = Scratch::new("review-save");
     let m = app.world().resource::<CurrentMatch>().0.clone();
-    let path =
-        saves::save_into(&dir.0, &m, Duration::from_secs(1_700_000_000), &notes).expect("saved");
+    let none = chimera_client::interaction::Drawings::default();
+    let path = saves::save_into(
+        &dir.0,
+        &m,
+        (&none, &notes),
+        Duration::from_secs(1_700_000_000),
+    )
+    .expect("saved");
     let text = std::fs::read_to_string(&path).expect("read");
     assert!(text.contains("Nf6 $4 {[%eval #1]}"), "{text}");
     let loaded = record::load(&text, 1).expect("loads");
