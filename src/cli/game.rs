@@ -91,10 +91,14 @@ pub struct PlayCmd {
     /// does; e.g. with --load).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=100_000))]
     pub ply: Option<u32>,
+    /// Open this lesson of the variant on the board (its id, as
+    /// `piece-rook`, `blockers-cannon`, `castling-i1`; see docs/lessons.md).
+    #[arg(long, value_name = "ID", requires = "variant", conflicts_with_all = ["moves", "guide"])]
+    pub lesson: Option<String>,
     /// Measure an empty Bevy 3D scene instead of the game (with --measure SECS, default 10).
     #[arg(
         long = "empty-3d",
-        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think", "guide", "analyse", "ply"]
+        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think", "guide", "lesson", "analyse", "ply"]
     )]
     pub empty_3d: bool,
 }
@@ -177,6 +181,20 @@ fn guide_kind(variant: &Variant, letter: char) -> Result<Kind, CliError> {
         })
 }
 
+/// Checks that `variant` has the lesson `id` (`--lesson`).
+fn lesson_exists(variant: &std::sync::Arc<Variant>, id: &str) -> Result<(), CliError> {
+    let all = chimera_game::lessons::lessons(variant);
+    if all.iter().any(|l| l.id == id) {
+        return Ok(());
+    }
+    let ids: Vec<&str> = all.iter().map(|l| l.id.as_str()).collect();
+    Err(CliError::Usage(format!(
+        "no lesson '{id}' in {} for '--lesson' (its lessons: {})",
+        variant.id(),
+        ids.join(" ")
+    )))
+}
+
 /// Checks that the game window can open: on Linux and the BSDs this build
 /// speaks X11 only (Bevy without Wayland, see the workspace's Cargo.toml),
 /// so `DISPLAY` must name a display (a Wayland desktop provides one through
@@ -225,7 +243,11 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         Some(letter) => Some(guide_kind(&*game.variant.build(DEFAULT_VARIANT)?, letter)?),
         None => None,
     };
+    if let Some(id) = &a.lesson {
+        lesson_exists(&game.variant.build(DEFAULT_VARIANT)?, id)?;
+    }
     let play = chimera_client::PlayArgs {
+        lesson: a.lesson,
         load,
         load_screen: a.load_screen,
         guide,

@@ -21,6 +21,7 @@ pub mod net;
 pub mod perf;
 pub mod piece_art;
 pub mod prefs;
+pub mod puzzles;
 pub mod review;
 pub mod saves;
 pub mod scene;
@@ -59,9 +60,10 @@ pub const LAYERS: &[&[&str]] = &[
     &["widgets"],
     // Beside the player at the screen: the computer players (the hint, the
     // evaluation), whose searches run off the main thread, and LAN games (the
-    // network's authority over the match, the join list), the review of a
-    // game with the engine. Their moves enter as the players' do.
-    &["computer", "net", "review"],
+    // network's authority over the match, the join list). Their moves enter
+    // as the players' do. Puzzles: the shipped puzzles on the board, their
+    // replies entering as wishes too. The review of a game with the engine.
+    &["computer", "net", "puzzles", "review"],
     // The player's settings file and the sounds, following the menus and the match.
     &["settings", "sound"],
     // Views: the board entities, then their animations.
@@ -110,6 +112,8 @@ pub struct PlayArgs {
     pub lan_announce: bool,
     /// Open the piece guide over the game, on this piece.
     pub guide: Option<chimera_rules::Kind>,
+    /// Open this lesson (its id) of `variant` on the board.
+    pub lesson: Option<String>,
     /// Analyse the game at once (`--analyse`), with this node budget per
     /// position instead of the window's.
     pub analyse: Option<Option<u64>>,
@@ -137,6 +141,7 @@ impl Default for PlayArgs {
             lan_announce: true,
             time: Default::default(),
             guide: None,
+            lesson: None,
             analyse: None,
             ply: None,
         }
@@ -163,6 +168,7 @@ pub fn client_plugins(app: &mut App) {
     .add_plugins((
         computer::plugin,
         net::plugin,
+        puzzles::plugin,
         review::plugin,
         settings::plugin,
         sound::plugin,
@@ -302,6 +308,15 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
     if let Some(ply) = args.ply {
         app.world_mut()
             .write_message(interaction::ReplayStep::To(ply));
+    }
+    // Lesson progress in the data directory; a lesson asked for opens on the board.
+    app.world_mut()
+        .resource_mut::<menus::Learn>()
+        .use_file(chimera_game::lessons::Progress::default_path());
+    if let (Some(id), Some(variant)) = (&args.lesson, &args.variant)
+        && let Err(e) = menus::learn::open_lesson(app.world_mut(), variant, id)
+    {
+        warn!("{e}");
     }
     if let Some(probe) = probe {
         app.insert_resource(probe);

@@ -22,6 +22,7 @@ use crate::config::{LoadedSettings, Settings};
 use crate::match_state::Authority;
 use crate::menus::MenuChoice;
 use crate::prefs::Prefs;
+use crate::saves::Unsaved;
 use crate::scene::{BoardLayout, CurrentView, ShowLetters};
 use crate::schedule::AppSystems;
 use bevy::prelude::*;
@@ -170,15 +171,15 @@ pub fn current(
     }
 }
 
-/// A LAN game is over (its `Authority` gone): the board is seen as the
-/// settings say again, not as the seat the LAN game played.
+/// A LAN game or a puzzle is over (its `Authority` or `Unsaved` gone): the
+/// board is seen as the settings say again, not as the seat it played.
 fn restore_flip(
-    lan: Option<Res<Authority>>,
+    (lan, puzzle): (Option<Res<Authority>>, Option<Res<Unsaved>>),
     mut was_lan: Local<bool>,
     settings: Option<Res<AppSettings>>,
     mut layout: ResMut<BoardLayout>,
 ) {
-    let is_lan = lan.is_some();
+    let is_lan = lan.is_some() || puzzle.is_some();
     if *was_lan && !is_lan {
         let saved = settings.is_some_and(|s| s.settings.flip_board);
         if layout.flipped != saved {
@@ -200,7 +201,7 @@ fn save_changes(
     prefs: Res<Prefs>,
     choice: Res<MenuChoice>,
     letters: Res<ShowLetters>,
-    lan: Option<Res<Authority>>,
+    (lan, puzzle): (Option<Res<Authority>>, Option<Res<Unsaved>>),
 ) {
     let Some(mut settings) = settings else { return };
     let changed = mode.is_changed() || layout.is_changed() || prefs.is_changed();
@@ -208,7 +209,7 @@ fn save_changes(
         return;
     }
     let mut now = current((*mode, *letters), &layout, &prefs, &choice);
-    if lan.is_some() {
+    if lan.is_some() || puzzle.is_some() {
         now.flip_board = settings.settings.flip_board;
     }
     if let Some(mut o) = overrides {

@@ -1,6 +1,7 @@
 //! The computer opponent: search, evaluation derived from the rules, levels,
 //! self-play. Pure: no Bevy, no I/O.
 
+pub mod arena;
 pub mod eval;
 pub mod levels;
 pub mod play;
@@ -17,7 +18,7 @@ pub use play::{
     BenchLine, GameRecord, SelfPlay, analyse, bench_positions, bench_search, bestmove_line,
     info_line, info_line_with, play_game, pv_lmn, pv_san, pv_text, random_opening,
 };
-pub use puzzles::{MineSettings, Puzzle, Theme};
+pub use puzzles::{MineSettings, Motif, Puzzle, PuzzleLineError, Theme};
 pub use review::{Judgement, Review, ReviewSettings, SideSummary, annotate_record, review_game};
 pub use search::{Eval, Features, Info, Limits, SearchResult, Searcher, TimeLeft};
 pub use thinker::{Job, ThinkError, Thinker};

@@ -630,6 +630,28 @@ impl State {
         });
     }
 
+    /// Whether `m` is a move only Relay power gives (docs/rules.md §7): one of
+    /// the moves straight away from an adjacent enemy Relay that the piece's
+    /// own moves do not include.
+    pub(crate) fn relay_only(&self, v: &Variant, m: Move) -> bool {
+        if !v.relay_power || m.kind != MoveKind::Normal {
+            return false;
+        }
+        let mut relay = Vec::new();
+        self.gen_relay_power(v, &mut relay);
+        if !relay.contains(&m) {
+            return false;
+        }
+        let us = self.side;
+        let mut own = Vec::new();
+        match self.board[m.from as usize] {
+            p if p == piece(us, Kind::Pawn) => self.gen_pawn(v, m.from, us, &mut own),
+            p if p == piece(us, Kind::NinjaPawn) => self.gen_ninja(v, m.from, us, &mut own),
+            _ => self.gen_piece(v, m.from, &mut own),
+        };
+        !own.contains(&m)
+    }
+
     /// Whether side `by` attacks cell `target` (docs/rules.md §0: a pseudo-legal move
     /// of one of its pieces would remove the piece there).
     pub(crate) fn attacked(&self, v: &Variant, target: u16, by: Color) -> bool {

@@ -602,6 +602,11 @@ impl Position {
         }
         v
     }
+    /// Whether the move is one only Ghostarelay's Relay power gives the piece
+    /// (docs/rules.md §7), not one of its own moves.
+    pub fn by_relay_power(&self, m: Move) -> bool {
+        self.s.relay_only(&self.variant, m)
+    }
     /// Whether the move captures anything.
     pub fn is_capture(&self, m: Move) -> bool {
         m.kind == MoveKind::Normal && (m.aux != 0 || is_piece(self.s.board[m.to as usize]))

@@ -1,7 +1,7 @@
-//! Highlight layers: last move, check, selection, the computer's hint (tile
-//! tints) and legal destinations (dots on empty squares, rings on
+//! Highlight layers: last move, check, selection, the computer's hint, a
+//! lesson's targets (tile tints) and legal destinations (dots on empty squares, rings on
 //! captures). The board view alone writes them, from the match, the
-//! selection, the open help and the hint.
+//! selection, the open help and the hint (the computer's or a puzzle's).
 
 use super::BoardSquare;
 use super::spawn::BoardArt;
@@ -9,6 +9,8 @@ use crate::computer::HintMove;
 use crate::help::help_markers;
 use crate::interaction::{HowItMoves, Marker, Origin, Replay, Selection};
 use crate::match_state::CurrentMatch;
+use crate::menus::Learn;
+use crate::puzzles::PuzzleMode;
 use crate::schedule::AppSystems;
 use bevy::prelude::*;
 use chimera_rules::{Move, MoveKind, Position, Sq};
@@ -40,6 +42,8 @@ pub struct BoardHighlights {
     pub targets: Vec<(Sq, Marker)>,
     /// Squares of the hinted move.
     pub hint: Vec<Sq>,
+    /// A lesson's targets still to visit or clear.
+    pub lesson_targets: Vec<Sq>,
 }
 
 /// The squares a move touched, for the last-move highlight.
@@ -67,12 +71,17 @@ fn derive_highlights(
     game: Option<Res<CurrentMatch>>,
     selection: Res<Selection>,
     help: Res<HowItMoves>,
-    hint: Res<HintMove>,
+    (hint, puzzle): (Res<HintMove>, Res<PuzzleMode>),
     mut highlights: ResMut<BoardHighlights>,
     replay: Res<Replay>,
+    learn: Res<Learn>,
 ) {
     let Some(game) = game else { return };
-    let changed = game.is_changed() || replay.is_changed() || hint.is_changed();
+    let changed = game.is_changed()
+        || replay.is_changed()
+        || hint.is_changed()
+        || learn.is_changed()
+        || puzzle.is_changed();
     if !(changed || selection.is_changed() || help.is_changed()) {
         return;
     }
@@ -83,9 +92,11 @@ fn derive_highlights(
             selected: Some(open.at),
             targets: help_markers(&open.reach, &open.attacks),
             hint: Vec::new(),
+            lesson_targets: Vec::new(),
         },
         None => {
             let pos = replay.position(&game);
+            let (lesson_targets, lesson_hint) = learn.marks();
             BoardHighlights {
                 last_move: replay
                     .last_move(&game)
@@ -101,10 +112,20 @@ fn derive_highlights(
                     _ => None,
                 },
                 targets: selection.0.markers(pos),
-                hint: hint
-                    .current(&game)
-                    .map(|m| touched_squares(pos, m))
-                    .unwrap_or_default(),
+                // A puzzle's hint (the piece, then the move), else the computer's.
+                hint: match puzzle.hint(&game) {
+                    Some((squares, _)) => squares,
+                    None => hint
+                        .current(&game)
+                        .map(|m| touched_squares(pos, m))
+                        .into_iter()
+                        .flatten()
+                        .collect(),
+                }
+                .into_iter()
+                .chain(lesson_hint)
+                .collect(),
+                lesson_targets,
             }
         }
     };
@@ -118,16 +139,18 @@ fn derive_highlights(
 pub enum Tint {
     None = 0,
     LastMove = 1,
-    Hint = 2,
-    Selected = 3,
-    Check = 4,
+    Target = 2,
+    Hint = 3,
+    Selected = 4,
+    Check = 5,
 }
 
 impl Tint {
-    pub const COUNT: usize = 5;
-    pub const ALL: [Tint; 5] = [
+    pub const COUNT: usize = 6;
+    pub const ALL: [Tint; 6] = [
         Tint::None,
         Tint::LastMove,
+        Tint::Target,
         Tint::Hint,
         Tint::Selected,
         Tint::Check,
@@ -138,6 +161,7 @@ impl Tint {
         let over = match self {
             Tint::None => return base,
             Tint::LastMove => (Color::srgb(0.62, 0.78, 0.1), 0.42),
+            Tint::Target => (Color::srgb(1.0, 0.72, 0.05), 0.62),
             Tint::Hint => (Color::srgb(0.15, 0.45, 0.95), 0.5),
             Tint::Selected => (Color::srgb(0.1, 0.45, 0.16), 0.5),
             Tint::Check => (Color::srgb(0.9, 0.1, 0.08), 0.62),
@@ -174,6 +198,8 @@ fn apply_highlights(
             Tint::Selected
         } else if hl.hint.contains(&sq) {
             Tint::Hint
+        } else if hl.lesson_targets.contains(&sq) {
+            Tint::Target
         } else if hl.last_move.contains(&sq) {
             Tint::LastMove
         } else {

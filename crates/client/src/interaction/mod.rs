@@ -127,6 +127,12 @@ pub enum Panel {
     Board,
     /// The LAN join screen: games heard on the LAN, an address to type.
     Join,
+    /// The lesson list ("Learn").
+    Learn,
+    /// "Well done": a lesson solved.
+    LessonDone,
+    /// The puzzle chooser: every variant's puzzles, or one variant's.
+    Puzzles,
 }
 
 /// The panel in front this frame (settled by the menus each frame).

@@ -51,10 +51,13 @@ pub(super) fn apply_entries(
         match entry.group() {
             EntryGroup::Choice => choice_entry(entry, game, &mut fx),
             EntryGroup::Window => window_entry(entry, game, &mut fx),
-            // The LAN feature answers its own entries (`net::join`).
-            EntryGroup::Lan => {}
+            // The LAN feature answers its own entries (`net::join`), the
+            // puzzle feature its own (`puzzles`).
+            EntryGroup::Lan | EntryGroup::Puzzle => {}
             EntryGroup::Game => game_entry(entry, game, authority.as_deref(), &mut fx),
             EntryGroup::Dialog => dialog_entry(entry, &mut fx),
+            // The lessons answer their own entries (`learn`).
+            EntryGroup::Lesson => {}
         }
         if !keeps_focus(entry) {
             fx.focus.panel = None;
@@ -80,6 +83,7 @@ fn keeps_focus(entry: Entry) -> bool {
             | Entry::HostSide
             | Entry::HostPort
             | Entry::PlayerName
+            | Entry::LearnVariant(_)
     ) || player::adjustable(entry)
 }
 
@@ -158,8 +162,12 @@ fn window_entry(entry: Entry, game: Option<&Match>, fx: &mut EntryEffects) {
                 fx.overlays.controls = false;
             } else if fx.overlays.guide {
                 fx.overlays.guide = false;
+            } else if fx.overlays.learn {
+                fx.overlays.learn = false;
             } else if fx.overlays.load {
                 fx.overlays.load = false;
+            } else if fx.overlays.puzzles {
+                fx.overlays.puzzles = false;
             } else {
                 fx.overlays.join = false;
             }

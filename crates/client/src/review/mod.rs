@@ -65,7 +65,7 @@ pub const LINE_STEP_SECS: f64 = 0.8;
 
 /// Where the shown review comes from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Source {
+pub enum ReviewSource {
     /// The engine, in this window.
     #[default]
     Engine,
@@ -91,7 +91,7 @@ impl Drop for AnalysisJob {
 
 /// "Learn from your mistakes": the moves to better, and where the player is.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Learn {
+pub struct MistakeDrill {
     /// The side whose mistakes these are (`None`: both sides').
     pub side: Option<Color>,
     /// Indices of the moves to better (mistakes and blunders), in order.
@@ -128,12 +128,12 @@ pub struct Analysis {
     /// `positions` judged.
     review: Option<Review>,
     /// Where the review comes from.
-    pub source: Source,
+    pub source: ReviewSource,
     job: Option<AnalysisJob>,
     /// How each position is searched.
     pub settings: ReviewSettings,
     /// "Learn from your mistakes", when on.
-    pub learn: Option<Learn>,
+    pub learn: Option<MistakeDrill>,
     /// When the next move of a line played on the board is due (game
     /// seconds), while one is played.
     line_due: Option<f64>,
@@ -145,7 +145,7 @@ impl Default for Analysis {
             game: None,
             positions: Vec::new(),
             review: None,
-            source: Source::Engine,
+            source: ReviewSource::Engine,
             job: None,
             settings: ReviewSettings::new(Limits::nodes(WINDOW_NODES)),
             learn: None,
@@ -286,14 +286,14 @@ impl Analysis {
     /// Starts analysing `game` (the moves so far), keeping the positions
     /// already reviewed of the same game.
     pub fn start(&mut self, game: &Game) {
-        let keep = if self.fits(game) && self.source == Source::Engine {
+        let keep = if self.fits(game) && self.source == ReviewSource::Engine {
             self.positions.len().min(game.moves().len() + 1)
         } else {
             0
         };
         self.positions.truncate(keep);
         self.job = None;
-        self.source = Source::Engine;
+        self.source = ReviewSource::Engine;
         self.game = Some(game.clone());
         self.rejudge();
         if keep == game.moves().len() + 1 {
@@ -540,7 +540,7 @@ fn follow_game(
     {
         analysis.game = Some(analysed);
         analysis.positions = positions;
-        analysis.source = Source::Record;
+        analysis.source = ReviewSource::Record;
         analysis.rejudge();
     }
     if analysis.learn.is_none() && replay.tries {
@@ -775,7 +775,7 @@ fn start_learning(analysis: &mut Analysis, game: &Match, fx: &mut ReviewFx) {
         ));
         return;
     };
-    analysis.learn = Some(Learn {
+    analysis.learn = Some(MistakeDrill {
         side,
         moves,
         at: 0,

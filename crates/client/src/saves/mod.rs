@@ -26,11 +26,11 @@ use bevy::ecs::message::{MessageCursor, Messages};
 use bevy::prelude::*;
 
 use crate::interaction::{DrawingChanged, Drawings, SetDrawings, Toast};
-use crate::match_state::CurrentMatch;
 use crate::match_state::{
     Authority, BoardResynced, GameEnded, GameSetup, InstallMatch, Match, MatchCommand, MoveApplied,
     Player,
 };
+use crate::match_state::{CurrentMatch, LessonBoard};
 use crate::schedule::AppSystems;
 use chimera_game::clock::TimeControl;
 use chimera_game::record::{self, Loaded, MatchRecord, RecordError};
@@ -156,6 +156,12 @@ fn forget_notes(
         *notes = MoveNotes::default();
     }
 }
+
+/// Present while the match on the board is not the player's game to keep
+/// (a puzzle): the autosave leaves the last game alone, and the board's
+/// orientation is the puzzle's, not a preference to save.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct Unsaved;
 
 /// The data directory saved games and the autosave go to; `None` (the
 /// default, and a headless app's) saves nothing.
@@ -656,18 +662,27 @@ fn autosave(
     folder: Res<SaveFolder>,
     mut saved: ResMut<SavedGames>,
     mut toast: MessageWriter<Toast>,
-    (network, notes): (Option<Res<Authority>>, Res<MoveNotes>),
+    (network, lesson, unsaved, notes): (
+        Option<Res<Authority>>,
+        Option<Res<LessonBoard>>,
+        Option<Res<Unsaved>>,
+        Res<MoveNotes>,
+    ),
 ) {
     let changes = applied.read().count()
         + resynced.read().count()
         + ended.read().count()
         + drawn.read().count();
+    // A lesson's board is no game to continue.
+    if lesson.is_some() {
+        return;
+    }
     let (Some(game), Some(path)) = (game, folder.autosave()) else {
         return;
     };
     // A LAN game is the host's to keep (it autosaves its own record); the
-    // local autosave keeps the last local game for Continue.
-    if changes == 0 || network.is_some() {
+    // local autosave keeps the last local game for Continue (not a puzzle).
+    if changes == 0 || network.is_some() || unsaved.is_some() {
         return;
     }
     match write_autosave(&path, &game, (&drawings, &notes), wall_clock()) {

@@ -9,6 +9,7 @@ use crate::config::View;
 use crate::interaction::{Panel, Replay, answering_side};
 use crate::match_state::{Authority, Match, Offer};
 use crate::menus::{Entry, MenuActivated, Overlays};
+use crate::net::ShareDrawings;
 use crate::review::Analysis;
 use crate::scene::{CurrentView, ShowLetters};
 use crate::widgets::{FocusView, entry_button};
@@ -61,7 +62,7 @@ fn label(
     game: Option<&Match>,
     authority: Option<&Authority>,
     mode: View,
-    (computer, letters): (&Computer, ShowLetters),
+    (computer, letters, share): (&Computer, ShowLetters, bool),
     (analysis, shown): (&Analysis, usize),
 ) -> String {
     let side = game
@@ -85,17 +86,27 @@ fn label(
         Entry::Accept(offer) => format!("Accept the {}", offer.word()),
         Entry::Decline(offer) => format!("Decline the {}", offer.word()),
         Entry::ClaimWin => "Claim the win (opponent gone)".into(),
+        Entry::ShareDrawings if share => "Stop sharing my drawings".into(),
+        Entry::ShareDrawings => "Share my drawings".into(),
         Entry::Resign => format!("{} resigns", side.unwrap_or("")),
         Entry::NewGame if authority.is_some() => "Rematch (colours swapped)".into(),
         Entry::NewGame => "New game (same variant)".into(),
         Entry::Guide => "How the pieces move".into(),
         Entry::Controls => "Controls".into(),
+        Entry::Learn => "Learn: lessons".into(),
+        Entry::LessonHint => "Lesson: a hint".into(),
+        Entry::LessonAgain => "Lesson: start again".into(),
+        Entry::LessonNext => "Lesson: the next one".into(),
+        Entry::LessonList => "Lesson: all lessons".into(),
         Entry::MainMenu => "Main menu".into(),
         Entry::Quit => "Quit Chimera".into(),
         Entry::LookAtBoard => "Look at the board".into(),
         Entry::StartNewLine => "Start the new line".into(),
         Entry::KeepLine => "Keep the game as it is".into(),
         Entry::Hint => "Hint: the best move".into(),
+        Entry::PuzzleHint => "Puzzle: hint".into(),
+        Entry::PuzzleSolution => "Puzzle: show the solution".into(),
+        Entry::PuzzleNext => "Puzzle: next".into(),
         Entry::PauseComputer if computer.paused => "Resume the computer".into(),
         Entry::PauseComputer => "Pause the computer".into(),
         Entry::EvalBar if computer.eval_bar => "Hide the evaluation bar".into(),
@@ -127,7 +138,7 @@ pub(super) fn game_menu(
     view: FocusView,
     overlays: Res<Overlays>,
     mode: Res<CurrentView>,
-    (computer, letters): (Res<Computer>, Res<ShowLetters>),
+    (computer, letters, share): (Res<Computer>, Res<ShowLetters>, Res<ShareDrawings>),
     mut activated: MessageWriter<MenuActivated>,
     (analysis, replay): (Res<Analysis>, Res<Replay>),
 ) -> Result {
@@ -147,7 +158,7 @@ pub(super) fn game_menu(
                 game,
                 authority,
                 mode.0,
-                (&computer, *letters),
+                (&computer, *letters, share.0),
                 (&analysis, shown),
             );
             let b = egui::Button::new(text).min_size(WIDE.into());
@@ -187,7 +198,7 @@ pub(super) fn end_dialog(
                     game,
                     view.ctx.authority.as_deref(),
                     mode.0,
-                    (&computer, ShowLetters::default()),
+                    (&computer, ShowLetters::default(), false),
                     (&analysis, 0),
                 );
                 let b = egui::Button::new(text);
@@ -238,7 +249,7 @@ pub(super) fn new_line_dialog(
                     Some(game),
                     None,
                     mode.0,
-                    (&Computer::default(), ShowLetters::default()),
+                    (&Computer::default(), ShowLetters::default(), false),
                     (&Analysis::default(), 0),
                 ));
                 entry_button(ui, b, entry, focused, &mut activated);

@@ -133,6 +133,7 @@ pub(super) fn menu_screen(
                     entry_button(ui, b, Entry::ContinueSaved, focused, &mut activated)
                         .on_hover_text(view.ctx.saved.autosave.as_ref().map_or(String::new(), |g| g.line()));
                 }
+                entry_button(ui, big("Puzzles"), Entry::Puzzles, focused, &mut activated);
                 entry_button(ui, big("Load a game"), Entry::LoadGame, focused, &mut activated);
             });
             // Hosting on the LAN, with its side and port, on a line of its own.
@@ -153,6 +154,7 @@ pub(super) fn menu_screen(
                 let big = |t: &str| egui::Button::new(egui::RichText::new(t).size(18.0 * k));
                 entry_button(ui, big("Join"), Entry::JoinLan, focused, &mut activated);
                 entry_button(ui, big("How the pieces move"), Entry::Guide, focused, &mut activated);
+                entry_button(ui, big("Learn"), Entry::Learn, focused, &mut activated);
                 entry_button(ui, big("Controls"), Entry::Controls, focused, &mut activated);
                 entry_button(ui, big("Quit"), Entry::Quit, focused, &mut activated);
             });

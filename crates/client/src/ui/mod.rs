@@ -12,8 +12,10 @@ mod computer;
 mod controls;
 mod dialogs;
 mod guide;
+mod learn;
 mod menu;
 mod panel;
+mod puzzles;
 mod replay;
 mod review;
 mod saves;
@@ -34,7 +36,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             (
-                (menu::menu_screen, crate::net::screens::join_screen)
+                (
+                    menu::menu_screen,
+                    crate::net::screens::join_screen,
+                    puzzles::chooser_window,
+                )
                     .chain()
                     .run_if(in_state(Screen::Menu)),
                 (
@@ -43,6 +49,7 @@ pub(super) fn plugin(app: &mut App) {
                     dialogs::game_menu,
                     dialogs::end_dialog,
                     dialogs::new_line_dialog,
+                    learn::lesson_done_dialog,
                     toast_overlay,
                     hover_name,
                     help_banner,
@@ -50,6 +57,7 @@ pub(super) fn plugin(app: &mut App) {
                     .chain()
                     .run_if(in_state(Screen::Game)),
                 guide::guide_window,
+                learn::learn_window,
                 controls::controls_window,
                 saves::load_window,
             )

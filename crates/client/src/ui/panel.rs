@@ -17,7 +17,8 @@ use crate::interaction::{
 };
 use crate::match_state::CurrentMatch;
 use crate::match_state::Offer;
-use crate::menus::{Entry, MenuActivated};
+use crate::menus::{Entry, Learn, MenuActivated, MenuChoice};
+use crate::puzzles::PuzzleMode;
 use crate::review::{Analysis, may_analyse};
 use crate::scene::{BoardViewport, CurrentView};
 use crate::schedule::Screen;
@@ -49,7 +50,7 @@ pub(super) fn game_panel(
     window: Single<&Window, With<PrimaryWindow>>,
     (controls, layout): (Option<Res<Controls>>, Res<PadLayout>),
     mut replay: ReplayControls,
-    engines: EngineViews,
+    (engines, learn, puzzle, choice): (EngineViews, Res<Learn>, Res<PuzzleMode>, Res<MenuChoice>),
     mut lan: crate::net::screens::LanPanel,
 ) -> Result {
     let (computer, analysis) = (&engines.computer, &engines.analysis);
@@ -73,6 +74,8 @@ pub(super) fn game_panel(
     };
     let mut computer_click = None;
     let mut lan_click = None;
+    let mut lesson_click = None;
+    let mut puzzle_click = None;
     let panel = egui::Panel::right("game-panel")
         .default_size(280.0)
         .min_size(230.0)
@@ -89,6 +92,8 @@ pub(super) fn game_panel(
             let pos = game.position();
             ui.heading(game.variant().name());
             lan_click = crate::net::screens::lan_section(ui, &mut lan, game, &menu);
+            puzzle_click =
+                super::puzzles::puzzle_section(ui, &puzzle, game, &choice.player_name, &menu);
             ui.horizontal_wrapped(|ui| {
                 let main_menu = format!("Main menu ({}: in-game menu)", keys(GameAction::Menu));
                 act(ui, true, "Menu", &main_menu, Entry::MainMenu);
@@ -129,91 +134,96 @@ pub(super) fn game_panel(
                 );
             });
             ui.separator();
-            match game.outcome() {
-                Some(o) => {
-                    ui.label(egui::RichText::new(outcome_text(&o)).strong().size(17.0));
-                    super::clock_view::clocks(ui, game);
-                }
-                None => {
-                    // Who answers here: the seat played in a LAN game,
-                    // whoever is to move.
-                    let me = answering_side(game, lan.authority());
-                    let mut status = format!("{} to move", pos.side_to_move().name());
-                    if pos.in_check() {
-                        status.push_str(" — check!");
+            if learn.run.is_some() {
+                // A lesson's board: the lesson instead of the game's state.
+                lesson_click = super::learn::lesson_section(ui, &learn, &keys(GameAction::Hint));
+            } else {
+                match game.outcome() {
+                    Some(o) => {
+                        ui.label(egui::RichText::new(outcome_text(&o)).strong().size(17.0));
+                        super::clock_view::clocks(ui, game);
                     }
-                    ui.label(egui::RichText::new(status).strong().size(17.0));
-                    super::clock_view::clocks(ui, game);
-                    // The menu's answers, the same offers.
-                    let answer_draw =
-                        offers_to_answer(game, lan.authority()).contains(&Offer::Draw);
-                    ui.horizontal_wrapped(|ui| {
-                        act(ui, me.is_some(), "Resign", &menu, Entry::Resign);
-                        match (game.draw_offer(), me) {
-                            (Some(by), _) if answer_draw => {
-                                ui.label(format!(
-                                    "{} offers a draw — Accept/Decline here or {menu}:",
-                                    by.name()
-                                ));
-                                let accept = Entry::Accept(Offer::Draw);
-                                act(ui, true, "Accept", &menu, accept);
-                                act(ui, true, "Decline", &menu, Entry::Decline(Offer::Draw));
-                            }
-                            (Some(_), Some(_)) => {
-                                ui.weak("Draw offered");
-                            }
-                            (Some(by), None) => {
-                                ui.label(format!("{} offers a draw", by.name()));
-                            }
-                            (None, _) => {
-                                act(ui, me.is_some(), "Offer draw", &menu, Entry::OfferDraw)
-                            }
+                    None => {
+                        // Who answers here: the seat played in a LAN game,
+                        // whoever is to move.
+                        let me = answering_side(game, lan.authority());
+                        let mut status = format!("{} to move", pos.side_to_move().name());
+                        if pos.in_check() {
+                            status.push_str(" — check!");
                         }
-                    });
-                    let shown = replay.position(game);
-                    let subject = help_subject(&selection, &cursor, shown);
-                    if ui
-                        .add_enabled(subject.is_some(), egui::Button::new("How it moves"))
-                        .on_hover_text(format!(
-                            "{}: the piece alone, every square it reaches marked",
-                            keys(GameAction::HowItMoves)
-                        ))
-                        .clicked()
-                    {
-                        show_help.write(ShowHowItMoves(subject));
-                    }
-                    if selection.0.can_mutate()
-                        && ui
-                            .button("Mutate serpent")
+                        ui.label(egui::RichText::new(status).strong().size(17.0));
+                        super::clock_view::clocks(ui, game);
+                        // The menu's answers, the same offers.
+                        let answer_draw =
+                            offers_to_answer(game, lan.authority()).contains(&Offer::Draw);
+                        ui.horizontal_wrapped(|ui| {
+                            act(ui, me.is_some(), "Resign", &menu, Entry::Resign);
+                            match (game.draw_offer(), me) {
+                                (Some(by), _) if answer_draw => {
+                                    ui.label(format!(
+                                        "{} offers a draw — Accept/Decline here or {menu}:",
+                                        by.name()
+                                    ));
+                                    let accept = Entry::Accept(Offer::Draw);
+                                    act(ui, true, "Accept", &menu, accept);
+                                    act(ui, true, "Decline", &menu, Entry::Decline(Offer::Draw));
+                                }
+                                (Some(_), Some(_)) => {
+                                    ui.weak("Draw offered");
+                                }
+                                (Some(by), None) => {
+                                    ui.label(format!("{} offers a draw", by.name()));
+                                }
+                                (None, _) => {
+                                    act(ui, me.is_some(), "Offer draw", &menu, Entry::OfferDraw)
+                                }
+                            }
+                        });
+                        let shown = replay.position(game);
+                        let subject = help_subject(&selection, &cursor, shown);
+                        if ui
+                            .add_enabled(subject.is_some(), egui::Button::new("How it moves"))
                             .on_hover_text(format!(
-                                "{} / pick the serpent again",
-                                keys(GameAction::Mutate)
+                                "{}: the piece alone, every square it reaches marked",
+                                keys(GameAction::HowItMoves)
                             ))
                             .clicked()
-                    {
-                        select.write(SelectInput::Mutate);
+                        {
+                            show_help.write(ShowHowItMoves(subject));
+                        }
+                        if selection.0.can_mutate()
+                            && ui
+                                .button("Mutate serpent")
+                                .on_hover_text(format!(
+                                    "{} / pick the serpent again",
+                                    keys(GameAction::Mutate)
+                                ))
+                                .clicked()
+                        {
+                            select.write(SelectInput::Mutate);
+                        }
                     }
                 }
+                let shown = replay.shown_ply(game);
+                let reviewed = analysis.eval_at(shown).map(|e| {
+                    (
+                        super::review::engine_eval(e),
+                        analysis.position(shown).map_or(0, |p| p.depth),
+                    )
+                });
+                computer_click = super::computer::computer_section(
+                    ui,
+                    computer,
+                    game,
+                    &keys(GameAction::Hint),
+                    reviewed,
+                );
+                ui.separator();
+                let allowed = may_analyse(game, lan.authority());
+                computer_click =
+                    super::review::review_section(ui, analysis, shown, &list.sans, allowed)
+                        .or(computer_click);
             }
-            let shown = replay.shown_ply(game);
-            let reviewed = analysis.eval_at(shown).map(|e| {
-                (
-                    super::review::engine_eval(e),
-                    analysis.position(shown).map_or(0, |p| p.depth),
-                )
-            });
-            computer_click = super::computer::computer_section(
-                ui,
-                computer,
-                game,
-                &keys(GameAction::Hint),
-                reviewed,
-            );
-            ui.separator();
-            let allowed = may_analyse(game, lan.authority());
-            computer_click =
-                super::review::review_section(ui, analysis, shown, &list.sans, allowed)
-                    .or(computer_click);
             ui.separator();
             for (side, lost) in [Color::White, Color::Black].iter().zip(&list.lost) {
                 if lost.is_empty() {
@@ -275,7 +285,10 @@ pub(super) fn game_panel(
         })
         .response
         .rect;
-    for entry in [computer_click, lan_click].into_iter().flatten() {
+    for entry in [computer_click, lan_click, lesson_click, puzzle_click]
+        .into_iter()
+        .flatten()
+    {
         activated.write(MenuActivated(entry));
     }
     // What is left is the board's, and the evaluation graph's under it.

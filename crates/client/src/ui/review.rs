@@ -6,7 +6,7 @@
 
 use super::computer::score_text;
 use crate::menus::Entry;
-use crate::review::{Analysis, Source, TryState};
+use crate::review::{Analysis, ReviewSource, TryState};
 use bevy_egui::egui;
 use chimera_engine::{Eval, Judgement, SideSummary};
 use chimera_game::record::RecordEval;
@@ -109,7 +109,7 @@ pub(super) fn review_section(
         ui.weak(format!(
             "analysis stopped after {done} of {total} positions"
         ));
-    } else if analysis.source == Source::Record && analysis.has_review() {
+    } else if analysis.source == ReviewSource::Record && analysis.has_review() {
         ui.weak("evaluations from the record");
     }
     if let Some(r) = analysis.review().filter(|_| analysis.has_review()) {
@@ -147,7 +147,7 @@ pub(super) fn review_section(
 fn learn_block(
     ui: &mut egui::Ui,
     analysis: &Analysis,
-    l: &crate::review::Learn,
+    l: &crate::review::MistakeDrill,
     sans: &[String],
 ) -> Option<Entry> {
     let mut clicked = None;

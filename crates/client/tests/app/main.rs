@@ -1,6 +1,6 @@
 //! Tests of the game client, driven headless (no window, no GPU): whole games
 //! through the selector, the match state, couch play with keyboard and pad,
-//! replay and new lines, a player's variant file, the steady state, and the
+//! replay and new lines, a player's variant file, puzzles, the steady state, and the
 //! layer order of the client's imports.
 //! One test binary, so that a build links Bevy once for all of them.
 
@@ -13,14 +13,17 @@ mod config;
 mod config_fuzz;
 mod couch_play;
 mod cues;
+mod drawing;
 mod games;
 mod generic_art;
 mod lan;
 mod lan_answers;
 mod lan_window;
 mod layers;
+mod lessons;
 mod match_state;
 mod player_variants;
+mod puzzles;
 mod replay;
 mod review;
 mod saves;

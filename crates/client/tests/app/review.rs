@@ -23,7 +23,7 @@ use chimera_client::interaction::{Replay, ReplayStep, SelectInput};
 use chimera_client::marks::{MarkSource, ShownMarks};
 use chimera_client::match_state::{CurrentMatch, GameSetup, Match, MatchCommand};
 use chimera_client::menus::{Entry, MenuActivated};
-use chimera_client::review::{Analysis, Source, TryState};
+use chimera_client::review::{Analysis, ReviewSource, TryState};
 use chimera_client::saves::{self, MoveNotes};
 use chimera_client::schedule::Screen;
 use chimera_engine::{Judgement, Limits};
@@ -174,7 +174,7 @@ fn analysis_marks_the_blunder_sums_up_and_saves_with_the_record() {
     again.insert_resource(MoveNotes::of_record(&loaded));
     again.update();
     let b = analysis(&again);
-    assert_eq!(b.source, Source::Record);
+    assert_eq!(b.source, ReviewSource::Record);
     assert!(
         !b.is_running() && b.stop_flag().is_none(),
         "nothing analysed"

@@ -4,9 +4,9 @@
 //! Grail re-searches deeper to the same unique best move. Small node budgets
 //! and fixed tables: the same on every machine.
 
-use chimera_engine::puzzles::{self, MineSettings, Theme};
+use chimera_engine::puzzles::{self, MineSettings, Motif, Puzzle, Theme};
 use chimera_engine::{Eval, Limits, Searcher};
-use chimera_rules::{Game, Position};
+use chimera_rules::{Color, Game, Position, SplitMix64};
 
 use super::board::variant;
 
@@ -107,5 +107,144 @@ fn mined_holygrail_puzzles_re_search_deeper_to_the_same_unique_move() {
     assert!(!found.is_empty(), "no Holy Grail puzzle in 4 games");
     for p in &found {
         confirm_deeper("holygrail", p);
+    }
+}
+
+#[test]
+fn a_ghostarelay_win_by_compulsory_capture_is_a_no_moves_puzzle() {
+    // Rules §7: captures are compulsory and the side left without a move —
+    // no pieces included — wins. White's last pawn steps to e3, where the
+    // d4 pawn must take it: White has nothing left, so wins. (e2e4 goes past
+    // d4's reach: no en passant in Ghostarelay.)
+    let v = variant("ghostarelay", &[]);
+    let g = Game::from_vfen(&v, "k9/10/10/10/10/10/3p6/10/4P5/10 w - - - 0 1").expect("vfen");
+    let p = puzzles::examine(&g, NODES, HASH).expect("a puzzle");
+    assert_eq!(p.theme, Theme::NoMoves(1), "{}", p.line());
+    assert_eq!(p.solution, lmns("e2e3 d4e3"));
+    assert_eq!(p.motifs, vec![Motif::CompulsoryCapture]);
+    assert!(
+        p.line()
+            .contains(" | e2e3 d4e3 | no-moves-in-1 compulsory-capture | ")
+    );
+    // The line reads back as written, and plays to White's win.
+    assert_eq!(Puzzle::parse(&p.line()), Ok(p.clone()));
+    let end = p.check(&v).expect("legal");
+    assert_eq!(end.outcome().and_then(|o| o.winner), Some(Color::White));
+}
+
+#[test]
+fn puzzle_lines_that_are_not_in_the_documented_form_are_refused() {
+    let good = "7k/5ppp/8/8/8/8/2n5/R5K1 w - - - 0 1 | a1a8 | mate-in-1 | difficulty 1 (depth 1, 12 nodes)";
+    assert!(Puzzle::parse(good).is_ok());
+    for (bad, why) in [
+        ("7k/8 w - - - 0 1 | a1a8 | mate-in-1", "expected 4 fields"),
+        (&good.replace("mate-in-1", "mate-in-x"), "unknown theme"),
+        (
+            &good.replace("mate-in-1", "mate-in-1 fork"),
+            "unknown motif 'fork'",
+        ),
+        (
+            &good.replace("mate-in-1", "mate-in-2"),
+            "needs 3 solution moves",
+        ),
+        (
+            &good.replace("depth 1,", "depth 2,"),
+            "is not 'difficulty D",
+        ),
+        (&good.replace(" a1a8 ", " "), "no move"),
+    ] {
+        let err = Puzzle::parse(bad).expect_err(bad);
+        assert!(err.contains(why), "{bad}: {err}");
+    }
+    let file = format!(
+        "# a comment\n{good}\n\n{}\n",
+        good.replace("12 nodes", "many nodes")
+    );
+    let err = Puzzle::parse_file(&file).expect_err("line 4 is bad");
+    assert_eq!(err.line, 4, "{err}");
+    // Legal in form, but the line does not mate: the check says so.
+    let v = variant("chess", &[]);
+    let wrong = Puzzle::parse(&good.replace(" a1a8 ", " a1a7 ")).expect("form");
+    assert!(wrong.check(&v).is_err());
+}
+
+/// The variants with a shipped set, and the least each set holds (issue 22).
+const SHIPPED: [(&str, usize); 7] = [
+    ("holygrail", 60),
+    ("herculean", 60),
+    ("holywar", 60),
+    ("ghostarelay", 60),
+    ("grand", 30),
+    ("embassy", 30),
+    ("chess", 30),
+];
+
+fn shipped(id: &str) -> Vec<Puzzle> {
+    let text = puzzles::shipped(id).expect("a shipped set");
+    Puzzle::parse_file(text).unwrap_or_else(|e| panic!("assets/puzzles/{id}.txt: {e}"))
+}
+
+#[test]
+fn every_shipped_set_is_complete_and_plays_legally() {
+    for (id, least) in SHIPPED {
+        let set = shipped(id);
+        assert!(set.len() >= least, "{id}: {} puzzles", set.len());
+        let v = variant(id, &[]);
+        for p in &set {
+            p.check(&v)
+                .unwrap_or_else(|e| panic!("{id}: {}: {e}", p.line()));
+        }
+    }
+}
+
+/// Re-searches a shipped puzzle deeper than the search that mined it (8×
+/// its budget; the confirming search had 4×): the solution's first move is
+/// the best, and every other move clearly worse ([`puzzles::judge`]).
+fn re_search_shipped(id: &str, p: &Puzzle) {
+    let v = variant(id, &[]);
+    let pos = Position::from_vfen(&v, &p.vfen).expect("vfen");
+    let limits = Limits::nodes(puzzles::SHIPPED_NODES * 8);
+    let best = Searcher::new(HASH).search(&pos, &[], &limits, &mut |_| {});
+    let m = best.best.expect("a move");
+    assert_eq!(pos.lmn(m), p.solution[0], "{id}: {}", p.line());
+    let second = Searcher::new(HASH).search_excluding(&pos, &[], &limits, &[m], &mut |_| {});
+    let theme = puzzles::judge(best.score, second.score);
+    assert!(
+        theme.is_some(),
+        "{id}: {} — deeper: {:?} then {:?}",
+        p.line(),
+        best.score,
+        second.score
+    );
+    if p.theme != Theme::Material {
+        assert!(
+            matches!(best.score, Eval::Mate(n) if n > 0),
+            "{id}: {}",
+            p.line()
+        );
+    }
+}
+
+#[test]
+fn a_seeded_sample_of_the_shipped_puzzles_re_searches_deeper_to_the_same_unique_move() {
+    // Two puzzles of each set, picked by a fixed seed (all of them: the
+    // ignored test below).
+    let mut rng = SplitMix64::new(22);
+    for (id, _) in SHIPPED {
+        let set = shipped(id);
+        for _ in 0..2 {
+            let p = &set[(rng.next_u64() % set.len() as u64) as usize];
+            re_search_shipped(id, p);
+        }
+    }
+}
+
+#[test]
+#[ignore = "minutes: every shipped puzzle (cargo test -p chimera-engine --test engine -- --ignored shipped)"]
+fn every_shipped_puzzle_re_searches_deeper_to_the_same_unique_move() {
+    for (id, _) in SHIPPED {
+        for p in &shipped(id) {
+            re_search_shipped(id, p);
+        }
     }
 }

@@ -220,6 +220,19 @@ fn relay_power_orthogonal_is_a_non_capturing_rook_move_away() {
     );
 }
 
+/// `Position::by_relay_power` names the moves only the power gives: the
+/// knight's e7 and e8, not its own leaps; a rook diagonally beside the
+/// relay gets the bishop's c7 and b8 from it, but its rank and file stay its own.
+#[test]
+fn by_relay_power_tells_the_power_from_the_pieces_own_moves() {
+    let p = white(&[("e5", 'x'), ("e6", 'N'), ("e9", 'p'), ("d6", 'R')]);
+    let by_power = |lmn: &str| p.by_relay_power(p.parse_lmn(lmn).expect("legal"));
+    assert!(by_power("e6e7") && by_power("e6e8"));
+    assert!(!by_power("e6c5") && !by_power("e6g7"));
+    assert!(by_power("d6c7") && by_power("d6b8"));
+    assert!(!by_power("d6c6") && !by_power("d6d10"));
+}
+
 /// Only an ENEMY relay gives the power: a knight next to its own relay just leaps.
 #[test]
 fn relay_power_only_from_an_enemy_relay() {
