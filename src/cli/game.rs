@@ -75,6 +75,22 @@ pub struct PlayCmd {
     /// Open the piece guide over the game, on the piece with this letter (e.g. C).
     #[arg(long, value_name = "LETTER", requires = "variant")]
     pub guide: Option<char>,
+    /// Analyse the game with the engine at once, as the in-game menu's
+    /// "Analyse the game" does (e.g. with --load, or for --measure).
+    #[arg(long, conflicts_with = "load_screen")]
+    pub analyse: bool,
+    /// With --analyse: the engine's node budget per position (default 250000).
+    #[arg(
+        long = "analyse-nodes",
+        value_name = "N",
+        requires = "analyse",
+        value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000)
+    )]
+    pub analyse_nodes: Option<u64>,
+    /// Show the position after this many moves of the game (as the replay
+    /// does; e.g. with --load).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    pub ply: Option<u32>,
     /// Open this lesson of the variant on the board (its id, as
     /// `piece-rook`, `blockers-cannon`, `castling-i1`; see docs/lessons.md).
     #[arg(long, value_name = "ID", requires = "variant", conflicts_with_all = ["moves", "guide"])]
@@ -82,13 +98,13 @@ pub struct PlayCmd {
     /// Measure an empty Bevy 3D scene instead of the game (with --measure SECS, default 10).
     #[arg(
         long = "empty-3d",
-        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think", "guide", "lesson", "empty_2d", "animate"]
+        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think", "guide", "lesson", "empty_2d", "animate", "analyse", "ply"]
     )]
     pub empty_3d: bool,
     /// Measure an empty Bevy 2D scene instead of the game (with --measure SECS, default 10).
     #[arg(
         long = "empty-2d",
-        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think", "guide", "lesson", "animate"]
+        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think", "guide", "lesson", "animate", "analyse", "ply"]
     )]
     pub empty_2d: bool,
     /// Draw into an image with no window and no display (with --measure or --empty-2d/3d).
@@ -141,6 +157,10 @@ pub struct FrametimeCmd {
     /// Measure while moves animate (a legal move whenever none moves).
     #[arg(long)]
     pub animate: bool,
+    /// Measure the game while the engine analyses it in the background
+    /// against the same game idle (instead of against the empty 3D scene).
+    #[arg(long)]
+    pub analyse: bool,
 }
 
 /// The largest window side in logical pixels (`--window`): larger ones are
@@ -291,6 +311,8 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         offscreen: a.offscreen,
         warmup: a.warmup,
         animate: a.animate,
+        analyse: a.analyse.then_some(a.analyse_nodes),
+        ply: a.ply.map(|p| p as usize),
     };
     if !a.offscreen {
         need_display()?;
@@ -339,7 +361,21 @@ pub fn frametime(a: FrametimeCmd) -> Result<(), CliError> {
     if !a.offscreen {
         need_display()?;
     }
+    if a.analyse {
+        // A budget no position reaches: the analysis runs all the time.
+        let mut busy = child.clone();
+        busy.extend(["--analyse", "--analyse-nodes", "1000000000000"].map(String::from));
+        return Ok(chimera_client::perf::compare_frame_times(
+            (&child, "idle"),
+            (&busy, "analysing"),
+            a.measure,
+            a.rounds,
+        )?);
+    }
     Ok(chimera_client::perf::compare_frame_times(
-        &child, &empty, a.measure, a.rounds,
+        (&empty, "empty"),
+        (&child, "game"),
+        a.measure,
+        a.rounds,
     )?)
 }

@@ -22,6 +22,7 @@ pub mod perf;
 pub mod piece_art;
 pub mod prefs;
 pub mod puzzles;
+pub mod review;
 pub mod saves;
 pub mod scene;
 pub mod schedule;
@@ -61,8 +62,8 @@ pub const LAYERS: &[&[&str]] = &[
     // evaluation), whose searches run off the main thread, and LAN games (the
     // network's authority over the match, the join list). Their moves enter
     // as the players' do. Puzzles: the shipped puzzles on the board, their
-    // replies entering as wishes too.
-    &["computer", "net", "puzzles"],
+    // replies entering as wishes too. The review of a game with the engine.
+    &["computer", "net", "puzzles", "review"],
     // The player's settings file and the sounds, following the menus and the match.
     &["settings", "sound"],
     // Views: the board entities, then their animations.
@@ -119,6 +120,11 @@ pub struct PlayArgs {
     pub animate: bool,
     /// Open this lesson (its id) of `variant` on the board.
     pub lesson: Option<String>,
+    /// Analyse the game at once (`--analyse`), with this node budget per
+    /// position instead of the window's.
+    pub analyse: Option<Option<u64>>,
+    /// Show the position after this many moves of the game (`--ply`).
+    pub ply: Option<usize>,
 }
 
 impl Default for PlayArgs {
@@ -145,6 +151,8 @@ impl Default for PlayArgs {
             warmup: None,
             animate: false,
             lesson: None,
+            analyse: None,
+            ply: None,
         }
     }
 }
@@ -170,6 +178,7 @@ pub fn client_plugins(app: &mut App) {
         computer::plugin,
         net::plugin,
         puzzles::plugin,
+        review::plugin,
         settings::plugin,
         sound::plugin,
         board_view::plugin,
@@ -256,7 +265,8 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
         let m = saves::match_from_loaded(loaded);
         let drawings = interaction::Drawings::from_record(&m, &loaded.record.moves);
         app.insert_resource(match_state::CurrentMatch(m))
-            .insert_resource(drawings);
+            .insert_resource(drawings)
+            .insert_resource(saves::MoveNotes::of_record(loaded));
     } else if let Some(id) = &args.variant {
         let m = match_state::Match::start(id, &args.options, &args.moves)?;
         let setup = match_state::GameSetup {
@@ -302,6 +312,20 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
             );
             guide.piece = guide.kinds.iter().position(|k| *k == kind).unwrap_or(0);
         });
+    }
+    if let Some(nodes) = args.analyse {
+        if let Some(n) = nodes {
+            app.world_mut()
+                .resource_mut::<review::Analysis>()
+                .settings
+                .limits = chimera_engine::Limits::nodes(n);
+        }
+        app.world_mut()
+            .write_message(menus::MenuActivated(menus::Entry::Analyse));
+    }
+    if let Some(ply) = args.ply {
+        app.world_mut()
+            .write_message(interaction::ReplayStep::To(ply));
     }
     // Lesson progress in the data directory; a lesson asked for opens on the board.
     app.world_mut()

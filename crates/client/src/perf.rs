@@ -286,14 +286,15 @@ fn parse_frame_time(stdout: &str) -> Option<(f64, f64)> {
     Some((mean, p99))
 }
 
-/// `chimera frametime`: measures the empty scene (`chimera play
-/// <empty_args>`) and then the game (`chimera play <game_args>`), back to
-/// back, `rounds` times, each in a child process of this executable (a
-/// process can open only one window event loop). Prints every figure and
-/// the game/empty ratios of each round and their means.
+/// `chimera frametime`: measures a baseline (`chimera play <args>` with its
+/// name, e.g. the empty scene of the same view) and then the game
+/// (`chimera play <game_args>`), back to back, `rounds` times, each in a
+/// child process of this executable (a process can open only one window
+/// event loop). Prints every figure (mean and 99th percentile), the
+/// game/baseline ratios of each round and their means.
 pub fn compare_frame_times(
-    game_args: &[String],
-    empty_args: &[String],
+    (base_args, base): (&[String], &str),
+    (game_args, game_name): (&[String], &str),
     secs: f64,
     rounds: u32,
 ) -> Result<(), FrameTimeError> {
@@ -319,19 +320,19 @@ pub fn compare_frame_times(
         })
     };
     println!(
-        "frame time over {secs} s after the warm-up, mean and 99th percentile: 'chimera play {}' vs 'chimera play {}'",
-        empty_args.join(" "),
+        "frame time over {secs} s after the warm-up, mean and 99th percentile: 'chimera play {}' ({base}) vs 'chimera play {}' ({game_name})",
+        base_args.join(" "),
         game_args.join(" ")
     );
     let (mut means, mut p99s) = (Vec::new(), Vec::new());
     for round in 1..=rounds {
-        let empty = run(empty_args)?;
+        let empty = run(base_args)?;
         let game = run(game_args)?;
         let ratio = (game.0 / empty.0, game.1 / empty.1);
         means.push(ratio.0);
         p99s.push(ratio.1);
         println!(
-            "round {round}: empty {:.2} ms (p99 {:.2}), game {:.2} ms (p99 {:.2}), ratio {:.2}x (p99 {:.2}x)",
+            "round {round}: {base} {:.2} ms (p99 {:.2}), {game_name} {:.2} ms (p99 {:.2}), ratio {:.2}x (p99 {:.2}x)",
             empty.0, empty.1, game.0, game.1, ratio.0, ratio.1
         );
     }

@@ -98,9 +98,9 @@ fn derive_highlights(
             let pos = replay.position(&game);
             let (lesson_targets, lesson_hint) = learn.marks();
             BoardHighlights {
-                last_move: game.game().moves()[..replay.shown_ply(&game)]
-                    .last()
-                    .map(|m| touched_squares(pos, *m))
+                last_move: replay
+                    .last_move(&game)
+                    .map(|m| touched_squares(pos, m))
                     .unwrap_or_default(),
                 check: if pos.in_check() {
                     pos.royal_square(pos.side_to_move())

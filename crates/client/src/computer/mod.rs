@@ -50,15 +50,15 @@ pub fn plugin(app: &mut App) {
 }
 
 /// The task pools of the windowed client. The async compute pool gets at
-/// least two threads (Bevy's default on a machine with fewer than eight
-/// cores is one), so a search — one at a time — never holds up the
-/// renderer's pipeline compilation and screenshot saving, which run on the
-/// same pool; and its threads run at the lowest OS priority, so when the
+/// least three threads (Bevy's default on a machine with fewer than eight
+/// cores is one), so a search — one at a time — and the review's analysis
+/// never hold up the renderer's pipeline compilation and screenshot saving,
+/// which run on the same pool; and its threads run at the lowest OS priority, so when the
 /// search and the frame want the same cores the frame wins (the search
 /// takes what is left over).
 pub fn task_pool_plugin() -> TaskPoolPlugin {
     let mut options = TaskPoolOptions::default();
-    options.async_compute.min_threads = options.async_compute.min_threads.max(2);
+    options.async_compute.min_threads = options.async_compute.min_threads.max(3);
     options.async_compute.on_thread_spawn = Some(Arc::new(|| {
         // Without the right to lower it (rare), the thread keeps the
         // normal priority: the search still runs, only less politely.

@@ -24,7 +24,7 @@ use chimera_rules::{Color, Kind, Move, PieceInfo, Sq};
 
 pub use actions::GameAction;
 pub use drawings::{DrawWish, DrawingChanged, Drawings, PlyDrawings, SetDrawings};
-pub use replay::{NewLineAsked, Replay, ReplayMoved, ReplayStep};
+pub use replay::{NewLineAsked, Replay, ReplayMoved, ReplayStep, TriedMove};
 pub use select::{Origin, Reply, Selector};
 
 /// Registers the shared state and the selection's systems.
@@ -288,7 +288,8 @@ pub fn offers_to_answer(game: &Match, authority: Option<&Authority>) -> Vec<Offe
 
 /// The selection answers each [`SelectInput`]; a finished choice becomes a
 /// move request, a refusal a [`Toast`]. While the help is open nothing is
-/// picked. At an earlier ply a finished move asks for a new line instead.
+/// picked. At an earlier ply a finished move asks for a new line instead,
+/// or is a try while "learn from your mistakes" is on.
 #[allow(clippy::too_many_arguments)]
 fn handle_select_input(
     mut inputs: MessageReader<SelectInput>,
@@ -299,7 +300,7 @@ fn handle_select_input(
     mut toasts: MessageWriter<Toast>,
     help: Res<HowItMoves>,
     replay: Res<Replay>,
-    mut new_line: MessageWriter<NewLineAsked>,
+    (mut new_line, mut tried): (MessageWriter<NewLineAsked>, MessageWriter<TriedMove>),
     authority: Option<Res<Authority>>,
 ) {
     let Some(game) = game else {
@@ -313,7 +314,9 @@ fn handle_select_input(
         }
         return;
     }
-    if let Some(why) = board_refusal(&game, authority.as_deref()) {
+    let trying = replay.tries && !replay.is_live() && replay.line().is_none();
+    let refusal = board_refusal(&game, authority.as_deref()).filter(|_| !trying);
+    if let Some(why) = refusal {
         // The computer's turn, the other seat's, or a spectator: the board
         // refuses the picks here.
         if inputs.read().any(|i| !matches!(i, SelectInput::Cancel)) {
@@ -346,6 +349,12 @@ fn handle_select_input(
                 };
                 if replay.is_live() {
                     requests.write(req);
+                } else if trying {
+                    tried.write(TriedMove(req));
+                } else if replay.line().is_some() {
+                    toasts.write(Toast(
+                        "the engine's line is shown: back to the game first (End)".into(),
+                    ));
                 } else if replay.no_new_lines {
                     toasts.write(Toast(
                         "an earlier position is shown: back to the game first (End)".into(),

@@ -9,6 +9,13 @@
 //! a new line ([`NewLineAsked`]); once confirmed, the match truncates to
 //! that ply (`MatchCommand::TruncateTo`, the old continuation kept) and the
 //! queued move is requested the frame after.
+//!
+//! The board may also show a line that is not the match's (the engine's
+//! best line of a review, [`Replay::show_line`]): it branches from a ply of
+//! the match and is stepped with the same steps (next / previous within the
+//! line; first, last or a jump leave it). While [`Replay::tries`] is set, a
+//! move chosen at an earlier ply is a try ([`TriedMove`], "learn from your
+//! mistakes") and starts no new line.
 
 use crate::match_state::CurrentMatch;
 use crate::match_state::{Announcement, Match, MoveApplied, MoveIntent, announce};
@@ -23,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<ReplayStep>();
     app.add_message::<ReplayMoved>();
     app.add_message::<NewLineAsked>();
+    app.add_message::<TriedMove>();
     let systems = (follow_match, apply_steps).chain();
     app.init_resource::<Replay>()
         .add_systems(Update, systems.in_set(AppSystems::FollowMatch));
@@ -61,12 +69,21 @@ pub struct ReplayMoved {
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NewLineAsked(pub MoveIntent);
 
+/// A move chosen at an earlier ply while [`Replay::tries`] is set: a try
+/// at a better move (the review answers it), not a new line.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TriedMove(pub MoveIntent);
+
 /// The earlier ply on show.
 #[derive(Clone)]
 struct View {
     ply: usize,
     /// The match's moves up to it (the view ends if the match changes them).
     moves: Vec<Move>,
+    /// A line branching from `ply` (not the match's), and how many of its
+    /// moves are shown.
+    line: Vec<Move>,
+    line_at: usize,
     position: Position,
 }
 
@@ -80,6 +97,9 @@ pub struct Replay {
     /// network game): a move chosen at an earlier ply is refused instead of
     /// starting a new line.
     pub no_new_lines: bool,
+    /// A move chosen at an earlier ply is a try ([`TriedMove`]): "learn
+    /// from your mistakes" is on.
+    pub tries: bool,
 }
 
 impl Replay {
@@ -98,6 +118,41 @@ impl Replay {
     /// Moves the match made since an earlier ply is shown.
     pub fn missed(&self) -> usize {
         self.missed
+    }
+    /// The line on show that is not the match's, if any: its moves (from
+    /// the shown ply) and how many of them are played on the board.
+    pub fn line(&self) -> Option<(&[Move], usize)> {
+        self.view
+            .as_ref()
+            .filter(|v| !v.line.is_empty())
+            .map(|v| (v.line.as_slice(), v.line_at))
+    }
+    /// The last move the board shows played: the line's last shown move in
+    /// a line, else the match's move before the shown ply.
+    pub fn last_move(&self, game: &Match) -> Option<Move> {
+        match self.line() {
+            Some((line, at)) if at > 0 => Some(line[at - 1]),
+            _ => game.game().moves()[..self.shown_ply(game)].last().copied(),
+        }
+    }
+    /// Shows `line` (legal moves from the position after `ply` moves of
+    /// `game`) branching from there, none of its moves played yet: steps
+    /// forward play it. An empty line shows the ply as usual.
+    pub fn show_line(&mut self, game: &Match, ply: usize, line: Vec<Move>) {
+        self.show(game, ply.min(game.ply()));
+        if line.is_empty() {
+            return;
+        }
+        let ply = ply.min(game.ply());
+        let view = self.view.get_or_insert_with(|| View {
+            ply,
+            moves: game.game().moves()[..ply].to_vec(),
+            line: Vec::new(),
+            line_at: 0,
+            position: game.position().clone(),
+        });
+        view.line = line;
+        view.line_at = 0;
     }
     /// Requests `req` as soon as the match is at its ply (after a confirmed
     /// truncation).
@@ -121,6 +176,8 @@ impl Replay {
         self.view = Some(View {
             ply,
             moves,
+            line: Vec::new(),
+            line_at: 0,
             position,
         });
     }
@@ -168,7 +225,8 @@ pub(super) fn follow_match(
     }
     let same_line = Arc::ptr_eq(v.position.variant(), game.variant())
         && game.game().moves().get(..v.ply) == Some(v.moves.as_slice());
-    if !same_line || game.ply() <= v.ply {
+    let back_at_ply = game.ply() <= v.ply && v.line.is_empty();
+    if !same_line || back_at_ply {
         replay.view = None;
         replay.missed = 0;
     } else {
@@ -263,6 +321,10 @@ pub(super) fn apply_steps(
     if asked.is_empty() {
         return;
     }
+    if replay.line().is_some() {
+        step_line(&asked, &game, &mut replay, &mut moved);
+        return;
+    }
     let from = replay.shown_ply(&game);
     let to = asked.iter().fold(from, |at, s| target(*s, at, game.ply()));
     if to == from {
@@ -274,6 +336,70 @@ pub(super) fn apply_steps(
     let effects =
         effects.or_else(|| (to + 1 == from).then(|| reverse(replay.position(&game), moves[to])));
     moved.write(ReplayMoved { from, to, effects });
+}
+
+/// Steps within a shown line: next and previous play and take back its
+/// moves (animated; the plies reported count the line's moves after the
+/// branching ply); previous at its start, first, last or a jump leave it
+/// and show the match's ply as a step there would.
+fn step_line(
+    asked: &[ReplayStep],
+    game: &Match,
+    replay: &mut Replay,
+    moved: &mut MessageWriter<ReplayMoved>,
+) {
+    let Some(v) = replay.view.as_mut() else {
+        return;
+    };
+    let (base, from) = (v.ply, v.ply + v.line_at);
+    let mut effects: Vec<Announcement> = Vec::new();
+    let mut single = true;
+    for (i, step) in asked.iter().enumerate() {
+        match step {
+            ReplayStep::Next if v.line_at < v.line.len() => {
+                let m = v.line[v.line_at];
+                effects.extend(announce(&v.position, m));
+                v.position.make_move(m);
+                v.line_at += 1;
+            }
+            ReplayStep::Next => {}
+            ReplayStep::Prev if v.line_at > 0 => {
+                v.line_at -= 1;
+                let mut before = game.game().start().clone();
+                for &m in v.moves.iter().chain(&v.line[..v.line_at]) {
+                    before.make_move(m);
+                }
+                effects.extend(reverse(&before, v.line[v.line_at]));
+                v.position = before;
+            }
+            _ => {
+                // Out of the line: the match's plies again.
+                let at = match step {
+                    ReplayStep::Prev => base,
+                    s => target(*s, base, game.ply()),
+                };
+                replay.show(game, at);
+                let rest: Vec<ReplayStep> = asked[i + 1..].to_vec();
+                let to = rest.iter().fold(at, |at, s| target(*s, at, game.ply()));
+                replay.show(game, to);
+                moved.write(ReplayMoved {
+                    from,
+                    to,
+                    effects: None,
+                });
+                return;
+            }
+        }
+        single &= i == 0;
+    }
+    let to = v.ply + v.line_at;
+    if to != from {
+        moved.write(ReplayMoved {
+            from,
+            to,
+            effects: single.then_some(effects),
+        });
+    }
 }
 
 #[cfg(test)]

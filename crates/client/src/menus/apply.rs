@@ -200,8 +200,9 @@ fn game_entry(
     fx: &mut EntryEffects,
 ) {
     match entry {
-        // The computer answers these (it lies above the menus).
+        // The computer and the review answer these (they lie above the menus).
         Entry::Hint | Entry::PauseComputer | Entry::EvalBar => {}
+        Entry::Analyse => fx.overlays.end = None,
         Entry::Continue => {}
         Entry::Undo => {
             fx.commands.write(MatchCommand::Undo);

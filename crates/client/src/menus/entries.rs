@@ -92,6 +92,19 @@ pub enum Entry {
     PauseComputer,
     /// In-game menu: show or hide the evaluation bar.
     EvalBar,
+    /// In-game menu and end dialog: analyse the game with the engine (or
+    /// stop the analysis under way).
+    Analyse,
+    /// In-game menu: start or leave "learn from your mistakes".
+    LearnMistakes,
+    /// In-game menu: the next marked move (learning: the next position to
+    /// try).
+    NextMistake,
+    /// In-game menu, learning: the engine's answer.
+    ShowAnswer,
+    /// In-game menu: play the engine's best line `i` of the shown position
+    /// on the board.
+    PlayLine(usize),
     /// Main menu: continue the autosaved game.
     ContinueSaved,
     /// In-game menu: save the game into the games folder.
@@ -183,7 +196,8 @@ impl Entry {
             | JoinConnect => EntryGroup::Lan,
             Continue | Undo | Redo | Flip | SwitchView | ShowLetters | Resign | OfferDraw
             | Accept(_) | Decline(_) | ClaimWin | ShareDrawings | NewGame | MainMenu | Hint
-            | PauseComputer | EvalBar => EntryGroup::Game,
+            | PauseComputer | EvalBar | Analyse | LearnMistakes | NextMistake | ShowAnswer
+            | PlayLine(_) => EntryGroup::Game,
             LookAtBoard | Choice(_) | CancelChooser | StartNewLine | KeepLine => EntryGroup::Dialog,
             Learn | LearnVariant(_) | Lesson(_) | LessonHint | LessonAgain | LessonNext
             | LessonList | LessonStay => EntryGroup::Lesson,
@@ -225,8 +239,10 @@ pub struct EntryContext<'w> {
 
 /// The entries of panels that a feature above the menus owns (the LAN join
 /// screen: `net` keeps them current; the puzzle chooser and the puzzle's
-/// own entries of the in-game menu: `puzzles`). The menus move the focus through them
-/// and report their activation ([`MenuActivated`]); the feature answers it.
+/// own entries of the in-game menu: `puzzles`; the review's entries of the
+/// in-game menu and the end dialog: `review`). The menus move the focus
+/// through them and report their activation ([`MenuActivated`]); the
+/// feature answers it.
 #[derive(Resource, Default, Clone, Debug)]
 pub struct FeaturePanels {
     /// The LAN join screen's entries.
@@ -235,6 +251,9 @@ pub struct FeaturePanels {
     pub puzzle_sets: Vec<Entry>,
     /// The puzzle on the board: its entries, first in the in-game menu.
     pub puzzle: Vec<Entry>,
+    /// The review's entries of the in-game menu (after the evaluation bar)
+    /// and of the end dialog (before the main menu).
+    pub review: Vec<Entry>,
 }
 
 impl EntryContext<'_> {
@@ -382,6 +401,7 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
                     }
                 }
                 v.push(EvalBar);
+                v.extend(features.review.iter().copied());
                 if player {
                     v.push(NewGame);
                 }
@@ -404,6 +424,7 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
                 v.push(NewGame);
             }
             v.extend(answers);
+            v.extend(features.review.iter().copied().filter(|e| *e == Analyse));
             v.push(MainMenu);
             v
         }

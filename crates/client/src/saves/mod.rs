@@ -11,18 +11,25 @@
 //! A finished LAN game is kept in the games folder too ([`KeepGame`], sent
 //! by `net` in both windows), with the LAN game's tags over the match's own.
 //!
+//! What a record says about its moves beyond the moves themselves — the
+//! engine's evaluations, NAGs, comments, variations — is kept beside the
+//! match in [`MoveNotes`]: read from an opened record, written by the
+//! review, and written back into every save of the same game.
+//!
 //! Files go where [`SaveFolder`] says: the data directory in the game
 //! window, nowhere in a headless app unless a test sets one.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use bevy::ecs::message::{MessageCursor, Messages};
 use bevy::prelude::*;
 
 use crate::interaction::{DrawingChanged, Drawings, SetDrawings, Toast};
 use crate::match_state::CurrentMatch;
 use crate::match_state::{
-    Authority, BoardResynced, GameEnded, GameSetup, InstallMatch, Match, MoveApplied, Player,
+    Authority, BoardResynced, GameEnded, GameSetup, InstallMatch, Match, MatchCommand, MoveApplied,
+    Player,
 };
 use crate::schedule::AppSystems;
 use chimera_game::clock::TimeControl;
@@ -37,6 +44,7 @@ pub const AUTOSAVE: &str = "autosave.pgn";
 pub fn plugin(app: &mut App) {
     app.init_resource::<SaveFolder>()
         .init_resource::<SavedGames>()
+        .init_resource::<MoveNotes>()
         .add_message::<SaveRequest>()
         .add_message::<GameOpened>()
         .add_message::<KeepGame>()
@@ -47,7 +55,106 @@ pub fn plugin(app: &mut App) {
                 .in_set(AppSystems::ApplyMatch)
                 .before(crate::match_state::install_matches),
         )
-        .add_systems(Update, autosave.in_set(AppSystems::FollowMatch));
+        .add_systems(
+            Update,
+            (forget_notes, autosave)
+                .chain()
+                .in_set(AppSystems::FollowMatch),
+        );
+}
+
+/// The annotations of the match's moves beyond the moves: each move's
+/// engine evaluation, NAGs, comment and variation (drawings and clocks are
+/// kept elsewhere), for the game that starts at `start` (a VFEN) with the
+/// moves of `moves` (in LMN, [`RecordedMove::lmn`]). Read from an opened
+/// record and written by the review; every save of the match writes them
+/// into its record for the moves the match still shares with them.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct MoveNotes {
+    /// The start position (VFEN) of the game they belong to.
+    pub start: String,
+    /// One per move, in order (a prefix of the game's moves, or longer when
+    /// moves were taken back).
+    pub moves: Vec<record::RecordedMove>,
+}
+
+impl MoveNotes {
+    /// The notes of a loaded record.
+    pub fn of_record(loaded: &Loaded) -> MoveNotes {
+        MoveNotes {
+            start: loaded.game.start().to_vfen(),
+            moves: loaded.record.moves.clone(),
+        }
+    }
+
+    /// How many of `game`'s moves the notes describe: the moves it shares
+    /// with them from the same start.
+    pub fn shared(&self, game: &chimera_rules::Game) -> usize {
+        if self.moves.is_empty() || game.start().to_vfen() != self.start {
+            return 0;
+        }
+        let mut pos = game.start().clone();
+        let mut n = 0;
+        for (&m, note) in game.moves().iter().zip(&self.moves) {
+            if pos.lmn(m) != note.lmn {
+                break;
+            }
+            pos.make_move(m);
+            n += 1;
+        }
+        n
+    }
+
+    /// Whether the notes belong to `game`: the same start, and the same
+    /// moves as far as both go.
+    pub fn fits(&self, game: &chimera_rules::Game) -> bool {
+        game.start().to_vfen() == self.start
+            && self.shared(game) == game.moves().len().min(self.moves.len())
+    }
+
+    /// Writes the notes into `r`, the record of `game`, for the moves they
+    /// share: the evaluation, the NAGs (after any the record has), the
+    /// comment (unless the record has one) and the variation.
+    pub fn write_into(&self, r: &mut MatchRecord, game: &chimera_rules::Game) {
+        let shared = self.shared(game);
+        for (rm, note) in r.moves.iter_mut().zip(&self.moves).take(shared) {
+            rm.eval = rm.eval.or(note.eval);
+            for n in &note.nags {
+                if !rm.nags.contains(n) {
+                    rm.nags.push(*n);
+                }
+            }
+            if rm.comment.is_none() {
+                rm.comment.clone_from(&note.comment);
+            }
+            if rm.line.is_empty() {
+                rm.line.clone_from(&note.line);
+            }
+        }
+    }
+}
+
+/// A new game has no notes: they go with a new game, and when the match is
+/// replaced by one they do not fit (another start, other moves).
+fn forget_notes(
+    (mut resynced, commands, mut seen): (
+        MessageReader<BoardResynced>,
+        Res<Messages<MatchCommand>>,
+        Local<MessageCursor<MatchCommand>>,
+    ),
+    game: Option<Res<CurrentMatch>>,
+    mut notes: ResMut<MoveNotes>,
+) {
+    let new_game = seen
+        .read(&commands)
+        .any(|c| matches!(c, MatchCommand::NewGame(_)));
+    if resynced.read().count() == 0 || notes.moves.is_empty() {
+        return;
+    }
+    let fits = game.as_deref().is_some_and(|g| notes.fits(g.game()));
+    if new_game || !fits {
+        *notes = MoveNotes::default();
+    }
 }
 
 /// Present while the match on the board is not the player's game to keep
@@ -281,14 +388,21 @@ pub fn match_from_loaded(loaded: &Loaded) -> Match {
 }
 
 /// Game `number` (from 1) of a record file as a match, with the drawings
-/// its moves carry (`[%cal]`, `[%csl]`).
-pub fn open_file(path: &Path, number: usize) -> Result<(Match, Drawings), RecordError> {
+/// its moves carry (`[%cal]`, `[%csl]`) and the notes of its moves.
+pub fn open_file(path: &Path, number: usize) -> Result<OpenedGame, RecordError> {
     let text = record::read_file(path)?;
     let loaded = record::load(&text, number)?;
     let m = match_from_loaded(&loaded);
     let drawings = Drawings::from_record(&m, &loaded.record.moves);
-    Ok((m, drawings))
+    Ok((m, drawings, MoveNotes::of_record(&loaded)))
 }
+
+/// An opened game: the match, its drawings, the notes of its moves.
+pub type OpenedGame = (Match, Drawings, MoveNotes);
+
+/// What a save writes besides the match: its drawings and the notes of its
+/// moves.
+pub type SaveExtras<'a> = (&'a Drawings, &'a MoveNotes);
 
 /// The record `r` of `m` with the drawings of each move (own and shared;
 /// see [`Drawings::per_move`]) as `[%cal]` / `[%csl]`.
@@ -299,47 +413,57 @@ pub fn add_drawings(r: &mut MatchRecord, m: &Match, drawings: &Drawings) {
     }
 }
 
-/// The record text of a match with its drawings, `over` set over its tags.
+/// The record text of a match with its drawings and notes, `over` set over
+/// its tags.
 fn record_text(
-    (m, drawings): (&Match, &Drawings),
+    m: &Match,
+    (drawings, notes): SaveExtras,
     now: Duration,
     over: &[(String, String)],
 ) -> Result<(MatchRecord, String), String> {
     let mut r = match_record_with(m, now, over).map_err(|e| e.to_string())?;
     add_drawings(&mut r, m, drawings);
+    notes.write_into(&mut r, m.game());
     let text = r.to_text().map_err(|e| e.to_string())?;
     Ok((r, text))
 }
 
-/// Saves a match with its drawings into `dir` as
-/// `YYYY-MM-DD-HHMMSS-variant-White-Black.pgn`; returns the file.
-pub fn save_into(dir: &Path, game: (&Match, &Drawings), now: Duration) -> Result<PathBuf, String> {
-    save_into_with(dir, game, now, &[])
+/// Saves a match with its drawings and the notes of its moves into `dir`
+/// as `YYYY-MM-DD-HHMMSS-variant-White-Black.pgn`; returns the file.
+pub fn save_into(
+    dir: &Path,
+    m: &Match,
+    beside: SaveExtras,
+    now: Duration,
+) -> Result<PathBuf, String> {
+    save_into_with(dir, m, beside, now, &[])
 }
 
 /// [`save_into`] with `over` set over the record's tags.
 pub fn save_into_with(
     dir: &Path,
-    game: (&Match, &Drawings),
+    m: &Match,
+    beside: SaveExtras,
     now: Duration,
     over: &[(String, String)],
 ) -> Result<PathBuf, String> {
-    let (r, text) = record_text(game, now, over)?;
+    let (r, text) = record_text(m, beside, now, over)?;
     let names = [Color::White, Color::Black].map(|c| r.tag(c.name()).unwrap_or(c.name()));
     let stem = chimera_game::record::files::record_stem(now, &r.variant, names);
     chimera_game::record::files::write_new_record(dir, &stem, &text)
         .map_err(|e| format!("{}: {e}", dir.display()))
 }
 
-/// Writes the autosave of a match with its drawings (atomically: the
-/// previous one stays whole if this write does not finish); returns what
-/// "Continue" will show.
+/// Writes the autosave of a match with its drawings and notes (atomically:
+/// the previous one stays whole if this write does not finish); returns
+/// what "Continue" will show.
 pub fn write_autosave(
     path: &Path,
-    game: (&Match, &Drawings),
+    m: &Match,
+    beside: SaveExtras,
     now: Duration,
 ) -> Result<GameInfo, String> {
-    let (r, text) = record_text(game, now, &[])?;
+    let (r, text) = record_text(m, beside, now, &[])?;
     paths::write_atomic(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(GameInfo::of(&r))
 }
@@ -420,7 +544,8 @@ struct Opener<'w> {
 }
 
 impl Opener<'_> {
-    fn open(&mut self, (m, drawings): (Match, Drawings)) {
+    fn open(&mut self, (m, drawings, notes): OpenedGame, into: &mut MoveNotes) {
+        *into = notes;
         self.install.write(InstallMatch(Box::new(m)));
         self.drawings.write(SetDrawings(drawings));
         self.opened.write(GameOpened);
@@ -430,11 +555,11 @@ impl Opener<'_> {
 /// Saves, lists and opens games as the menus ask. A game that does not
 /// open leaves the match as it is and says why in [`SavedGames::message`].
 fn handle_requests(
-    mut requests: MessageReader<SaveRequest>,
-    mut keep: MessageReader<KeepGame>,
+    (mut requests, mut keep): (MessageReader<SaveRequest>, MessageReader<KeepGame>),
     folder: Res<SaveFolder>,
     mut saved: ResMut<SavedGames>,
-    (game, drawings): (Option<Res<CurrentMatch>>, Res<Drawings>),
+    game: Option<Res<CurrentMatch>>,
+    (drawings, mut notes): (Res<Drawings>, ResMut<MoveNotes>),
     mut opener: Opener,
     mut toast: MessageWriter<Toast>,
 ) {
@@ -442,7 +567,8 @@ fn handle_requests(
     for k in keep.read() {
         // A headless app without a folder keeps nothing, silently.
         let Some(dir) = folder.games() else { continue };
-        let said = match save_into_with(&dir, (&k.game, &drawings), wall_clock(), &k.tags) {
+        let beside = (&*drawings, &*notes);
+        let said = match save_into_with(&dir, &k.game, beside, wall_clock(), &k.tags) {
             Ok(path) => format!(
                 "Game kept as {}",
                 path.file_name().unwrap_or_default().to_string_lossy()
@@ -460,7 +586,7 @@ fn handle_requests(
                 };
                 let said = match folder.games() {
                     None => NO_FOLDER.to_string(),
-                    Some(dir) => match save_into(&dir, (game, &drawings), wall_clock()) {
+                    Some(dir) => match save_into(&dir, game, (&drawings, &notes), wall_clock()) {
                         Ok(path) => format!(
                             "Saved as {}",
                             path.file_name().unwrap_or_default().to_string_lossy()
@@ -488,9 +614,9 @@ fn handle_requests(
                     continue;
                 };
                 match open_file(&entry.path, entry.number) {
-                    Ok(m) => {
+                    Ok(opened) => {
                         saved.message = None;
-                        opener.open(m);
+                        opener.open(opened, &mut notes);
                     }
                     Err(e) => saved.message = Some(entry.line_with(e)),
                 }
@@ -500,7 +626,7 @@ fn handle_requests(
                     continue;
                 };
                 match open_file(&path, 1) {
-                    Ok(m) => opener.open(m),
+                    Ok(opened) => opener.open(opened, &mut notes),
                     Err(e) => {
                         saved.autosave = None;
                         saved.message = Some(format!("The autosave does not load: {e}"));
@@ -536,7 +662,7 @@ fn autosave(
     folder: Res<SaveFolder>,
     mut saved: ResMut<SavedGames>,
     mut toast: MessageWriter<Toast>,
-    (network, unsaved): (Option<Res<Authority>>, Option<Res<Unsaved>>),
+    (network, unsaved, notes): (Option<Res<Authority>>, Option<Res<Unsaved>>, Res<MoveNotes>),
 ) {
     let changes = applied.read().count()
         + resynced.read().count()
@@ -550,7 +676,7 @@ fn autosave(
     if changes == 0 || network.is_some() || unsaved.is_some() {
         return;
     }
-    match write_autosave(&path, (&game, &drawings), wall_clock()) {
+    match write_autosave(&path, &game, (&drawings, &notes), wall_clock()) {
         Ok(info) => saved.autosave = Some(info),
         Err(e) => {
             toast.write(Toast(format!("Autosave failed: {e}")));

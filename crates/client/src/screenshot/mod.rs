@@ -72,6 +72,9 @@ impl ScreenshotPlan {
     }
 }
 
+/// The longest a shot waits for a running analysis (`play --analyse`).
+const ANALYSIS_WAIT_SECS: f32 = 900.0;
+
 /// Number of render pipelines still compiling, written by the render world.
 #[derive(Resource, Clone, Default)]
 struct PipelinesWaiting(Arc<AtomicUsize>);
@@ -89,6 +92,7 @@ fn take_screenshot_when_ready(
     waiting: Res<PipelinesWaiting>,
     board: Query<(), With<BoardRoot>>,
     screen: Option<Res<State<Screen>>>,
+    analysis: Option<Res<crate::review::Analysis>>,
 ) {
     let menu = screen.is_some_and(|s| *s.get() == Screen::Menu);
     if plan.requested || (board.is_empty() && !menu) {
@@ -103,6 +107,10 @@ fn take_screenshot_when_ready(
         plan.quiet_frames = 0;
     }
     let waited = now - since;
+    // A shot of an analysed game (`--analyse`) shows the finished review.
+    if analysis.is_some_and(|a| a.is_running()) && waited < ANALYSIS_WAIT_SECS {
+        return;
+    }
     let ready = plan.frames >= plan.min_frames && waited >= plan.min_secs && plan.quiet_frames >= 6;
     if !ready && waited < plan.max_secs {
         return;

@@ -37,12 +37,14 @@ fn player_text(p: Player) -> String {
 }
 
 /// Draws the section; returns the entry a click asked for. `hint_keys` is
-/// what the hint is bound to.
+/// what the hint is bound to; `reviewed` is the review's score (and depth)
+/// of the ply on the board, which the evaluation bar then shows.
 pub(super) fn computer_section(
     ui: &mut egui::Ui,
     computer: &Computer,
     game: &Match,
     hint_keys: &str,
+    reviewed: Option<(Eval, u32)>,
 ) -> Option<Entry> {
     let mut clicked = None;
     let setup = game.setup();
@@ -109,15 +111,23 @@ pub(super) fn computer_section(
     if computer.paused && any_computer && going {
         ui.weak("The computer is paused.");
     }
-    if computer.eval_bar {
-        eval_bar(ui, computer, game);
+    if computer.eval_bar || reviewed.is_some() {
+        eval_bar(ui, computer, game, reviewed);
     }
     clicked
 }
 
-/// A bar white from the left as far as White is ahead, with the score.
-fn eval_bar(ui: &mut egui::Ui, computer: &Computer, game: &Match) {
-    let eval = computer.evaluation(game);
+/// A bar white from the left as far as White is ahead, with the score: the
+/// review's of the ply on the board when there is one, else the computer's
+/// of the live position.
+fn eval_bar(ui: &mut egui::Ui, computer: &Computer, game: &Match, reviewed: Option<(Eval, u32)>) {
+    let eval = reviewed
+        .map(|(score, depth)| crate::computer::Evaluation {
+            key: crate::computer::Key::of(game),
+            score,
+            depth,
+        })
+        .or_else(|| computer.evaluation(game));
     let width = ui.available_width().max(60.0);
     let (rect, _) = ui.allocate_exact_size(egui::vec2(width, 14.0), egui::Sense::hover());
     let share = eval.map_or(0.5, |e| white_share(e.score));

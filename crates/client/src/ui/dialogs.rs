@@ -10,6 +10,7 @@ use crate::interaction::{Panel, Replay, answering_side};
 use crate::match_state::{Authority, Match, Offer};
 use crate::menus::{Entry, MenuActivated, Overlays};
 use crate::net::ShareDrawings;
+use crate::review::Analysis;
 use crate::scene::{CurrentView, ShowLetters};
 use crate::widgets::{FocusView, entry_button};
 use bevy::prelude::*;
@@ -62,6 +63,7 @@ fn label(
     authority: Option<&Authority>,
     mode: View,
     (computer, letters, share): (&Computer, ShowLetters, bool),
+    (analysis, shown): (&Analysis, usize),
 ) -> String {
     let side = game
         .and_then(|g| answering_side(g, authority))
@@ -113,6 +115,20 @@ fn label(
         Entry::LoadGame => "Load a game".into(),
         Entry::PauseClock if game.is_some_and(Match::clock_paused) => "Resume the clock".into(),
         Entry::PauseClock => "Pause the clock".into(),
+        Entry::Analyse if analysis.is_running() => "Stop the analysis".into(),
+        Entry::Analyse => "Analyse the game".into(),
+        Entry::LearnMistakes if analysis.learn.is_some() => "Stop learning".into(),
+        Entry::LearnMistakes => "Learn from the mistakes".into(),
+        Entry::NextMistake if analysis.learn.is_some() => "Next position to try".into(),
+        Entry::NextMistake => "Next marked move".into(),
+        Entry::ShowAnswer => "Show the engine's answer".into(),
+        Entry::PlayLine(i) => analysis
+            .position(shown)
+            .and_then(|p| p.lines.get(i))
+            .map_or_else(
+                || format!("Play engine line {}", i + 1),
+                |l| format!("Play {}", l.text()),
+            ),
         other => format!("{other:?}"),
     }
 }
@@ -122,9 +138,9 @@ pub(super) fn game_menu(
     view: FocusView,
     overlays: Res<Overlays>,
     mode: Res<CurrentView>,
-    computer: Res<Computer>,
-    (letters, share): (Res<ShowLetters>, Res<ShareDrawings>),
+    (computer, letters, share): (Res<Computer>, Res<ShowLetters>, Res<ShareDrawings>),
     mut activated: MessageWriter<MenuActivated>,
+    (analysis, replay): (Res<Analysis>, Res<Replay>),
 ) -> Result {
     if !overlays.game_menu {
         return Ok(());
@@ -136,12 +152,14 @@ pub(super) fn game_menu(
     let ctx = contexts.ctx_mut()?;
     centred("Menu").show(ctx, |ui| {
         for entry in list {
+            let shown = game.map_or(0, |g| replay.shown_ply(g));
             let text = label(
                 entry,
                 game,
                 authority,
                 mode.0,
                 (&computer, *letters, share.0),
+                (&analysis, shown),
             );
             let b = egui::Button::new(text).min_size(WIDE.into());
             entry_button(ui, b, entry, focused, &mut activated);
@@ -157,6 +175,7 @@ pub(super) fn end_dialog(
     mode: Res<CurrentView>,
     computer: Res<Computer>,
     mut activated: MessageWriter<MenuActivated>,
+    analysis: Res<Analysis>,
 ) -> Result {
     let Some(outcome) = overlays.end else {
         return Ok(());
@@ -180,6 +199,7 @@ pub(super) fn end_dialog(
                     view.ctx.authority.as_deref(),
                     mode.0,
                     (&computer, ShowLetters::default(), false),
+                    (&analysis, 0),
                 );
                 let b = egui::Button::new(text);
                 entry_button(ui, b, entry, focused, &mut activated);
@@ -230,6 +250,7 @@ pub(super) fn new_line_dialog(
                     None,
                     mode.0,
                     (&Computer::default(), ShowLetters::default(), false),
+                    (&Analysis::default(), 0),
                 ));
                 entry_button(ui, b, entry, focused, &mut activated);
             }

@@ -17,6 +17,7 @@ mod menu;
 mod panel;
 mod puzzles;
 mod replay;
+mod review;
 mod saves;
 
 use crate::interaction::{HowItMoves, Replay, ShowHowItMoves, Toast};

@@ -19,12 +19,20 @@ use crate::match_state::CurrentMatch;
 use crate::match_state::Offer;
 use crate::menus::{Entry, Learn, MenuActivated, MenuChoice};
 use crate::puzzles::PuzzleMode;
+use crate::review::{Analysis, may_analyse};
 use crate::scene::{BoardViewport, CurrentView};
 use crate::schedule::Screen;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, egui};
 use chimera_rules::{Color, PieceInfo};
+
+/// The engine's views beside the board: the computer and the review.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct EngineViews<'w> {
+    computer: Res<'w, Computer>,
+    analysis: Res<'w, Analysis>,
+}
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn game_panel(
@@ -42,14 +50,10 @@ pub(super) fn game_panel(
     window: Single<&Window, With<PrimaryWindow>>,
     (controls, layout): (Option<Res<Controls>>, Res<PadLayout>),
     mut replay: ReplayControls,
-    (computer, learn, puzzle, choice): (
-        Res<Computer>,
-        Res<Learn>,
-        Res<PuzzleMode>,
-        Res<MenuChoice>,
-    ),
+    (engines, learn, puzzle, choice): (EngineViews, Res<Learn>, Res<PuzzleMode>, Res<MenuChoice>),
     mut lan: crate::net::screens::LanPanel,
 ) -> Result {
+    let (computer, analysis) = (&engines.computer, &engines.analysis);
     let keys = |a: GameAction| hint(controls.as_deref(), *layout, a);
     // Where the answers are for keyboard and pad.
     let menu = match keys(GameAction::Menu) {
@@ -200,8 +204,25 @@ pub(super) fn game_panel(
                         }
                     }
                 }
+                let shown = replay.shown_ply(game);
+                let reviewed = analysis.eval_at(shown).map(|e| {
+                    (
+                        super::review::engine_eval(e),
+                        analysis.position(shown).map_or(0, |p| p.depth),
+                    )
+                });
+                computer_click = super::computer::computer_section(
+                    ui,
+                    computer,
+                    game,
+                    &keys(GameAction::Hint),
+                    reviewed,
+                );
+                ui.separator();
+                let allowed = may_analyse(game, lan.authority());
                 computer_click =
-                    super::computer::computer_section(ui, &computer, game, &keys(GameAction::Hint));
+                    super::review::review_section(ui, analysis, shown, &list.sans, allowed)
+                        .or(computer_click);
             }
             ui.separator();
             for (side, lost) in [Color::White, Color::Black].iter().zip(&list.lost) {
@@ -253,7 +274,9 @@ pub(super) fn game_panel(
                             for (i, pair) in list.sans.chunks(2).enumerate() {
                                 ui.weak(format!("{}.", i + 1));
                                 for (k, san) in pair.iter().enumerate() {
-                                    replay.move_cell(ui, 2 * i + k, san, shown);
+                                    let ply = 2 * i + k;
+                                    let mark = analysis.judgement(ply);
+                                    replay.move_cell(ui, ply, san, shown, mark);
                                 }
                                 ui.end_row();
                             }
@@ -268,8 +291,25 @@ pub(super) fn game_panel(
     {
         activated.write(MenuActivated(entry));
     }
-    // What is left is the board's.
-    let free = super::board_area(whole, panel.min.x);
+    // What is left is the board's, and the evaluation graph's under it.
+    let mut free = super::board_area(whole, panel.min.x);
+    if let Some(g) = game.as_deref().filter(|_| analysis.has_review()) {
+        let graph = egui::Rect::from_min_max(
+            egui::pos2(free.min.x, free.max.y - super::review::GRAPH_HEIGHT),
+            free.max,
+        );
+        free.max.y = graph.min.y;
+        let shown = replay.shown_ply(g);
+        egui::Area::new("eval-graph".into())
+            .fixed_pos(graph.min)
+            .order(egui::Order::Background)
+            .show(ctx, |ui| {
+                if let Some(ply) = super::review::eval_graph(ui, graph, analysis, shown, &list.sans)
+                {
+                    replay.jump(ply);
+                }
+            });
+    }
     let scale = window.scale_factor();
     let rect = URect::new(
         (free.min.x * scale).max(0.0) as u32,

@@ -10,6 +10,7 @@ use crate::match_state::Match;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
+use chimera_engine::Judgement;
 use chimera_rules::Position;
 
 /// The colour of "an earlier position is shown".
@@ -76,6 +77,16 @@ impl ReplayControls<'_> {
         if self.replay.is_live() {
             return;
         }
+        if let Some((line, at)) = self.replay.line() {
+            ui.label(
+                egui::RichText::new(format!(
+                    "Engine line: {at} of {} moves played (< > to step)",
+                    line.len()
+                ))
+                .color(PAST)
+                .strong(),
+            );
+        }
         let at = match shown
             .checked_sub(1)
             .and_then(|p| sans.get(p).map(|s| (p, s)))
@@ -110,12 +121,31 @@ impl ReplayControls<'_> {
     }
 
     /// One move of the list: shown highlighted when its position is on the
-    /// board; a click shows the position after it.
-    pub fn move_cell(&mut self, ui: &mut egui::Ui, ply: usize, san: &str, shown: usize) {
-        let text = egui::RichText::new(san).monospace();
+    /// board; a click shows the position after it. A move the review marks
+    /// carries its glyph, in its colour.
+    pub fn move_cell(
+        &mut self,
+        ui: &mut egui::Ui,
+        ply: usize,
+        san: &str,
+        shown: usize,
+        mark: Option<Judgement>,
+    ) {
+        let text = match mark {
+            Some(j) => egui::RichText::new(format!("{san}{}", j.glyph()))
+                .color(super::review::mark_colour(j))
+                .strong(),
+            None => egui::RichText::new(san),
+        }
+        .monospace();
         if ui.selectable_label(shown == ply + 1, text).clicked() {
             self.steps.write(ReplayStep::To(ply + 1));
         }
+    }
+
+    /// Shows the position after `ply` moves.
+    pub fn jump(&mut self, ply: usize) {
+        self.steps.write(ReplayStep::To(ply));
     }
 }
 

@@ -272,7 +272,7 @@ fn drawings_are_kept_per_ply_written_to_the_record_and_read_back_on_replay() {
         "[Event \"Casual\"]\n[Result \"*\"]\n\n1. e4 { [%csl Ge4][%cal Rd7d5,Bg8f6] } d5 2. exd5 { [%cal Yd8d5] } *\n",
     )
     .expect("write");
-    let (game, drawings) = open_file(&path, 1).expect("opens");
+    let (game, drawings, _notes) = open_file(&path, 1).expect("opens");
     let _ = std::fs::remove_dir_all(&dir);
     let mut fresh = chess_app();
     fresh

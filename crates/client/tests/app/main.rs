@@ -25,6 +25,7 @@ mod match_state;
 mod player_variants;
 mod puzzles;
 mod replay;
+mod review;
 mod saves;
 mod settings;
 mod sound;
