@@ -75,10 +75,13 @@ pub struct PlayCmd {
     /// Open the piece guide over the game, on the piece with this letter (e.g. C).
     #[arg(long, value_name = "LETTER", requires = "variant")]
     pub guide: Option<char>,
+    /// Open puzzle N (from 1) of the variant's shipped set (assets/puzzles/), in puzzle mode.
+    #[arg(long, value_name = "N", requires = "variant", conflicts_with_all = ["moves", "options", "load", "guide"], value_parser = count)]
+    pub puzzle: Option<u32>,
     /// Measure an empty Bevy 3D scene instead of the game (with --measure SECS, default 10).
     #[arg(
         long = "empty-3d",
-        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think", "guide"]
+        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think", "guide", "puzzle"]
     )]
     pub empty_3d: bool,
 }
@@ -157,6 +160,23 @@ fn guide_kind(variant: &Variant, letter: char) -> Result<Kind, CliError> {
         })
 }
 
+/// The index of `--puzzle N` in the variant's shipped set.
+fn puzzle_number(variant: &Variant, n: u32) -> Result<usize, CliError> {
+    let id = variant.id();
+    let text = chimera_engine::puzzles::shipped(id)
+        .ok_or_else(|| CliError::Usage(format!("{id} has no shipped puzzles for '--puzzle'")))?;
+    let count = chimera_engine::Puzzle::parse_file(text)
+        .map_err(|e| CliError::Usage(format!("assets/puzzles/{id}.txt: {e}")))?
+        .len();
+    let i = n as usize - 1;
+    if i >= count {
+        return Err(CliError::Usage(format!(
+            "'--puzzle {n}': {id} has {count} puzzles"
+        )));
+    }
+    Ok(i)
+}
+
 /// Checks that the game window can open: on Linux and the BSDs this build
 /// speaks X11 only (Bevy without Wayland, see the workspace's Cargo.toml),
 /// so `DISPLAY` must name a display (a Wayland desktop provides one through
@@ -205,7 +225,12 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         Some(letter) => Some(guide_kind(&*game.variant.build(DEFAULT_VARIANT)?, letter)?),
         None => None,
     };
+    let puzzle = match a.puzzle {
+        Some(n) => Some(puzzle_number(&*game.variant.build(DEFAULT_VARIANT)?, n)?),
+        None => None,
+    };
     let play = chimera_client::PlayArgs {
+        puzzle,
         load,
         load_screen: a.load_screen,
         guide,

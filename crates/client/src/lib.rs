@@ -110,6 +110,8 @@ pub struct PlayArgs {
     pub lan_announce: bool,
     /// Open the piece guide over the game, on this piece.
     pub guide: Option<chimera_rules::Kind>,
+    /// Open this puzzle (index into the shipped set of `variant`) in puzzle mode.
+    pub puzzle: Option<usize>,
 }
 
 impl Default for PlayArgs {
@@ -132,6 +134,7 @@ impl Default for PlayArgs {
             lan_announce: true,
             time: Default::default(),
             guide: None,
+            puzzle: None,
         }
     }
 }
@@ -275,6 +278,12 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
                 variant,
             );
             guide.piece = guide.kinds.iter().position(|k| *k == kind).unwrap_or(0);
+        });
+    }
+    if let (Some(index), Some(variant)) = (args.puzzle, &args.variant) {
+        app.insert_resource(puzzles::PuzzleRequest {
+            variant: variant.clone(),
+            index,
         });
     }
     if let Some(probe) = probe {

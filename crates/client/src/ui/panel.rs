@@ -66,6 +66,7 @@ pub(super) fn game_panel(
     let mut computer_click = None;
     let mut lan_click = None;
     let mut puzzle_click = None;
+    let in_puzzle = puzzle.current().is_some();
     let panel = egui::Panel::right("game-panel")
         .default_size(280.0)
         .min_size(230.0)
@@ -142,29 +143,32 @@ pub(super) fn game_panel(
                     // The menu's answers, the same offers.
                     let answer_draw =
                         offers_to_answer(game, lan.authority()).contains(&Offer::Draw);
-                    ui.horizontal_wrapped(|ui| {
-                        act(ui, me.is_some(), "Resign", &menu, Entry::Resign);
-                        match (game.draw_offer(), me) {
-                            (Some(by), _) if answer_draw => {
-                                ui.label(format!(
-                                    "{} offers a draw — Accept/Decline here or {menu}:",
-                                    by.name()
-                                ));
-                                let accept = Entry::Accept(Offer::Draw);
-                                act(ui, true, "Accept", &menu, accept);
-                                act(ui, true, "Decline", &menu, Entry::Decline(Offer::Draw));
+                    // A puzzle has nobody to resign to or offer a draw.
+                    if !in_puzzle {
+                        ui.horizontal_wrapped(|ui| {
+                            act(ui, me.is_some(), "Resign", &menu, Entry::Resign);
+                            match (game.draw_offer(), me) {
+                                (Some(by), _) if answer_draw => {
+                                    ui.label(format!(
+                                        "{} offers a draw — Accept/Decline here or {menu}:",
+                                        by.name()
+                                    ));
+                                    let accept = Entry::Accept(Offer::Draw);
+                                    act(ui, true, "Accept", &menu, accept);
+                                    act(ui, true, "Decline", &menu, Entry::Decline(Offer::Draw));
+                                }
+                                (Some(_), Some(_)) => {
+                                    ui.weak("Draw offered");
+                                }
+                                (Some(by), None) => {
+                                    ui.label(format!("{} offers a draw", by.name()));
+                                }
+                                (None, _) => {
+                                    act(ui, me.is_some(), "Offer draw", &menu, Entry::OfferDraw)
+                                }
                             }
-                            (Some(_), Some(_)) => {
-                                ui.weak("Draw offered");
-                            }
-                            (Some(by), None) => {
-                                ui.label(format!("{} offers a draw", by.name()));
-                            }
-                            (None, _) => {
-                                act(ui, me.is_some(), "Offer draw", &menu, Entry::OfferDraw)
-                            }
-                        }
-                    });
+                        });
+                    }
                     let shown = replay.position(game);
                     let subject = help_subject(&selection, &cursor, shown);
                     if ui
@@ -190,8 +194,11 @@ pub(super) fn game_panel(
                     }
                 }
             }
-            computer_click =
-                super::computer::computer_section(ui, &computer, game, &keys(GameAction::Hint));
+            // The computer's hint and evaluation would give a puzzle away.
+            if !in_puzzle {
+                computer_click =
+                    super::computer::computer_section(ui, &computer, game, &keys(GameAction::Hint));
+            }
             ui.separator();
             for (side, lost) in [Color::White, Color::Black].iter().zip(&list.lost) {
                 if lost.is_empty() {
