@@ -396,15 +396,14 @@ fn answer_entries(
             Entry::Puzzles => out.overlays.puzzles = true,
             Entry::PuzzleSet(i) => mode.open_set(i, None, &mut out, &mut commands),
             // The hint key means the puzzle's hint while one is on the board.
-            Entry::PuzzleHint | Entry::Hint => {
+            Entry::PuzzleHint | Entry::Hint
                 if mode
                     .current()
-                    .is_some_and(|(_, a)| a.status == Status::Find)
-                {
-                    mode.rate(false, &mut out);
-                    if let Some(a) = mode.attempt.as_mut() {
-                        a.hints = (a.hints + 1).min(2);
-                    }
+                    .is_some_and(|(_, a)| a.status == Status::Find) =>
+            {
+                mode.rate(false, &mut out);
+                if let Some(a) = mode.attempt.as_mut() {
+                    a.hints = (a.hints + 1).min(2);
                 }
             }
             Entry::PuzzleSolution => {
