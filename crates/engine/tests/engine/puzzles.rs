@@ -96,13 +96,13 @@ fn mined(id: &str, count: usize, seed: u64) -> Vec<puzzles::Puzzle> {
 
 #[test]
 fn mined_chess_puzzles_re_search_deeper_to_the_same_unique_move() {
-    let found = mined("chess", 2, 1);
+    let found = mined("chess", 1, 1);
     assert!(!found.is_empty(), "no chess puzzle in 4 games");
     for p in &found {
         confirm_deeper("chess", p);
     }
     // Deterministic for a seed and budget.
-    assert_eq!(found, mined("chess", 2, 1));
+    assert_eq!(found, mined("chess", 1, 1));
 }
 
 #[test]
@@ -238,6 +238,7 @@ fn a_seeded_sample_of_the_shipped_puzzles_re_searches_deeper_to_the_same_unique_
     let mut rng = SplitMix64::new(22);
     for (id, _) in SHIPPED {
         let set = shipped(id);
+        assert!(!set.is_empty(), "{id}: no puzzles");
         for _ in 0..2 {
             let p = &set[(rng.next_u64() % set.len() as u64) as usize];
             re_search_shipped(id, p);
