@@ -79,6 +79,10 @@ pub enum CliError {
     /// A review stopped before its end.
     #[error(transparent)]
     Cancelled(#[from] chimera_engine::review::Cancelled),
+    /// An engine match could not run (an engine that does not start, an
+    /// opening file that does not read, a PGN file that cannot be written).
+    #[error("{0}")]
+    Arena(String),
     /// Standard output could not be written.
     #[error("cannot write to stdout: {0}")]
     Stdout(#[from] std::io::Error),

@@ -76,12 +76,16 @@ pub struct PlayCmd {
     #[arg(long, value_name = "LETTER", requires = "variant")]
     pub guide: Option<char>,
     /// Open puzzle N (from 1) of the variant's shipped set (assets/puzzles/), in puzzle mode.
-    #[arg(long, value_name = "N", requires = "variant", conflicts_with_all = ["moves", "options", "load", "guide"], value_parser = count)]
+    #[arg(long, value_name = "N", requires = "variant", conflicts_with_all = ["moves", "options", "load", "guide", "lesson"], value_parser = count)]
     pub puzzle: Option<u32>,
+    /// Open this lesson of the variant on the board (its id, as
+    /// `piece-rook`, `blockers-cannon`, `castling-i1`; see docs/lessons.md).
+    #[arg(long, value_name = "ID", requires = "variant", conflicts_with_all = ["moves", "guide"])]
+    pub lesson: Option<String>,
     /// Measure an empty Bevy 3D scene instead of the game (with --measure SECS, default 10).
     #[arg(
         long = "empty-3d",
-        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think", "guide", "puzzle"]
+        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think", "guide", "lesson", "puzzle"]
     )]
     pub empty_3d: bool,
 }
@@ -177,6 +181,20 @@ fn puzzle_number(variant: &Variant, n: u32) -> Result<usize, CliError> {
     Ok(i)
 }
 
+/// Checks that `variant` has the lesson `id` (`--lesson`).
+fn lesson_exists(variant: &std::sync::Arc<Variant>, id: &str) -> Result<(), CliError> {
+    let all = chimera_game::lessons::lessons(variant);
+    if all.iter().any(|l| l.id == id) {
+        return Ok(());
+    }
+    let ids: Vec<&str> = all.iter().map(|l| l.id.as_str()).collect();
+    Err(CliError::Usage(format!(
+        "no lesson '{id}' in {} for '--lesson' (its lessons: {})",
+        variant.id(),
+        ids.join(" ")
+    )))
+}
+
 /// Checks that the game window can open: on Linux and the BSDs this build
 /// speaks X11 only (Bevy without Wayland, see the workspace's Cargo.toml),
 /// so `DISPLAY` must name a display (a Wayland desktop provides one through
@@ -229,8 +247,12 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         Some(n) => Some(puzzle_number(&*game.variant.build(DEFAULT_VARIANT)?, n)?),
         None => None,
     };
+    if let Some(id) = &a.lesson {
+        lesson_exists(&game.variant.build(DEFAULT_VARIANT)?, id)?;
+    }
     let play = chimera_client::PlayArgs {
         puzzle,
+        lesson: a.lesson,
         load,
         load_screen: a.load_screen,
         guide,

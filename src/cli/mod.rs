@@ -1,7 +1,8 @@
 //! The `chimera` command line, parsed by clap (derive): `play` (the default
 //! when no subcommand is given), `frametime`, `perft`, `moves`, `fen`,
-//! `export`, `load`, `annotate`, `bench`, `variants`, `serve`, `host`, `join`, `netbench`,
-//! `analyse`, `selfplay`, `puzzles`, `uci`, `variant check|show`, each
+//! `export`, `load`, `annotate`, `bench`, `variants`, `serve`, `host`, `join`, `lobby`,
+//! `netbench`, `analyse`, `selfplay`, `puzzles`, `match`, `openings`, `uci`,
+//! `variant check|show`, each
 //! with its own `--help`. Every error is one line
 //! `error: …` on stderr and exit status 2; `--help` prints to stdout and exits 0.
 //!
@@ -37,6 +38,8 @@ mod error;
 pub mod game;
 pub mod host;
 pub mod join;
+pub mod lobby;
+pub mod matches;
 pub mod netbench;
 pub mod records;
 pub mod serve;
@@ -106,6 +109,8 @@ pub enum Command {
     Host(host::HostCmd),
     /// Join a LAN game: the window (the join list without ADDRESS), or the terminal with --headless
     Join(join::JoinCmd),
+    /// Run a lobby: many tables online behind room codes, encrypted links; logs every event to stderr
+    Lobby(lobby::LobbyCmd),
     /// Move latency over loopback: host and two clients in one process; median and p99
     Netbench(netbench::NetbenchCmd),
     /// Search a position: info lines, then `bestmove <lmn> score <cp N|mate N>`
@@ -114,6 +119,10 @@ pub enum Command {
     Selfplay(ai::SelfplayCmd),
     /// Mine puzzles from seeded self-play: `VFEN | solution LMN | theme | difficulty`, one a line
     Puzzles(ai::PuzzlesCmd),
+    /// Two engines play paired openings (this build's levels or UCI commands): W/D/L, Elo with its interval, an SPRT
+    Match(matches::MatchCmd),
+    /// Print an opening set for a variant: level short openings from a seed, one a line (LMN)
+    Openings(matches::OpeningsCmd),
     /// Speak UCI on stdin/stdout as Fairy-Stockfish does (its FEN and moves for chess, grand, embassy; VFEN and LMN otherwise)
     Uci,
 }
@@ -136,10 +145,13 @@ impl Command {
             Command::Serve(a) => serve::serve(a),
             Command::Host(a) => host::host(a),
             Command::Join(a) => join::join(a),
+            Command::Lobby(a) => lobby::lobby(a),
             Command::Netbench(a) => netbench::netbench(a),
             Command::Analyse(a) => ai::analyse(a),
             Command::Selfplay(a) => ai::selfplay(a),
             Command::Puzzles(a) => ai::puzzles(a),
+            Command::Match(a) => matches::run_match(a),
+            Command::Openings(a) => matches::make_openings(a),
             Command::Uci => uci::uci(),
         }
     }

@@ -9,6 +9,7 @@
 #[path = "../../crates/net/tests/net/common.rs"]
 #[allow(dead_code)]
 mod common;
+mod lobby;
 
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};

@@ -14,6 +14,7 @@ pub mod cues;
 pub mod help;
 pub mod input;
 pub mod interaction;
+pub mod marks;
 pub mod match_state;
 pub mod menus;
 pub mod net;
@@ -45,7 +46,7 @@ pub const LAYERS: &[&[&str]] = &[
     // The frame's order and the screens.
     &["schedule"],
     // Shared data with no game logic: the board in the world, the piece art.
-    &["scene", "piece_art", "prefs"],
+    &["scene", "piece_art", "prefs", "marks"],
     // The authoritative match: the only writer of `Match`.
     &["match_state"],
     // Shared interaction state: selection, what is in front, device intents.
@@ -112,6 +113,8 @@ pub struct PlayArgs {
     pub guide: Option<chimera_rules::Kind>,
     /// Open this puzzle (index into the shipped set of `variant`) in puzzle mode.
     pub puzzle: Option<usize>,
+    /// Open this lesson (its id) of `variant` on the board.
+    pub lesson: Option<String>,
 }
 
 impl Default for PlayArgs {
@@ -135,6 +138,7 @@ impl Default for PlayArgs {
             time: Default::default(),
             guide: None,
             puzzle: None,
+            lesson: None,
         }
     }
 }
@@ -148,6 +152,7 @@ pub fn client_plugins(app: &mut App) {
         scene::plugin,
         piece_art::plugin,
         prefs::plugin,
+        marks::plugin,
         match_state::plugin,
         interaction::plugin,
         saves::plugin,
@@ -233,7 +238,10 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
         settings::install(&mut app, settings::AppSettings::from_config_dir());
     }
     if let Some(loaded) = &args.load {
-        app.insert_resource(match_state::CurrentMatch(saves::match_from_loaded(loaded)));
+        let m = saves::match_from_loaded(loaded);
+        let drawings = interaction::Drawings::from_record(&m, &loaded.record.moves);
+        app.insert_resource(match_state::CurrentMatch(m))
+            .insert_resource(drawings);
     } else if let Some(id) = &args.variant {
         let m = match_state::Match::start(id, &args.options, &args.moves)?;
         let setup = match_state::GameSetup {
@@ -285,6 +293,15 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
             variant: variant.clone(),
             index,
         });
+    }
+    // Lesson progress in the data directory; a lesson asked for opens on the board.
+    app.world_mut()
+        .resource_mut::<menus::Learn>()
+        .use_file(chimera_game::lessons::Progress::default_path());
+    if let (Some(id), Some(variant)) = (&args.lesson, &args.variant)
+        && let Err(e) = menus::learn::open_lesson(app.world_mut(), variant, id)
+    {
+        warn!("{e}");
     }
     if let Some(probe) = probe {
         app.insert_resource(probe);

@@ -1,6 +1,7 @@
 //! The computer opponent: search, evaluation derived from the rules, levels,
 //! self-play. Pure: no Bevy, no I/O.
 
+pub mod arena;
 pub mod eval;
 pub mod levels;
 pub mod play;

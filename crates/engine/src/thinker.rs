@@ -68,6 +68,9 @@ pub struct Thinker {
     /// The idle player and the (level, table size) it was built with.
     player: Option<(Bot, u8, usize)>,
     running: Option<Running>,
+    /// [`Thinker::new_game`] was called: the next search gets a fresh
+    /// player even if the last search's thread (joined later) returns one.
+    fresh: bool,
 }
 
 impl Thinker {
@@ -80,6 +83,7 @@ impl Thinker {
             hash_mb,
             player: None,
             running: None,
+            fresh: false,
         }
     }
 
@@ -102,6 +106,7 @@ impl Thinker {
     /// from the seed, before the next search.
     pub fn new_game(&mut self) {
         self.player = None;
+        self.fresh = true;
     }
 
     /// Whether a search is running and has not reported its result yet.
@@ -118,6 +123,9 @@ impl Thinker {
         }
         // The last search has reported: its thread is returning.
         self.wait();
+        if std::mem::take(&mut self.fresh) {
+            self.player = None;
+        }
         let mut player = match self.player.take() {
             Some((p, level, mb)) if level == self.level && mb == self.hash_mb => p,
             _ => Bot::new(self.level, self.seed, self.hash_mb),

@@ -35,7 +35,7 @@ use chimera_rules::{Color, EndReason, Game, Outcome, RulesError, SplitMix64, Var
 
 use super::protocol::{
     ClientMsg, Hello, HostMsg, MAX_REASON_CHARS, MoveConfirmed, PROTOCOL_VERSION, Role, SeatState,
-    SeatToken, SeatWish, encode,
+    SeatToken, SeatWish, SharedDrawings, encode,
 };
 use super::seats::{HeldSeat, HostSeats};
 use super::state::{LanTable, wire_clocks};
@@ -54,6 +54,10 @@ pub struct RequestLimits {
     pub chat_per_s: f64,
     /// Chat lines at once.
     pub chat_burst: f64,
+    /// Drawings shared per second on average.
+    pub drawings_per_s: f64,
+    /// Drawings shared at once.
+    pub drawings_burst: f64,
     /// Spectators at most.
     pub max_spectators: usize,
     /// Clients that have connected but not yet said hello, at most.
@@ -69,6 +73,8 @@ impl Default for RequestLimits {
             request_burst: 40.0,
             chat_per_s: 0.5,
             chat_burst: 5.0,
+            drawings_per_s: 4.0,
+            drawings_burst: 12.0,
             max_spectators: 16,
             max_pending: 8,
             hello_timeout: Duration::from_secs(10),
@@ -282,6 +288,7 @@ struct Peer {
     connected_at: Duration,
     requests: Bucket,
     chat: Bucket,
+    drawings: Bucket,
     dropped: u64,
     flooding: bool,
     last_resync: Option<Duration>,
@@ -443,6 +450,7 @@ impl Host {
                 connected_at: self.now,
                 requests: Bucket::new(l.requests_per_s, l.request_burst, self.now),
                 chat: Bucket::new(l.chat_per_s, l.chat_burst, self.now),
+                drawings: Bucket::new(l.drawings_per_s, l.drawings_burst, self.now),
                 dropped: 0,
                 flooding: false,
                 last_resync: None,
@@ -715,7 +723,11 @@ impl Host {
             (_, ClientMsg::Hello(_)) => Err("already joined".to_string()),
             (_, ClientMsg::Chat(text)) => self.chat(from, &text),
             (_, ClientMsg::Resync { ply }) => self.resync(m, from, ply),
+            (PeerRole::Spectator, ClientMsg::Drawings(_)) => {
+                Err("spectators do not share drawings".to_string())
+            }
             (PeerRole::Spectator, _) => Err("spectators cannot play".to_string()),
+            (PeerRole::Player(side), ClientMsg::Drawings(d)) => self.drawings(m, from, side, d),
             (PeerRole::Player(side), msg) => self.play_action(m, side, msg),
         };
         if let Err(reason) = result {
@@ -869,6 +881,39 @@ impl Host {
         Ok(())
     }
 
+    /// A player's drawings at a ply, checked against the board and passed
+    /// on to everyone; at most [`RequestLimits::drawings_per_s`] from a
+    /// client.
+    fn drawings(
+        &mut self,
+        m: &Match,
+        from: Sender,
+        side: Color,
+        d: SharedDrawings,
+    ) -> Result<(), Refusal> {
+        if let Sender::Remote(id) = from
+            && let Some(p) = self.peers.get_mut(&id)
+            && !p.drawings.take(self.now)
+        {
+            return Err("drawing too fast".to_string());
+        }
+        if d.ply as usize > m.ply() {
+            return Err(format!("the game has only {} moves", m.ply()));
+        }
+        let v = m.variant();
+        let names = d.arrows.iter().flat_map(|a| [&a.from, &a.to]);
+        for name in names.chain(d.circles.iter().map(|c| &c.square)) {
+            if !v.parse_square(name).is_some_and(|s| v.exists(s)) {
+                return Err(format!("'{name}' is not a square of this board"));
+            }
+        }
+        self.broadcast(&HostMsg::Drawings {
+            by: side,
+            drawings: d,
+        });
+        Ok(())
+    }
+
     /// A client's copy went wrong: it gets a snapshot, at most one per
     /// [`RESYNC_INTERVAL`] (a request within it is answered when it ends).
     fn resync(&mut self, m: &Match, from: Sender, ply: u32) -> Result<(), Refusal> {
@@ -941,7 +986,10 @@ impl Host {
                 Ok(())
             }
             ClientMsg::ClaimWin => self.claim(m, side),
-            ClientMsg::Hello(_) | ClientMsg::Chat(_) | ClientMsg::Resync { .. } => Ok(()),
+            ClientMsg::Hello(_)
+            | ClientMsg::Chat(_)
+            | ClientMsg::Resync { .. }
+            | ClientMsg::Drawings(_) => Ok(()),
         }
     }
 
@@ -1184,7 +1232,7 @@ fn describe(id: ClientId, p: &Peer) -> String {
 }
 
 /// A name without control characters, trimmed, never empty.
-fn clean_name(name: &str) -> String {
+pub(crate) fn clean_name(name: &str) -> String {
     let n: String = name
         .chars()
         .filter(|c| !c.is_control())
@@ -1210,5 +1258,6 @@ fn what_of(msg: &ClientMsg) -> String {
         ClientMsg::ClaimWin => "win claim".to_string(),
         ClientMsg::Chat(_) => "chat".to_string(),
         ClientMsg::Resync { .. } => "snapshot request".to_string(),
+        ClientMsg::Drawings(d) => format!("drawings at ply {}", d.ply),
     }
 }

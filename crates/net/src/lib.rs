@@ -11,11 +11,14 @@
 //! - [`bench`]: the loopback latency measurement of `chimera netbench`.
 //! - [`transport`]: renet + netcode over UDP driving the state machines,
 //!   and the version probe.
+//! - [`lobby`]: play online — many tables behind room codes, connect
+//!   tokens handed out over TLS, netcode's secure mode.
 
 pub mod bench;
 pub mod client;
 pub mod discovery;
 pub mod host;
+pub mod lobby;
 pub mod protocol;
 pub mod seats;
 pub mod state;

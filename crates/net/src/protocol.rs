@@ -14,11 +14,12 @@ use serde::{Deserialize, Serialize};
 
 use chimera_game::Offer;
 use chimera_game::clock::TimeControl;
+use chimera_game::record::{Arrow, Circle};
 use chimera_rules::{Color, Outcome};
 
 /// The version of this protocol. Peers of different versions cannot connect:
 /// the netcode protocol id derives from it ([`protocol_id`]).
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// Largest frame either side sends or accepts, in bytes.
 pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
@@ -30,6 +31,10 @@ pub const MAX_NAME_CHARS: usize = 32;
 pub const MAX_LMN_CHARS: usize = 32;
 /// Longest rejection reason or notice, in characters.
 pub const MAX_REASON_CHARS: usize = 400;
+/// Most arrows plus circles in one [`SharedDrawings`].
+pub const MAX_DRAWINGS: usize = 64;
+/// Longest square name in a drawing, in characters (`p16` is three).
+pub const MAX_SQUARE_CHARS: usize = 4;
 
 /// Tag byte of a frame sent to the host (a [`ClientMsg`]).
 pub const TO_HOST: u8 = 0xC5;
@@ -143,6 +148,40 @@ pub enum ClientMsg {
         /// The client's ply when it noticed.
         ply: u32,
     },
+    /// Share the player's drawings at a ply with the opponent and the
+    /// spectators (players only; they replace that player's earlier ones
+    /// at that ply).
+    Drawings(SharedDrawings),
+}
+
+/// A player's arrows and circles on the position after `ply` moves, as
+/// records write them (`[%cal]`, `[%csl]`: a brush and square names).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SharedDrawings {
+    /// Moves played before the position drawn on.
+    pub ply: u32,
+    /// The arrows.
+    pub arrows: Vec<Arrow>,
+    /// The circles.
+    pub circles: Vec<Circle>,
+}
+
+impl SharedDrawings {
+    /// Checks the counts and name lengths (the host checks the squares
+    /// against the board).
+    fn validate(&self) -> Result<(), WireError> {
+        let n = self.arrows.len() + self.circles.len();
+        if n > MAX_DRAWINGS {
+            return Err(WireError::Invalid(format!(
+                "{n} drawings, over the limit of {MAX_DRAWINGS}"
+            )));
+        }
+        let names = self.arrows.iter().flat_map(|a| [&a.from, &a.to]);
+        for name in names.chain(self.circles.iter().map(|c| &c.square)) {
+            check_len("square name", name, MAX_SQUARE_CHARS)?;
+        }
+        Ok(())
+    }
 }
 
 /// A clock as sent on the wire (the host runs the clocks; see
@@ -338,6 +377,13 @@ pub enum HostMsg {
         /// The notice in words.
         text: String,
     },
+    /// A player shared drawings (sent to everyone, the player too).
+    Drawings {
+        /// The player's side.
+        by: Color,
+        /// What they drew at that ply now.
+        drawings: SharedDrawings,
+    },
 }
 
 /// Why a frame could not be read.
@@ -411,6 +457,7 @@ impl Wire for ClientMsg {
             ClientMsg::Hello(h) => check_len("name", &h.name, MAX_NAME_CHARS),
             ClientMsg::Move { lmn, .. } => check_len("move", lmn, MAX_LMN_CHARS),
             ClientMsg::Chat(text) => check_len("chat line", text, MAX_CHAT_CHARS),
+            ClientMsg::Drawings(d) => d.validate(),
             _ => Ok(()),
         }
     }
@@ -429,6 +476,7 @@ impl Wire for HostMsg {
                 check_len("chat line", text, MAX_CHAT_CHARS)
             }
             HostMsg::VersionMismatch { text, .. } => check_len("notice", text, MAX_REASON_CHARS),
+            HostMsg::Drawings { drawings, .. } => drawings.validate(),
             _ => Ok(()),
         }
     }

@@ -40,7 +40,7 @@ use super::protocol::{HostMsg, PROTOCOL_VERSION, protocol_id};
 use chimera_game::Match;
 
 /// The channel every message uses.
-const CHANNEL: DefaultChannel = DefaultChannel::ReliableOrdered;
+pub(crate) const CHANNEL: DefaultChannel = DefaultChannel::ReliableOrdered;
 /// The default game port (UDP; the version probe uses TCP on the same number).
 pub const DEFAULT_PORT: u16 = 5858;
 /// Probe connections answered per update at most.
@@ -121,10 +121,28 @@ pub fn client_authentication(
     Ok(ClientAuthentication::Secure { connect_token })
 }
 
+/// Sends `frame` to client `to` on the reliable channel; a client whose
+/// send buffer is full does not keep up and is disconnected (the line for
+/// the log says so). A client gone already is skipped.
+pub(crate) fn send_or_drop(server: &mut RenetServer, to: u64, frame: Vec<u8>) -> Option<String> {
+    if !server.is_connected(to) {
+        return None;
+    }
+    if server.can_send_message(to, CHANNEL, frame.len()) {
+        server.send_message(to, CHANNEL, frame);
+        None
+    } else {
+        server.disconnect(to);
+        Some(format!(
+            "client {to} does not keep up (send buffer full); disconnecting"
+        ))
+    }
+}
+
 /// Binds the UDP game socket and, on the same port number, the TCP probe
 /// listener. With port 0 it retries until both get the same number; if the
 /// TCP port stays busy the host runs without the probe.
-fn bind_pair(addr: SocketAddr) -> Result<(UdpSocket, Option<TcpListener>), NetError> {
+pub(crate) fn bind_pair(addr: SocketAddr) -> Result<(UdpSocket, Option<TcpListener>), NetError> {
     let bind_err = |source| NetError::Bind { addr, source };
     for _ in 0..16 {
         let udp = UdpSocket::bind(addr).map_err(bind_err)?;
@@ -244,16 +262,8 @@ impl HostRunner {
         for event in self.host.take_events() {
             match event {
                 HostEvent::Send { to, frame } => {
-                    if !self.server.is_connected(to) {
-                        continue;
-                    }
-                    if self.server.can_send_message(to, CHANNEL, frame.len()) {
-                        self.server.send_message(to, CHANNEL, frame);
-                    } else {
-                        out.push(HostEvent::Log(format!(
-                            "client {to} does not keep up (send buffer full); disconnecting"
-                        )));
-                        self.server.disconnect(to);
+                    if let Some(line) = send_or_drop(&mut self.server, to, frame) {
+                        out.push(HostEvent::Log(line));
                     }
                 }
                 HostEvent::Kick(id) => self.server.disconnect(id),
@@ -354,6 +364,20 @@ pub enum Link {
     Closed(String),
 }
 
+/// A client's UDP socket for talking to `server`: on loopback for a host
+/// on loopback, else on every interface, any port.
+fn bind_client_socket(server: SocketAddr) -> Result<UdpSocket, NetError> {
+    let local: SocketAddr = match server.ip() {
+        IpAddr::V4(ip) if ip.is_loopback() => (Ipv4Addr::LOCALHOST, 0).into(),
+        IpAddr::V4(_) => (Ipv4Addr::UNSPECIFIED, 0).into(),
+        IpAddr::V6(_) => (std::net::Ipv6Addr::UNSPECIFIED, 0).into(),
+    };
+    UdpSocket::bind(local).map_err(|source| NetError::Bind {
+        addr: local,
+        source,
+    })
+}
+
 /// A [`Client`] connected to a host over UDP.
 pub struct ClientRunner {
     client: Client,
@@ -379,15 +403,7 @@ impl ClientRunner {
         client_id: u64,
         now: Duration,
     ) -> Result<ClientRunner, NetError> {
-        let local: SocketAddr = match server.ip() {
-            IpAddr::V4(ip) if ip.is_loopback() => (Ipv4Addr::LOCALHOST, 0).into(),
-            IpAddr::V4(_) => (Ipv4Addr::UNSPECIFIED, 0).into(),
-            IpAddr::V6(_) => "[::]:0".parse().expect("an IPv6 address"),
-        };
-        let socket = UdpSocket::bind(local).map_err(|source| NetError::Bind {
-            addr: local,
-            source,
-        })?;
+        let socket = bind_client_socket(server)?;
         let auth = client_authentication(
             protocol_id(client.config().protocol_version),
             client_id,
@@ -400,17 +416,48 @@ impl ClientRunner {
         std::thread::spawn(move || {
             let _ = tx.send(probe_host(server, Duration::from_secs(2)));
         });
-        Ok(ClientRunner {
+        Ok(ClientRunner::around(client, transport, server, Some(rx)))
+    }
+
+    /// Starts connecting `client` with a netcode connect token that a
+    /// lobby issued (secure mode: the token is the lobby's, encrypted with
+    /// its key; it names the game address and the client id). No version
+    /// probe: the lobby's TLS answer has said its version already.
+    pub fn with_token(
+        client: Client,
+        token: &[u8],
+        now: Duration,
+    ) -> Result<ClientRunner, NetError> {
+        let connect_token = ConnectToken::read(&mut &token[..]).map_err(|e| {
+            NetError::Netcode(format!("the lobby's connect token is unreadable: {e}"))
+        })?;
+        let server = connect_token.server_addresses[0].ok_or_else(|| {
+            NetError::Netcode("the lobby's connect token names no address".into())
+        })?;
+        let socket = bind_client_socket(server)?;
+        let auth = ClientAuthentication::Secure { connect_token };
+        let transport = NetcodeClientTransport::new(now, auth, socket)
+            .map_err(|e| NetError::Netcode(e.to_string()))?;
+        Ok(ClientRunner::around(client, transport, server, None))
+    }
+
+    fn around(
+        client: Client,
+        transport: NetcodeClientTransport,
+        server: SocketAddr,
+        probe: Option<mpsc::Receiver<Result<ProbeAnswer, ProbeFailure>>>,
+    ) -> ClientRunner {
+        ClientRunner {
             client,
             renet: RenetClient::new(connection_config()),
             transport,
             server,
-            probe: Some(rx),
+            probe,
             nothing_listens: false,
             link: Link::Connecting,
             said_hello: false,
             closed_by_host: false,
-        })
+        }
     }
 
     /// The host's address.

@@ -373,25 +373,43 @@ fn move_limits(base: &Limits, s: &MatchState) -> Limits {
     }
 }
 
-/// Plays the game at `address` in the terminal (see the module doc).
-pub(super) fn run(a: JoinCmd, address: SocketAddr) -> Result<(), CliError> {
-    let host = address.to_string();
-    let book = SeatBook::default_path();
-    let wish = match (a.spectate, a.seat) {
+/// The seat `--seat`/`--spectate` ask for.
+pub(super) fn wish_of(a: &JoinCmd) -> SeatWish {
+    match (a.spectate, a.seat) {
         (true, _) => SeatWish::Spectate,
         (false, SeatArg::White) => SeatWish::White,
         (false, SeatArg::Black) => SeatWish::Black,
         (false, SeatArg::Any) => SeatWish::Any,
-    };
-    let mut cfg = ClientConfig::new(&a.name, wish);
-    if !a.spectate {
-        cfg.token = book
-            .as_deref()
-            .and_then(|p| SeatBook::lookup(p, &host, &a.name));
     }
+}
+
+/// The seat token kept for `a.name` at `host` (the seat book's key), if
+/// `a` asks for a seat.
+pub(super) fn kept_token(a: &JoinCmd, host: &str) -> Option<chimera_net::SeatToken> {
+    let book = SeatBook::default_path();
+    (!a.spectate)
+        .then(|| {
+            book.as_deref()
+                .and_then(|p| SeatBook::lookup(p, host, &a.name))
+        })
+        .flatten()
+}
+
+/// Plays the LAN game at `address` in the terminal (see the module doc).
+pub(super) fn run(a: JoinCmd, address: SocketAddr) -> Result<(), CliError> {
+    let host = address.to_string();
+    let mut cfg = ClientConfig::new(&a.name, wish_of(&a));
+    cfg.token = kept_token(&a, &host);
     let mut runner = ClientRunner::connect(Client::new(cfg), address, random_u64(), wall_clock())
         .map_err(|e| CliError::Net(e.to_string()))?;
     runner.wait_for_probe(PROBE_WAIT);
+    play(a, runner, host)
+}
+
+/// Plays the game `runner` connects to in the terminal; `host` keys the
+/// seat token in the seat book.
+pub(super) fn play(a: JoinCmd, mut runner: ClientRunner, host: String) -> Result<(), CliError> {
+    let book = SeatBook::default_path();
     let mut h = Headless {
         host,
         name: a.name.clone(),

@@ -1,5 +1,5 @@
-//! Highlight layers: last move, check, selection, the computer's hint (tile
-//! tints) and legal destinations (dots on empty squares, rings on
+//! Highlight layers: last move, check, selection, the computer's hint, a
+//! lesson's targets (tile tints) and legal destinations (dots on empty squares, rings on
 //! captures). The board view alone writes them, from the match, the
 //! selection, the open help and the hint (the computer's or a puzzle's).
 
@@ -9,6 +9,7 @@ use crate::computer::HintMove;
 use crate::help::help_markers;
 use crate::interaction::{HowItMoves, Marker, Origin, Replay, Selection};
 use crate::match_state::CurrentMatch;
+use crate::menus::Learn;
 use crate::puzzles::PuzzleMode;
 use crate::schedule::AppSystems;
 use bevy::prelude::*;
@@ -41,6 +42,8 @@ pub struct BoardHighlights {
     pub targets: Vec<(Sq, Marker)>,
     /// Squares of the hinted move.
     pub hint: Vec<Sq>,
+    /// A lesson's targets still to visit or clear.
+    pub lesson_targets: Vec<Sq>,
 }
 
 /// The squares a move touched, for the last-move highlight.
@@ -71,10 +74,14 @@ fn derive_highlights(
     (hint, puzzle): (Res<HintMove>, Res<PuzzleMode>),
     mut highlights: ResMut<BoardHighlights>,
     replay: Res<Replay>,
+    learn: Res<Learn>,
 ) {
     let Some(game) = game else { return };
-    let changed =
-        game.is_changed() || replay.is_changed() || hint.is_changed() || puzzle.is_changed();
+    let changed = game.is_changed()
+        || replay.is_changed()
+        || hint.is_changed()
+        || learn.is_changed()
+        || puzzle.is_changed();
     if !(changed || selection.is_changed() || help.is_changed()) {
         return;
     }
@@ -85,9 +92,11 @@ fn derive_highlights(
             selected: Some(open.at),
             targets: help_markers(&open.reach, &open.attacks),
             hint: Vec::new(),
+            lesson_targets: Vec::new(),
         },
         None => {
             let pos = replay.position(&game);
+            let (lesson_targets, lesson_hint) = learn.marks();
             BoardHighlights {
                 last_move: game.game().moves()[..replay.shown_ply(&game)]
                     .last()
@@ -111,8 +120,14 @@ fn derive_highlights(
                     (None, None) => hint
                         .current(&game)
                         .map(|m| touched_squares(pos, m))
-                        .unwrap_or_default(),
-                },
+                        .into_iter()
+                        .flatten()
+                        .collect(),
+                }
+                .into_iter()
+                .chain(lesson_hint)
+                .collect(),
+                lesson_targets,
             }
         }
     };
@@ -126,16 +141,18 @@ fn derive_highlights(
 pub enum Tint {
     None = 0,
     LastMove = 1,
-    Hint = 2,
-    Selected = 3,
-    Check = 4,
+    Target = 2,
+    Hint = 3,
+    Selected = 4,
+    Check = 5,
 }
 
 impl Tint {
-    pub const COUNT: usize = 5;
-    pub const ALL: [Tint; 5] = [
+    pub const COUNT: usize = 6;
+    pub const ALL: [Tint; 6] = [
         Tint::None,
         Tint::LastMove,
+        Tint::Target,
         Tint::Hint,
         Tint::Selected,
         Tint::Check,
@@ -146,6 +163,7 @@ impl Tint {
         let over = match self {
             Tint::None => return base,
             Tint::LastMove => (Color::srgb(0.62, 0.78, 0.1), 0.42),
+            Tint::Target => (Color::srgb(1.0, 0.72, 0.05), 0.62),
             Tint::Hint => (Color::srgb(0.15, 0.45, 0.95), 0.5),
             Tint::Selected => (Color::srgb(0.1, 0.45, 0.16), 0.5),
             Tint::Check => (Color::srgb(0.9, 0.1, 0.08), 0.62),
@@ -182,6 +200,8 @@ fn apply_highlights(
             Tint::Selected
         } else if hl.hint.contains(&sq) {
             Tint::Hint
+        } else if hl.lesson_targets.contains(&sq) {
+            Tint::Target
         } else if hl.last_move.contains(&sq) {
             Tint::LastMove
         } else {

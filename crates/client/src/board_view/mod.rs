@@ -13,6 +13,7 @@ mod coords;
 mod cursor;
 mod hands;
 mod highlight;
+mod marks;
 mod spawn;
 
 use crate::help::lone_position;
@@ -27,6 +28,7 @@ use std::sync::Arc;
 
 pub use coords::count_badge;
 pub use highlight::{BoardHighlights, touched_squares};
+pub use marks::brush_colour;
 pub use spawn::{DARK, FRAME_COLOUR, LIGHT, spawn_piece};
 
 pub(super) fn plugin(app: &mut App) {
@@ -38,6 +40,7 @@ pub(super) fn plugin(app: &mut App) {
             coords::plugin,
             hands::plugin,
             cursor::plugin,
+            marks::plugin,
         ))
         .add_systems(Update, choose_scene.in_set(AppSystems::Scene))
         .add_systems(Update, check_entities.in_set(AppSystems::Present));

@@ -27,8 +27,8 @@ use bevy::tasks::{AsyncComputeTaskPool, Task};
 use leafwing_input_manager::prelude::ActionState;
 
 use crate::interaction::{ActivePanel, GameAction, Panel};
-use crate::match_state::CurrentMatch;
 use crate::match_state::{BoardResynced, GameSetup, Match, MatchCommand, MoveIntent, Player};
+use crate::match_state::{CurrentMatch, LessonBoard};
 use crate::menus::{Entry, MenuActivated, MenuChoice};
 use crate::schedule::{AppSystems, Screen};
 use chimera_engine::{Eval, Limits, SearchResult};
@@ -497,9 +497,15 @@ fn hint_key(
     actions: Single<&ActionState<GameAction>>,
     active: Res<ActivePanel>,
     mut activated: MessageWriter<MenuActivated>,
+    lesson: Option<Res<LessonBoard>>,
 ) {
     if active.0 == Panel::Board && actions.just_pressed(&GameAction::Hint) {
-        activated.write(MenuActivated(Entry::Hint));
+        // A lesson gives its own hint.
+        let entry = match lesson {
+            Some(_) => Entry::LessonHint,
+            None => Entry::Hint,
+        };
+        activated.write(MenuActivated(entry));
     }
 }
 

@@ -19,6 +19,10 @@ pub enum Binding {
     Key(KeyCode),
     /// A gamepad button (buttons).
     Pad(GamepadButton),
+    /// Two gamepad buttons held together, the first held while the second
+    /// is pressed (buttons): `pad:LeftTrigger2+South`. The longer chord
+    /// wins over an action bound to either button alone.
+    PadChord([GamepadButton; 2]),
     /// Four keys: up, down, left, right (directions).
     Keys([KeyCode; 4]),
     /// The gamepad's d-pad (directions).
@@ -92,6 +96,19 @@ pub fn default_bindings() -> BindingTable {
         (Mute, vec![Key(K::KeyN)]),
         // Every pad button is taken (the guide button gives the hint): keys and the menu.
         (ShowLetters, vec![Key(K::KeyL)]),
+        // Drawing at the cursor: on the pad, the left trigger held with a face button.
+        (
+            DrawArrow,
+            vec![Key(K::KeyX), PadChord([P::LeftTrigger2, P::South])],
+        ),
+        (
+            DrawCircle,
+            vec![Key(K::KeyC), PadChord([P::LeftTrigger2, P::West])],
+        ),
+        (
+            DrawColour,
+            vec![Key(K::KeyB), PadChord([P::LeftTrigger2, P::North])],
+        ),
     ]
 }
 
@@ -106,6 +123,9 @@ pub fn input_map(table: &BindingTable) -> InputMap<GameAction> {
                 }
                 Binding::Pad(p) => {
                     map.insert(*action, p);
+                }
+                Binding::PadChord(chord) => {
+                    map.insert(*action, ButtonlikeChord::new(chord));
                 }
                 Binding::Keys([u, d, l, r]) => {
                     map.insert_dual_axis(*action, VirtualDPad::new(u, d, l, r));
@@ -261,6 +281,9 @@ pub fn action_name(a: GameAction) -> &'static str {
         Hint => "hint",
         Mute => "mute",
         ShowLetters => "show-letters",
+        DrawArrow => "draw-arrow",
+        DrawCircle => "draw-circle",
+        DrawColour => "draw-colour",
     }
 }
 
@@ -274,6 +297,7 @@ pub fn binding_text(b: &Binding) -> String {
     match b {
         Binding::Key(k) => format!("{k:?}"),
         Binding::Pad(p) => format!("pad:{p:?}"),
+        Binding::PadChord([a, b]) => format!("pad:{a:?}+{b:?}"),
         Binding::Keys([u, d, l, r]) => format!("keys({u:?} {d:?} {l:?} {r:?})"),
         Binding::DPad => "dpad".into(),
         Binding::Stick(StickSide::Left) => "stick:left".into(),
@@ -289,7 +313,7 @@ pub fn file_text(table: &BindingTable) -> String {
          # Buttons: a key by its Bevy KeyCode name (Enter, Space, KeyA, Digit1, F10, ArrowUp)\n\
          #   or pad:<button> (South East West North LeftTrigger RightTrigger LeftTrigger2\n\
          #   RightTrigger2 Select Start Mode LeftThumb RightThumb DPadUp DPadDown DPadLeft\n\
-         #   DPadRight).\n\
+         #   DPadRight), or two held together: pad:LeftTrigger2+South.\n\
          # Directions (move-cursor, orbit): keys(<up> <down> <left> <right>), dpad,\n\
          #   stick:left or stick:right.\n\n",
     );
@@ -342,7 +366,11 @@ fn parse_binding(action: GameAction, text: &str) -> Result<Binding, BindingProbl
             _ => return Err(P::UnknownStick(shorten(side))),
         }
     } else if let Some(b) = text.strip_prefix("pad:") {
-        Binding::Pad(parse_pad(b).ok_or_else(|| P::UnknownPadButton(shorten(b)))?)
+        let pad = |n: &str| parse_pad(n).ok_or_else(|| P::UnknownPadButton(shorten(n)));
+        match b.split_once('+') {
+            Some((first, second)) => Binding::PadChord([pad(first)?, pad(second)?]),
+            None => Binding::Pad(pad(b)?),
+        }
     } else {
         Binding::Key(key(text)?)
     };
@@ -464,7 +492,9 @@ mod tests {
 
     #[test]
     fn a_listed_action_replaces_its_defaults_and_the_rest_stay() {
-        let t = parse_bindings("undo = KeyZ, pad:LeftThumb  # my undo\n\norbit = stick:left\n")
+        let t = parse_bindings(
+            "undo = KeyZ, pad:LeftThumb  # my undo\n\norbit = stick:left\ndraw-circle = pad:RightTrigger+East\n",
+        )
             .expect("valid");
         let of = |a| t.iter().find(|(x, _)| *x == a).unwrap().1.clone();
         assert_eq!(
@@ -475,6 +505,13 @@ mod tests {
             ]
         );
         assert_eq!(of(GameAction::Orbit), vec![Binding::Stick(StickSide::Left)]);
+        assert_eq!(
+            of(GameAction::DrawCircle),
+            vec![Binding::PadChord([
+                GamepadButton::RightTrigger,
+                GamepadButton::East
+            ])]
+        );
         let defaults = default_bindings();
         assert_eq!(
             of(GameAction::Redo),
@@ -492,6 +529,11 @@ mod tests {
             ("select = Enter\njump = Space", 2, "unknown action 'jump'"),
             ("select = Entr", 1, "unknown key 'Entr'"),
             ("cancel = pad:Circle", 1, "unknown gamepad button 'Circle'"),
+            (
+                "draw-arrow = pad:South+Triangle",
+                1,
+                "unknown gamepad button 'Triangle'",
+            ),
             ("select Enter", 1, "expected 'action = bindings'"),
             ("move-cursor = Enter", 1, "move-cursor takes directions"),
             ("select = dpad", 1, "select takes a key"),

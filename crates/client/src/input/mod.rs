@@ -1,5 +1,5 @@
 //! Input: the devices. The mouse (click-click and drag-and-drop) lives in
-//! `mouse`; keyboard and gamepad actions (leafwing) in `actions`, the board
+//! `mouse`, drawing on the board (mouse, keys, pad) in `draw`; keyboard and gamepad actions (leafwing) in `actions`, the board
 //! cursor in `cursor`, the directional steps in `nav`, the 3D camera
 //! controls in `camera`, pads and remappable bindings in `pads` and
 //! `bindings`. Every device ends in the shared messages of
@@ -11,6 +11,7 @@ mod actions;
 pub mod bindings;
 pub mod camera;
 pub mod cursor;
+pub mod draw;
 pub mod mouse;
 pub mod nav;
 pub mod pads;
@@ -30,6 +31,7 @@ pub(super) fn plugin(app: &mut App) {
         nav::plugin,
         pads::plugin,
         camera::plugin,
+        draw::plugin,
     ));
 }
 

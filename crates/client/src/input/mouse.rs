@@ -1,7 +1,8 @@
 //! The mouse: press on a piece picks it and starts a drag; release on another
 //! square plays there (or snaps back with a reason); click-click works the
-//! same way without moving. Right click cancels; in 3D a right drag orbits
-//! the camera and the wheel zooms. The pointer is mapped to a
+//! same way without moving. On a square the right button draws (see
+//! `draw`); off the board a right click cancels, and in 3D a right drag
+//! there (or a middle drag anywhere) orbits the camera and the wheel zooms. The pointer is mapped to a
 //! square through the active camera onto the board plane, in 2D and 3D alike.
 //! Input only tracks the drag ([`DragState`]); the views move the dragged
 //! piece, and send it home when asked by a [`SnapBack`].
@@ -98,8 +99,9 @@ pub fn cursor_on_board(
     }
 }
 
+/// Finds what is under the pointer ([`PointerTarget`]).
 #[allow(clippy::too_many_arguments)]
-fn locate_pointer(
+pub fn locate_pointer(
     window: Single<&Window, With<PrimaryWindow>>,
     viewport: Res<BoardViewport>,
     mode: Res<CurrentView>,
@@ -236,11 +238,13 @@ fn track_drag(
     }
 }
 
-/// A right-button press: a click cancels, a drag orbits the 3D camera.
+/// A right-button press off the board (a click cancels, a drag orbits the
+/// 3D camera), or a middle-button press (a drag orbits).
 #[derive(Default)]
 struct RightPress {
     held: bool,
     travelled: f32,
+    middle: bool,
 }
 
 /// Pixels the pointer must travel before a right press counts as a drag.
@@ -260,13 +264,26 @@ fn right_button_and_wheel(
     mut inputs: MessageWriter<SelectInput>,
 ) {
     let three_d = mode.0 == View::ThreeD;
-    if buttons.just_pressed(MouseButton::Right) {
+    // A right press on a square draws (`draw`).
+    if buttons.just_pressed(MouseButton::Right) && target.square.is_none() {
         *press = RightPress {
             held: true,
             travelled: 0.0,
+            middle: false,
+        };
+    } else if buttons.just_pressed(MouseButton::Middle) {
+        *press = RightPress {
+            held: true,
+            travelled: 0.0,
+            middle: true,
         };
     }
-    if press.held && buttons.pressed(MouseButton::Right) {
+    let button = if press.middle {
+        MouseButton::Middle
+    } else {
+        MouseButton::Right
+    };
+    if press.held && buttons.pressed(button) {
         press.travelled += motion.delta.length();
         if three_d && press.travelled >= DRAG_PIXELS && motion.delta != Vec2::ZERO {
             // Drag right turns the board right (camera left); drag up looks from higher.
@@ -279,9 +296,9 @@ fn right_button_and_wheel(
             rig.set_if_neq(next);
         }
     }
-    if press.held && buttons.just_released(MouseButton::Right) {
+    if press.held && buttons.just_released(button) {
         press.held = false;
-        if press.travelled < DRAG_PIXELS || !three_d {
+        if !press.middle && (press.travelled < DRAG_PIXELS || !three_d) {
             inputs.write(SelectInput::Cancel);
         }
     }

@@ -142,6 +142,9 @@ pub fn binding_name(b: &Binding, layout: PadLayout) -> String {
     match *b {
         Binding::Key(k) => key_name(k),
         Binding::Pad(p) => layout.button_name(p).to_string(),
+        Binding::PadChord([a, b]) => {
+            format!("{} + {}", layout.button_name(a), layout.button_name(b))
+        }
         Binding::Keys([u, d, l, r]) => {
             let n: Vec<String> = [u, d, l, r].into_iter().map(key_name).collect();
             if n == ["Up", "Down", "Left", "Right"] {

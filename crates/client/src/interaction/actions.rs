@@ -52,11 +52,18 @@ pub enum GameAction {
     Mute,
     /// Show or hide each piece's letter beside it.
     ShowLetters,
+    /// Start an arrow at the cursor's square; pressed again, finish it at
+    /// the cursor's square (on the start square: a circle).
+    DrawArrow,
+    /// Circle the cursor's square (again: remove it).
+    DrawCircle,
+    /// Next colour for drawing at the cursor (green, red, blue, yellow).
+    DrawColour,
 }
 
 impl GameAction {
     /// Every action, in the order the controls screen lists them.
-    pub const ALL: [GameAction; 21] = [
+    pub const ALL: [GameAction; 24] = [
         GameAction::MoveCursor,
         GameAction::Select,
         GameAction::Cancel,
@@ -78,6 +85,9 @@ impl GameAction {
         GameAction::Hint,
         GameAction::Mute,
         GameAction::ShowLetters,
+        GameAction::DrawArrow,
+        GameAction::DrawCircle,
+        GameAction::DrawColour,
     ];
 
     /// What the action does, for the controls screen.
@@ -105,6 +115,9 @@ impl GameAction {
             Hint => "Hint: the computer's best move for you",
             Mute => "Sound on / off",
             ShowLetters => "Show / hide the pieces' letters",
+            DrawArrow => "Draw: start / finish an arrow at the cursor",
+            DrawCircle => "Draw: circle the cursor's square",
+            DrawColour => "Draw: next colour (green, red, blue, yellow)",
         }
     }
 }

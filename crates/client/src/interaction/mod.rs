@@ -4,13 +4,15 @@
 //! [`GameAction`]s, this frame's [`NavStep`]), what is in front
 //! ([`ActivePanel`]), whether "how it moves" is open ([`HowItMoves`]) and
 //! the short messages for the player ([`Toast`]), and which ply the board
-//! shows ([`Replay`], stepped by [`ReplayStep`]). Input, help and menus
+//! shows ([`Replay`], stepped by [`ReplayStep`]), and the players' drawings
+//! per ply ([`Drawings`], drawn by [`DrawWish`]). Input, help and menus
 //! depend on it and never on each other; views read it.
 //!
 //! Its systems: the legal moves follow the match, and the selection answers
 //! [`SelectInput`] with a `MoveIntent`.
 
 mod actions;
+pub mod drawings;
 pub mod replay;
 pub mod select;
 
@@ -21,6 +23,7 @@ use bevy::prelude::*;
 use chimera_rules::{Color, Kind, Move, PieceInfo, Sq};
 
 pub use actions::GameAction;
+pub use drawings::{DrawWish, DrawingChanged, Drawings, PlyDrawings, SetDrawings};
 pub use replay::{NewLineAsked, Replay, ReplayMoved, ReplayStep};
 pub use select::{Origin, Reply, Selector};
 
@@ -34,7 +37,7 @@ pub fn plugin(app: &mut App) {
         .add_message::<SelectInput>()
         .add_message::<Toast>()
         .add_message::<ShowHowItMoves>()
-        .add_plugins(replay::plugin)
+        .add_plugins((replay::plugin, drawings::plugin))
         .add_systems(
             Update,
             refresh_legal_moves
@@ -124,6 +127,10 @@ pub enum Panel {
     Board,
     /// The LAN join screen: games heard on the LAN, an address to type.
     Join,
+    /// The lesson list ("Learn").
+    Learn,
+    /// "Well done": a lesson solved.
+    LessonDone,
     /// The puzzle chooser: every variant's puzzles, or one variant's.
     Puzzles,
 }

@@ -153,6 +153,12 @@ pub struct Authority {
     pub can_claim: bool,
 }
 
+/// Present while the match is a lesson's board, not a game (see
+/// `menus::learn`): it is not autosaved, and its end opens no game-end
+/// dialog (a lesson judges its own end).
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct LessonBoard;
+
 /// A move was applied to the [`Match`]: the move, its notations and its mover.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct MoveApplied {

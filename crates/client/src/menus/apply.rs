@@ -56,6 +56,8 @@ pub(super) fn apply_entries(
             EntryGroup::Lan | EntryGroup::Puzzle => {}
             EntryGroup::Game => game_entry(entry, game, authority.as_deref(), &mut fx),
             EntryGroup::Dialog => dialog_entry(entry, &mut fx),
+            // The lessons answer their own entries (`learn`).
+            EntryGroup::Lesson => {}
         }
         if !keeps_focus(entry) {
             fx.focus.panel = None;
@@ -81,6 +83,7 @@ fn keeps_focus(entry: Entry) -> bool {
             | Entry::HostSide
             | Entry::HostPort
             | Entry::PlayerName
+            | Entry::LearnVariant(_)
     ) || player::adjustable(entry)
 }
 
@@ -159,6 +162,8 @@ fn window_entry(entry: Entry, game: Option<&Match>, fx: &mut EntryEffects) {
                 fx.overlays.controls = false;
             } else if fx.overlays.guide {
                 fx.overlays.guide = false;
+            } else if fx.overlays.learn {
+                fx.overlays.learn = false;
             } else if fx.overlays.load {
                 fx.overlays.load = false;
             } else if fx.overlays.puzzles {

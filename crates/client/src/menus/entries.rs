@@ -1,7 +1,7 @@
 //! What each panel offers: its [`Entry`]s in focus order, and what
 //! "cancel" means on it.
 
-use super::{Guide, MenuChoice};
+use super::{Guide, Learn, MenuChoice};
 use crate::interaction::{Panel, Selection, answering_side, offers_to_answer, plays_here};
 use crate::match_state::{Authority, CurrentMatch, Match, Offer, Player};
 use crate::saves::SavedGames;
@@ -69,6 +69,8 @@ pub enum Entry {
     Decline(Offer),
     /// LAN game: claim the win, the opponent gone past its grace period.
     ClaimWin,
+    /// LAN game: share this player's drawings with the others, or stop.
+    ShareDrawings,
     /// Same variant and options again (in a LAN game: a rematch, colours
     /// swapped, once the opponent agrees).
     NewGame,
@@ -116,6 +118,22 @@ pub enum Entry {
     JoinSpectate,
     /// Join screen: join the typed address.
     JoinConnect,
+    /// Open the lesson list ("Learn").
+    Learn,
+    /// Lesson list: the variant listed (left/right step it).
+    LearnVariant(usize),
+    /// Lesson list: play lesson `i` of the listed variant.
+    Lesson(usize),
+    /// A lesson: show a move to try.
+    LessonHint,
+    /// A lesson: start it again.
+    LessonAgain,
+    /// A lesson: on to the next one.
+    LessonNext,
+    /// A lesson: back to the list.
+    LessonList,
+    /// "Well done": close it and look at the board.
+    LessonStay,
     /// Main menu: open the puzzle chooser.
     Puzzles,
     /// Puzzle chooser: puzzles of every variant (0) or of built-in variant
@@ -145,6 +163,8 @@ pub enum EntryGroup {
     /// Answers a dialog over the board: closes the end dialog, answers the
     /// chooser or the new-line question.
     Dialog,
+    /// Lessons: the list and the lesson on the board (`learn` answers them).
+    Lesson,
     /// Opens the puzzle chooser, picks a set, or works the puzzle on the
     /// board (hint, solution, next): the puzzle feature answers them.
     Puzzle,
@@ -162,9 +182,11 @@ impl Entry {
             HostSide | HostPort | HostLan | JoinLan | JoinGame(_) | JoinAddress | JoinSpectate
             | JoinConnect => EntryGroup::Lan,
             Continue | Undo | Redo | Flip | SwitchView | ShowLetters | Resign | OfferDraw
-            | Accept(_) | Decline(_) | ClaimWin | NewGame | MainMenu | Hint | PauseComputer
-            | EvalBar => EntryGroup::Game,
+            | Accept(_) | Decline(_) | ClaimWin | ShareDrawings | NewGame | MainMenu | Hint
+            | PauseComputer | EvalBar => EntryGroup::Game,
             LookAtBoard | Choice(_) | CancelChooser | StartNewLine | KeepLine => EntryGroup::Dialog,
+            Learn | LearnVariant(_) | Lesson(_) | LessonHint | LessonAgain | LessonNext
+            | LessonList | LessonStay => EntryGroup::Lesson,
             Puzzles | PuzzleSet(_) | PuzzleHint | PuzzleSolution | PuzzleNext => EntryGroup::Puzzle,
         }
     }
@@ -197,6 +219,8 @@ pub struct EntryContext<'w> {
     pub authority: Option<Res<'w, Authority>>,
     /// The entries of the features' panels.
     pub features: Res<'w, FeaturePanels>,
+    /// The lessons.
+    pub learn: Res<'w, Learn>,
 }
 
 /// The entries of panels that a feature above the menus owns (the LAN join
@@ -226,6 +250,7 @@ impl EntryContext<'_> {
                 saved: &self.saved,
                 authority: self.authority.as_deref(),
                 features: &self.features,
+                learn: &self.learn,
             },
         )
     }
@@ -249,6 +274,8 @@ pub struct EntrySources<'a> {
     pub authority: Option<&'a Authority>,
     /// The entries of the features' panels.
     pub features: &'a FeaturePanels,
+    /// The lessons.
+    pub learn: &'a Learn,
 }
 
 /// The entries of a panel, in focus order.
@@ -262,6 +289,7 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
         saved,
         authority,
         features,
+        learn,
     } = *from;
     match panel {
         Panel::MainMenu => {
@@ -276,7 +304,16 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
                 v.push(ContinueSaved);
             }
             v.extend([
-                Puzzles, LoadGame, HostLan, HostSide, HostPort, JoinLan, Guide, Controls, Quit,
+                Puzzles,
+                LoadGame,
+                HostLan,
+                HostSide,
+                HostPort,
+                JoinLan,
+                Guide,
+                Entry::Learn,
+                Controls,
+                Quit,
             ]);
             v
         }
@@ -293,6 +330,9 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
         }
         Panel::GameMenu => {
             let mut v = vec![Continue];
+            if learn.run.is_some() {
+                v.extend([LessonHint, LessonAgain, LessonNext, LessonList]);
+            }
             v.extend(features.puzzle.iter().copied());
             // A spectator asks nothing of the host; a LAN game has no redo.
             let player = plays_here(authority);
@@ -305,6 +345,9 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
                     v.push(Redo);
                 }
                 v.extend([Flip, SwitchView, ShowLetters]);
+                if authority.is_some() && player {
+                    v.push(ShareDrawings);
+                }
                 if g.outcome().is_none() && g.setup().time.is_timed() {
                     v.push(PauseClock);
                 }
@@ -331,9 +374,16 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
                 }
                 v.push(SaveGame);
             }
-            v.extend([LoadGame, Guide, Controls, MainMenu, Quit]);
+            v.extend([LoadGame, Guide, Entry::Learn, Controls, MainMenu, Quit]);
             v
         }
+        Panel::Learn => {
+            let mut v = vec![LearnVariant(learn.variant)];
+            v.extend((0..learn.lessons.len()).map(Lesson));
+            v.push(Back);
+            v
+        }
+        Panel::LessonDone => vec![LessonNext, LessonAgain, LessonList, LessonStay],
         Panel::EndDialog => {
             let mut v = vec![LookAtBoard];
             let answers = game.map(|g| answers(g, authority)).unwrap_or_default();
@@ -374,9 +424,13 @@ fn answers(game: &Match, authority: Option<&Authority>) -> Vec<Entry> {
 pub fn back_entry(panel: Panel, has_game: bool) -> Option<Entry> {
     match panel {
         Panel::MainMenu => has_game.then_some(Entry::Resume),
-        Panel::Guide | Panel::Controls | Panel::LoadGame | Panel::Join | Panel::Puzzles => {
-            Some(Entry::Back)
-        }
+        Panel::Guide
+        | Panel::Controls
+        | Panel::LoadGame
+        | Panel::Join
+        | Panel::Learn
+        | Panel::Puzzles => Some(Entry::Back),
+        Panel::LessonDone => Some(Entry::LessonStay),
         Panel::GameMenu => Some(Entry::Continue),
         Panel::EndDialog => Some(Entry::LookAtBoard),
         Panel::NewLine => Some(Entry::KeepLine),

@@ -24,6 +24,9 @@ pub fn front_panel(
     if overlays.guide {
         return Panel::Guide;
     }
+    if overlays.learn {
+        return Panel::Learn;
+    }
     if overlays.load {
         return Panel::LoadGame;
     }
@@ -32,6 +35,7 @@ pub fn front_panel(
         Screen::Menu if overlays.puzzles => Panel::Puzzles,
         Screen::Menu => Panel::MainMenu,
         Screen::Game if overlays.game_menu => Panel::GameMenu,
+        Screen::Game if overlays.lesson_done => Panel::LessonDone,
         Screen::Game if overlays.end.is_some() => Panel::EndDialog,
         Screen::Game if overlays.new_line.is_some() => Panel::NewLine,
         Screen::Game if selection.0.chooser().is_some() => Panel::Chooser,
@@ -112,7 +116,7 @@ pub(super) fn navigate_menus(
     if actions.just_pressed(&GameAction::Menu) {
         match panel {
             Panel::GameMenu => overlays.game_menu = false,
-            Panel::Board | Panel::Help | Panel::Chooser | Panel::EndDialog => {
+            Panel::Board | Panel::Help | Panel::Chooser | Panel::EndDialog | Panel::LessonDone => {
                 overlays.game_menu = true
             }
             _ => {
@@ -158,6 +162,7 @@ pub(super) fn navigate_menus(
                     | Entry::ThinkTime
                     | Entry::HostSide
                     | Entry::HostPort
+                    | Entry::LearnVariant(_)
             )
         ) || current.is_some_and(player::adjustable);
         if dx != 0 && dy == 0 && sideways {

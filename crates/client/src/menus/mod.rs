@@ -20,6 +20,7 @@ pub mod apply;
 pub mod choice;
 pub mod entries;
 pub mod focus;
+pub mod learn;
 mod options;
 mod player;
 
@@ -30,11 +31,12 @@ pub use entries::{
     back_entry, entries,
 };
 pub use focus::{MenuFocus, front_panel};
+pub use learn::{Learn, LessonStatus};
 pub use options::{NumberEditor, shown_value};
 pub use player::{TIME_PRESETS, TextEditor, step_time, time_label};
 
 use crate::interaction::NewLineAsked;
-use crate::match_state::{GameEnded, MoveIntent};
+use crate::match_state::{GameEnded, LessonBoard, MoveIntent};
 use crate::saves::GameOpened;
 use crate::schedule::{AppSystems, Screen};
 use bevy::prelude::*;
@@ -45,6 +47,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<MenuChoice>()
         .init_resource::<Overlays>()
         .init_resource::<Guide>()
+        .init_resource::<Learn>()
         .init_resource::<MenuFocus>()
         .init_resource::<NumberEditor>()
         .init_resource::<TextEditor>()
@@ -53,7 +56,12 @@ pub fn plugin(app: &mut App) {
         .init_resource::<FeaturePanels>()
         .add_systems(
             Update,
-            (open_end_dialog, open_new_line_dialog, show_opened_game)
+            (
+                open_end_dialog,
+                open_new_line_dialog,
+                show_opened_game,
+                learn::follow_lesson,
+            )
                 .in_set(AppSystems::FollowMatch),
         )
         .add_systems(
@@ -64,6 +72,7 @@ pub fn plugin(app: &mut App) {
                 options::type_numbers,
                 choice::apply_adjustments,
                 apply::apply_entries,
+                learn::answer_entries,
             )
                 .chain()
                 .in_set(AppSystems::Respond),
@@ -91,6 +100,10 @@ pub struct Overlays {
     pub load: bool,
     /// The LAN join screen.
     pub join: bool,
+    /// The lesson list ("Learn").
+    pub learn: bool,
+    /// "Well done": the lesson on the board is solved.
+    pub lesson_done: bool,
     /// The puzzle chooser.
     pub puzzles: bool,
 }
@@ -125,8 +138,15 @@ fn show_opened_game(
     }
 }
 
-fn open_end_dialog(mut ended: MessageReader<GameEnded>, mut overlays: ResMut<Overlays>) {
-    if let Some(e) = ended.read().last() {
+fn open_end_dialog(
+    mut ended: MessageReader<GameEnded>,
+    mut overlays: ResMut<Overlays>,
+    lesson: Option<Res<LessonBoard>>,
+) {
+    // A lesson judges its own end.
+    if let Some(e) = ended.read().last()
+        && lesson.is_none()
+    {
         overlays.end = Some(e.outcome);
         overlays.game_menu = false;
     }

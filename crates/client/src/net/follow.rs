@@ -41,6 +41,7 @@ pub struct NetOut<'w> {
     pub(super) screen: Res<'w, State<Screen>>,
     pub(super) join: ResMut<'w, JoinScreen>,
     pub(super) overlays: ResMut<'w, Overlays>,
+    pub(super) heard: MessageWriter<'w, super::DrawingsHeard>,
 }
 
 impl NetOut<'_> {
@@ -267,6 +268,9 @@ fn notice(s: &mut NetSession, msg: HostMsg, out: &mut NetOut, to_match: bool) {
         HostMsg::VersionMismatch { text, .. } => {
             out.join.status = Some(text.clone());
             s.notice(text);
+        }
+        HostMsg::Drawings { by, drawings } => {
+            out.heard.write(super::DrawingsHeard { by, drawings });
         }
         HostMsg::Chat { .. }
         | HostMsg::Spectators(_)

@@ -30,6 +30,7 @@
 //! (the join screen and the LAN part of the side panel, drawn with the
 //! menus' widgets; `ui` schedules them with the other views).
 
+mod drawings;
 mod finished;
 mod follow;
 pub mod join;
@@ -52,6 +53,7 @@ use crate::match_state::Match;
 #[cfg(doc)]
 use chimera_net::{Client, ClientRunner, Host};
 
+pub use drawings::{DrawingsHeard, ShareDrawings};
 pub use join::{JoinScreen, LanGame};
 pub use plans::{HostPlan, JoinPlan, NetLaunch, NetPlan};
 pub use session::{NetSession, NetView};
@@ -64,7 +66,9 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<LanSettings>()
         .init_resource::<lobby::LanLobby>()
         .init_resource::<JoinScreen>()
+        .init_resource::<ShareDrawings>()
         .add_message::<NetAction>()
+        .add_message::<DrawingsHeard>()
         .add_message::<join::LanRequest>()
         .add_systems(
             Update,
@@ -79,7 +83,15 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (lobby::listen, keep_history, finished::keep_finished).in_set(AppSystems::FollowMatch),
+            (
+                lobby::listen,
+                keep_history,
+                finished::keep_finished,
+                drawings::toggle_sharing,
+                drawings::share_drawings,
+                drawings::take_heard,
+            )
+                .in_set(AppSystems::FollowMatch),
         )
         .add_systems(Last, goodbye)
         .add_systems(

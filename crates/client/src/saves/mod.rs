@@ -4,7 +4,9 @@
 //! ([`SavedGames`]) and the autosave: after every applied move and every
 //! command that changes the match, the game is written atomically to
 //! `autosave.pgn` in the data directory, and the main menu offers to
-//! continue it.
+//! continue it. Records carry the players' drawings of every move
+//! (`[%cal]`, `[%csl]`, see [`add_drawings`]), and an opened record brings
+//! them back.
 //!
 //! A finished LAN game is kept in the games folder too ([`KeepGame`], sent
 //! by `net` in both windows), with the LAN game's tags over the match's own.
@@ -17,11 +19,11 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-use crate::interaction::Toast;
-use crate::match_state::CurrentMatch;
+use crate::interaction::{DrawingChanged, Drawings, SetDrawings, Toast};
 use crate::match_state::{
     Authority, BoardResynced, GameEnded, GameSetup, InstallMatch, Match, MoveApplied, Player,
 };
+use crate::match_state::{CurrentMatch, LessonBoard};
 use crate::schedule::AppSystems;
 use chimera_game::clock::TimeControl;
 use chimera_game::record::{self, Loaded, MatchRecord, RecordError};
@@ -278,47 +280,66 @@ pub fn match_from_loaded(loaded: &Loaded) -> Match {
     m
 }
 
-/// Game `number` (from 1) of a record file as a match.
-pub fn open_file(path: &Path, number: usize) -> Result<Match, RecordError> {
+/// Game `number` (from 1) of a record file as a match, with the drawings
+/// its moves carry (`[%cal]`, `[%csl]`).
+pub fn open_file(path: &Path, number: usize) -> Result<(Match, Drawings), RecordError> {
     let text = record::read_file(path)?;
-    Ok(match_from_loaded(&record::load(&text, number)?))
+    let loaded = record::load(&text, number)?;
+    let m = match_from_loaded(&loaded);
+    let drawings = Drawings::from_record(&m, &loaded.record.moves);
+    Ok((m, drawings))
 }
 
-/// The record text of a match, `over` set over its tags.
+/// The record `r` of `m` with the drawings of each move (own and shared;
+/// see [`Drawings::per_move`]) as `[%cal]` / `[%csl]`.
+pub fn add_drawings(r: &mut MatchRecord, m: &Match, drawings: &Drawings) {
+    let v = m.variant();
+    for (rm, marks) in r.moves.iter_mut().zip(drawings.per_move(m)) {
+        (rm.arrows, rm.circles) = marks.to_record(v);
+    }
+}
+
+/// The record text of a match with its drawings, `over` set over its tags.
 fn record_text(
-    m: &Match,
+    (m, drawings): (&Match, &Drawings),
     now: Duration,
     over: &[(String, String)],
 ) -> Result<(MatchRecord, String), String> {
-    let r = match_record_with(m, now, over).map_err(|e| e.to_string())?;
+    let mut r = match_record_with(m, now, over).map_err(|e| e.to_string())?;
+    add_drawings(&mut r, m, drawings);
     let text = r.to_text().map_err(|e| e.to_string())?;
     Ok((r, text))
 }
 
-/// Saves a match into `dir` as `YYYY-MM-DD-HHMMSS-variant-White-Black.pgn`;
-/// returns the file.
-pub fn save_into(dir: &Path, m: &Match, now: Duration) -> Result<PathBuf, String> {
-    save_into_with(dir, m, now, &[])
+/// Saves a match with its drawings into `dir` as
+/// `YYYY-MM-DD-HHMMSS-variant-White-Black.pgn`; returns the file.
+pub fn save_into(dir: &Path, game: (&Match, &Drawings), now: Duration) -> Result<PathBuf, String> {
+    save_into_with(dir, game, now, &[])
 }
 
 /// [`save_into`] with `over` set over the record's tags.
 pub fn save_into_with(
     dir: &Path,
-    m: &Match,
+    game: (&Match, &Drawings),
     now: Duration,
     over: &[(String, String)],
 ) -> Result<PathBuf, String> {
-    let (r, text) = record_text(m, now, over)?;
+    let (r, text) = record_text(game, now, over)?;
     let names = [Color::White, Color::Black].map(|c| r.tag(c.name()).unwrap_or(c.name()));
     let stem = chimera_game::record::files::record_stem(now, &r.variant, names);
     chimera_game::record::files::write_new_record(dir, &stem, &text)
         .map_err(|e| format!("{}: {e}", dir.display()))
 }
 
-/// Writes the autosave of a match (atomically: the previous one stays whole
-/// if this write does not finish); returns what "Continue" will show.
-pub fn write_autosave(path: &Path, m: &Match, now: Duration) -> Result<GameInfo, String> {
-    let (r, text) = record_text(m, now, &[])?;
+/// Writes the autosave of a match with its drawings (atomically: the
+/// previous one stays whole if this write does not finish); returns what
+/// "Continue" will show.
+pub fn write_autosave(
+    path: &Path,
+    game: (&Match, &Drawings),
+    now: Duration,
+) -> Result<GameInfo, String> {
+    let (r, text) = record_text(game, now, &[])?;
     paths::write_atomic(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(GameInfo::of(&r))
 }
@@ -394,12 +415,14 @@ fn check_autosave(folder: Res<SaveFolder>, mut saved: ResMut<SavedGames>) {
 #[derive(bevy::ecs::system::SystemParam)]
 struct Opener<'w> {
     install: MessageWriter<'w, InstallMatch>,
+    drawings: MessageWriter<'w, SetDrawings>,
     opened: MessageWriter<'w, GameOpened>,
 }
 
 impl Opener<'_> {
-    fn open(&mut self, m: Match) {
+    fn open(&mut self, (m, drawings): (Match, Drawings)) {
         self.install.write(InstallMatch(Box::new(m)));
+        self.drawings.write(SetDrawings(drawings));
         self.opened.write(GameOpened);
     }
 }
@@ -412,6 +435,7 @@ fn handle_requests(
     folder: Res<SaveFolder>,
     mut saved: ResMut<SavedGames>,
     game: Option<Res<CurrentMatch>>,
+    drawings: Res<Drawings>,
     mut opener: Opener,
     mut toast: MessageWriter<Toast>,
 ) {
@@ -419,7 +443,7 @@ fn handle_requests(
     for k in keep.read() {
         // A headless app without a folder keeps nothing, silently.
         let Some(dir) = folder.games() else { continue };
-        let said = match save_into_with(&dir, &k.game, wall_clock(), &k.tags) {
+        let said = match save_into_with(&dir, (&k.game, &drawings), wall_clock(), &k.tags) {
             Ok(path) => format!(
                 "Game kept as {}",
                 path.file_name().unwrap_or_default().to_string_lossy()
@@ -437,7 +461,7 @@ fn handle_requests(
                 };
                 let said = match folder.games() {
                     None => NO_FOLDER.to_string(),
-                    Some(dir) => match save_into(&dir, game, wall_clock()) {
+                    Some(dir) => match save_into(&dir, (game, &drawings), wall_clock()) {
                         Ok(path) => format!(
                             "Saved as {}",
                             path.file_name().unwrap_or_default().to_string_lossy()
@@ -498,21 +522,35 @@ impl SavedGame {
     }
 }
 
-/// Writes the autosave after every applied move and every change by a
-/// command (undo, redo, new or opened game, resignation, agreement).
+/// Writes the autosave after every applied move, every change by a
+/// command (undo, redo, new or opened game, resignation, agreement) and
+/// every drawing.
 fn autosave(
-    (mut applied, mut resynced, mut ended): (
+    (mut applied, mut resynced, mut ended, mut drawn): (
         MessageReader<MoveApplied>,
         MessageReader<BoardResynced>,
         MessageReader<GameEnded>,
+        MessageReader<DrawingChanged>,
     ),
+    drawings: Res<Drawings>,
     game: Option<Res<CurrentMatch>>,
     folder: Res<SaveFolder>,
     mut saved: ResMut<SavedGames>,
     mut toast: MessageWriter<Toast>,
-    (network, unsaved): (Option<Res<Authority>>, Option<Res<Unsaved>>),
+    (network, lesson, unsaved): (
+        Option<Res<Authority>>,
+        Option<Res<LessonBoard>>,
+        Option<Res<Unsaved>>,
+    ),
 ) {
-    let changes = applied.read().count() + resynced.read().count() + ended.read().count();
+    let changes = applied.read().count()
+        + resynced.read().count()
+        + ended.read().count()
+        + drawn.read().count();
+    // A lesson's board is no game to continue.
+    if lesson.is_some() {
+        return;
+    }
     let (Some(game), Some(path)) = (game, folder.autosave()) else {
         return;
     };
@@ -521,7 +559,7 @@ fn autosave(
     if changes == 0 || network.is_some() || unsaved.is_some() {
         return;
     }
-    match write_autosave(&path, &game, wall_clock()) {
+    match write_autosave(&path, (&game, &drawings), wall_clock()) {
         Ok(info) => saved.autosave = Some(info),
         Err(e) => {
             toast.write(Toast(format!("Autosave failed: {e}")));

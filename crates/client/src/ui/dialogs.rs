@@ -9,6 +9,7 @@ use crate::config::View;
 use crate::interaction::{Panel, Replay, answering_side};
 use crate::match_state::{Authority, Match, Offer};
 use crate::menus::{Entry, MenuActivated, Overlays};
+use crate::net::ShareDrawings;
 use crate::scene::{CurrentView, ShowLetters};
 use crate::widgets::{FocusView, entry_button};
 use bevy::prelude::*;
@@ -60,7 +61,7 @@ fn label(
     game: Option<&Match>,
     authority: Option<&Authority>,
     mode: View,
-    (computer, letters): (&Computer, ShowLetters),
+    (computer, letters, share): (&Computer, ShowLetters, bool),
 ) -> String {
     let side = game
         .and_then(|g| answering_side(g, authority))
@@ -83,11 +84,18 @@ fn label(
         Entry::Accept(offer) => format!("Accept the {}", offer.word()),
         Entry::Decline(offer) => format!("Decline the {}", offer.word()),
         Entry::ClaimWin => "Claim the win (opponent gone)".into(),
+        Entry::ShareDrawings if share => "Stop sharing my drawings".into(),
+        Entry::ShareDrawings => "Share my drawings".into(),
         Entry::Resign => format!("{} resigns", side.unwrap_or("")),
         Entry::NewGame if authority.is_some() => "Rematch (colours swapped)".into(),
         Entry::NewGame => "New game (same variant)".into(),
         Entry::Guide => "How the pieces move".into(),
         Entry::Controls => "Controls".into(),
+        Entry::Learn => "Learn: lessons".into(),
+        Entry::LessonHint => "Lesson: a hint".into(),
+        Entry::LessonAgain => "Lesson: start again".into(),
+        Entry::LessonNext => "Lesson: the next one".into(),
+        Entry::LessonList => "Lesson: all lessons".into(),
         Entry::MainMenu => "Main menu".into(),
         Entry::Quit => "Quit Chimera".into(),
         Entry::LookAtBoard => "Look at the board".into(),
@@ -116,6 +124,7 @@ pub(super) fn game_menu(
     mode: Res<CurrentView>,
     computer: Res<Computer>,
     letters: Res<ShowLetters>,
+    share: Res<ShareDrawings>,
     mut activated: MessageWriter<MenuActivated>,
 ) -> Result {
     if !overlays.game_menu {
@@ -128,7 +137,13 @@ pub(super) fn game_menu(
     let ctx = contexts.ctx_mut()?;
     centred("Menu").show(ctx, |ui| {
         for entry in list {
-            let text = label(entry, game, authority, mode.0, (&computer, *letters));
+            let text = label(
+                entry,
+                game,
+                authority,
+                mode.0,
+                (&computer, *letters, share.0),
+            );
             let b = egui::Button::new(text).min_size(WIDE.into());
             entry_button(ui, b, entry, focused, &mut activated);
         }
@@ -165,7 +180,7 @@ pub(super) fn end_dialog(
                     game,
                     view.ctx.authority.as_deref(),
                     mode.0,
-                    (&computer, ShowLetters::default()),
+                    (&computer, ShowLetters::default(), false),
                 );
                 let b = egui::Button::new(text);
                 entry_button(ui, b, entry, focused, &mut activated);
@@ -215,7 +230,7 @@ pub(super) fn new_line_dialog(
                     Some(game),
                     None,
                     mode.0,
-                    (&Computer::default(), ShowLetters::default()),
+                    (&Computer::default(), ShowLetters::default(), false),
                 ));
                 entry_button(ui, b, entry, focused, &mut activated);
             }

@@ -13,7 +13,7 @@ use crate::scene::middle_square;
 use crate::widgets::{FocusView, back_button, entry_button};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use chimera_rules::{Color, Kind, PieceInfo, Variant};
+use chimera_rules::{Color, Kind, PieceInfo, Sq, Variant};
 
 pub(super) fn guide_window(
     mut contexts: EguiContexts,
@@ -55,23 +55,36 @@ pub(super) fn guide_window(
                     back_button(ui, focused, &mut activated);
                 });
                 if let Some(kind) = guide.kinds.get(guide.piece) {
-                    diagram(ui, v, *kind, glyphs.as_ref());
+                    ui.horizontal_top(|ui| {
+                        let marks = diagram(ui, v, *kind, glyphs.as_ref(), 460.0);
+                        caption(ui, v, *kind, glyphs.as_ref(), marks);
+                    });
                 }
             });
         });
     Ok(())
 }
 
-/// The board with `kind` alone near the middle, rings on the squares it
-/// attacks and dots where it only moves (as the in-game help marks them);
-/// beside it the piece large, both sides, with its name and letter.
-fn diagram(ui: &mut egui::Ui, v: &std::sync::Arc<Variant>, kind: Kind, glyphs: Option<&Glyphs>) {
-    // A serpent in hand is explained by its first form.
-    let shown = if kind == Kind::Serpent {
+/// A serpent in hand is explained by its first form.
+fn shown_kind(kind: Kind) -> Kind {
+    if kind == Kind::Serpent {
         Kind::Gryphon
     } else {
         kind
-    };
+    }
+}
+
+/// The board, `side` points across, with `kind` alone near the middle,
+/// rings on the squares it attacks and dots where it only moves (as the
+/// in-game help marks them); returns those squares (reached, attacked).
+pub(super) fn diagram(
+    ui: &mut egui::Ui,
+    v: &std::sync::Arc<Variant>,
+    kind: Kind,
+    glyphs: Option<&Glyphs>,
+    side: f32,
+) -> (Vec<Sq>, Vec<Sq>) {
+    let shown = shown_kind(kind);
     let at = middle_square(v);
     let piece = PieceInfo {
         color: Color::White,
@@ -81,7 +94,6 @@ fn diagram(ui: &mut egui::Ui, v: &std::sync::Arc<Variant>, kind: Kind, glyphs: O
     let (reach, attacks) = reach_alone(v, at, piece)
         .map(|a| (a.reach, a.attacks))
         .unwrap_or_default();
-    let side = 460.0;
     let cell = side / v.width().max(v.height()) as f32;
     let (rect, _) = ui.allocate_exact_size(
         egui::vec2(cell * v.width() as f32, cell * v.height() as f32),
@@ -130,6 +142,19 @@ fn diagram(ui: &mut egui::Ui, v: &std::sync::Arc<Variant>, kind: Kind, glyphs: O
             painter.circle_filled(r.center(), cell * 0.16, mark);
         }
     }
+    (reach, attacks)
+}
+
+/// Beside the diagram: the piece large, both sides, its name and letter,
+/// and what the marks say.
+fn caption(
+    ui: &mut egui::Ui,
+    v: &std::sync::Arc<Variant>,
+    kind: Kind,
+    glyphs: Option<&Glyphs>,
+    (reach, attacks): (Vec<Sq>, Vec<Sq>),
+) {
+    let shown = shown_kind(kind);
     ui.vertical(|ui| {
         if let Some(g) = glyphs {
             ui.horizontal(|ui| {

@@ -154,6 +154,7 @@ pub(super) fn menu_screen(
                 let big = |t: &str| egui::Button::new(egui::RichText::new(t).size(18.0 * k));
                 entry_button(ui, big("Join"), Entry::JoinLan, focused, &mut activated);
                 entry_button(ui, big("How the pieces move"), Entry::Guide, focused, &mut activated);
+                entry_button(ui, big("Learn"), Entry::Learn, focused, &mut activated);
                 entry_button(ui, big("Controls"), Entry::Controls, focused, &mut activated);
                 entry_button(ui, big("Quit"), Entry::Quit, focused, &mut activated);
             });

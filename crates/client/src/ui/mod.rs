@@ -12,6 +12,7 @@ mod computer;
 mod controls;
 mod dialogs;
 mod guide;
+mod learn;
 mod menu;
 mod panel;
 mod puzzles;
@@ -47,6 +48,7 @@ pub(super) fn plugin(app: &mut App) {
                     dialogs::game_menu,
                     dialogs::end_dialog,
                     dialogs::new_line_dialog,
+                    learn::lesson_done_dialog,
                     toast_overlay,
                     hover_name,
                     help_banner,
@@ -54,6 +56,7 @@ pub(super) fn plugin(app: &mut App) {
                     .chain()
                     .run_if(in_state(Screen::Game)),
                 guide::guide_window,
+                learn::learn_window,
                 controls::controls_window,
                 saves::load_window,
             )

@@ -17,7 +17,7 @@ use crate::interaction::{
 };
 use crate::match_state::CurrentMatch;
 use crate::match_state::Offer;
-use crate::menus::{Entry, MenuActivated, MenuChoice};
+use crate::menus::{Entry, Learn, MenuActivated, MenuChoice};
 use crate::puzzles::PuzzleMode;
 use crate::scene::{BoardViewport, CurrentView};
 use crate::schedule::Screen;
@@ -42,7 +42,12 @@ pub(super) fn game_panel(
     window: Single<&Window, With<PrimaryWindow>>,
     (controls, layout): (Option<Res<Controls>>, Res<PadLayout>),
     mut replay: ReplayControls,
-    (computer, puzzle, choice): (Res<Computer>, Res<PuzzleMode>, Res<MenuChoice>),
+    (computer, learn, puzzle, choice): (
+        Res<Computer>,
+        Res<Learn>,
+        Res<PuzzleMode>,
+        Res<MenuChoice>,
+    ),
     mut lan: crate::net::screens::LanPanel,
 ) -> Result {
     let keys = |a: GameAction| hint(controls.as_deref(), *layout, a);
@@ -65,6 +70,7 @@ pub(super) fn game_panel(
     };
     let mut computer_click = None;
     let mut lan_click = None;
+    let mut lesson_click = None;
     let mut puzzle_click = None;
     let in_puzzle = puzzle.current().is_some();
     let panel = egui::Panel::right("game-panel")
@@ -125,79 +131,94 @@ pub(super) fn game_panel(
                 );
             });
             ui.separator();
-            match game.outcome() {
-                Some(o) => {
-                    ui.label(egui::RichText::new(outcome_text(&o)).strong().size(17.0));
-                    super::clock_view::clocks(ui, game);
-                }
-                None => {
-                    // Who answers here: the seat played in a LAN game,
-                    // whoever is to move.
-                    let me = answering_side(game, lan.authority());
-                    let mut status = format!("{} to move", pos.side_to_move().name());
-                    if pos.in_check() {
-                        status.push_str(" — check!");
+            if learn.run.is_some() {
+                // A lesson's board: the lesson instead of the game's state.
+                lesson_click = super::learn::lesson_section(ui, &learn, &keys(GameAction::Hint));
+            } else {
+                match game.outcome() {
+                    Some(o) => {
+                        ui.label(egui::RichText::new(outcome_text(&o)).strong().size(17.0));
+                        super::clock_view::clocks(ui, game);
                     }
-                    ui.label(egui::RichText::new(status).strong().size(17.0));
-                    super::clock_view::clocks(ui, game);
-                    // The menu's answers, the same offers.
-                    let answer_draw =
-                        offers_to_answer(game, lan.authority()).contains(&Offer::Draw);
-                    // A puzzle has nobody to resign to or offer a draw.
-                    if !in_puzzle {
-                        ui.horizontal_wrapped(|ui| {
-                            act(ui, me.is_some(), "Resign", &menu, Entry::Resign);
-                            match (game.draw_offer(), me) {
-                                (Some(by), _) if answer_draw => {
-                                    ui.label(format!(
-                                        "{} offers a draw — Accept/Decline here or {menu}:",
-                                        by.name()
-                                    ));
-                                    let accept = Entry::Accept(Offer::Draw);
-                                    act(ui, true, "Accept", &menu, accept);
-                                    act(ui, true, "Decline", &menu, Entry::Decline(Offer::Draw));
+                    None => {
+                        // Who answers here: the seat played in a LAN game,
+                        // whoever is to move.
+                        let me = answering_side(game, lan.authority());
+                        let mut status = format!("{} to move", pos.side_to_move().name());
+                        if pos.in_check() {
+                            status.push_str(" — check!");
+                        }
+                        ui.label(egui::RichText::new(status).strong().size(17.0));
+                        super::clock_view::clocks(ui, game);
+                        // The menu's answers, the same offers.
+                        let answer_draw =
+                            offers_to_answer(game, lan.authority()).contains(&Offer::Draw);
+                        // A puzzle has nobody to resign to or offer a draw.
+                        if !in_puzzle {
+                            ui.horizontal_wrapped(|ui| {
+                                act(ui, me.is_some(), "Resign", &menu, Entry::Resign);
+                                match (game.draw_offer(), me) {
+                                    (Some(by), _) if answer_draw => {
+                                        ui.label(format!(
+                                            "{} offers a draw — Accept/Decline here or {menu}:",
+                                            by.name()
+                                        ));
+                                        let accept = Entry::Accept(Offer::Draw);
+                                        act(ui, true, "Accept", &menu, accept);
+                                        act(
+                                            ui,
+                                            true,
+                                            "Decline",
+                                            &menu,
+                                            Entry::Decline(Offer::Draw),
+                                        );
+                                    }
+                                    (Some(_), Some(_)) => {
+                                        ui.weak("Draw offered");
+                                    }
+                                    (Some(by), None) => {
+                                        ui.label(format!("{} offers a draw", by.name()));
+                                    }
+                                    (None, _) => {
+                                        act(ui, me.is_some(), "Offer draw", &menu, Entry::OfferDraw)
+                                    }
                                 }
-                                (Some(_), Some(_)) => {
-                                    ui.weak("Draw offered");
-                                }
-                                (Some(by), None) => {
-                                    ui.label(format!("{} offers a draw", by.name()));
-                                }
-                                (None, _) => {
-                                    act(ui, me.is_some(), "Offer draw", &menu, Entry::OfferDraw)
-                                }
-                            }
-                        });
-                    }
-                    let shown = replay.position(game);
-                    let subject = help_subject(&selection, &cursor, shown);
-                    if ui
-                        .add_enabled(subject.is_some(), egui::Button::new("How it moves"))
-                        .on_hover_text(format!(
-                            "{}: the piece alone, every square it reaches marked",
-                            keys(GameAction::HowItMoves)
-                        ))
-                        .clicked()
-                    {
-                        show_help.write(ShowHowItMoves(subject));
-                    }
-                    if selection.0.can_mutate()
-                        && ui
-                            .button("Mutate serpent")
+                            });
+                        }
+                        let shown = replay.position(game);
+                        let subject = help_subject(&selection, &cursor, shown);
+                        if ui
+                            .add_enabled(subject.is_some(), egui::Button::new("How it moves"))
                             .on_hover_text(format!(
-                                "{} / pick the serpent again",
-                                keys(GameAction::Mutate)
+                                "{}: the piece alone, every square it reaches marked",
+                                keys(GameAction::HowItMoves)
                             ))
                             .clicked()
-                    {
-                        select.write(SelectInput::Mutate);
+                        {
+                            show_help.write(ShowHowItMoves(subject));
+                        }
+                        if selection.0.can_mutate()
+                            && ui
+                                .button("Mutate serpent")
+                                .on_hover_text(format!(
+                                    "{} / pick the serpent again",
+                                    keys(GameAction::Mutate)
+                                ))
+                                .clicked()
+                        {
+                            select.write(SelectInput::Mutate);
+                        }
                     }
                 }
-            }
-            // The computer's hint and evaluation would give a puzzle away.
-            if !in_puzzle {
-                computer_click =
-                    super::computer::computer_section(ui, &computer, game, &keys(GameAction::Hint));
+                // The computer's hint and evaluation would give a puzzle away.
+                if !in_puzzle {
+                    computer_click = super::computer::computer_section(
+                        ui,
+                        &computer,
+                        game,
+                        &keys(GameAction::Hint),
+                    );
+                }
             }
             ui.separator();
             for (side, lost) in [Color::White, Color::Black].iter().zip(&list.lost) {
@@ -258,7 +279,7 @@ pub(super) fn game_panel(
         })
         .response
         .rect;
-    for entry in [computer_click, lan_click, puzzle_click]
+    for entry in [computer_click, lan_click, lesson_click, puzzle_click]
         .into_iter()
         .flatten()
     {

@@ -167,7 +167,7 @@ pub(crate) fn panel(app: &App) -> Panel {
 }
 
 /// Walks the cursor to `target` one step at a time (showing it first).
-fn cursor_to(app: &mut App, dev: Device, target: &str) {
+pub(crate) fn cursor_to(app: &mut App, dev: Device, target: &str) {
     let to = sq(app, target);
     if !cursor(app).shown {
         tap(app, dev, Press::Up);
@@ -194,7 +194,7 @@ fn cursor_to(app: &mut App, dev: Device, target: &str) {
 }
 
 /// Cursor to `from`, select; cursor to `to`, select.
-fn play(app: &mut App, dev: Device, from: &str, to: &str) {
+pub(crate) fn play(app: &mut App, dev: Device, from: &str, to: &str) {
     cursor_to(app, dev, from);
     tap(app, dev, Press::Select);
     cursor_to(app, dev, to);
@@ -484,6 +484,7 @@ fn focused(app: &App) -> Option<Entry> {
             saved: app.world().resource::<chimera_client::saves::SavedGames>(),
             authority: None,
             features: &Default::default(),
+            learn: app.world().resource::<chimera_client::menus::Learn>(),
         },
     );
     app.world().resource::<MenuFocus>().entry(&list)
@@ -513,6 +514,7 @@ fn game_menu_index(app: &App, entry: Entry) -> usize {
             saved: app.world().resource::<chimera_client::saves::SavedGames>(),
             authority: None,
             features: &Default::default(),
+            learn: app.world().resource::<chimera_client::menus::Learn>(),
         },
     )
     .iter()

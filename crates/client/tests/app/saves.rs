@@ -115,6 +115,7 @@ pub(crate) fn current_entries(app: &App, panel: Panel) -> Vec<Entry> {
             saved: w.resource::<SavedGames>(),
             authority: w.get_resource::<chimera_client::match_state::Authority>(),
             features: w.resource::<chimera_client::menus::FeaturePanels>(),
+            learn: w.resource::<chimera_client::menus::Learn>(),
         },
     )
 }

@@ -1,6 +1,7 @@
 //! The computer opponent (`chimera-engine`): search mechanics, levels, and a
 //! tactics suite per variant.
 
+mod arena;
 mod board;
 mod levels;
 mod puzzles;

@@ -5,8 +5,10 @@
 use std::time::Duration;
 
 use chimera_game::Offer;
+use chimera_game::record::{Arrow, Brush, Circle};
 use chimera_net::protocol::{
-    ClientMsg, Hello, HostMsg, MoveConfirmed, PROTOCOL_VERSION, Role, SeatState, SeatWish, encode,
+    ClientMsg, Hello, HostMsg, MAX_DRAWINGS, MoveConfirmed, PROTOCOL_VERSION, Role, SeatState,
+    SeatWish, SharedDrawings, encode,
 };
 use chimera_net::{HostConfig, HostEvent};
 use chimera_rules::{Color, EndReason, Game, Outcome, Variant};
@@ -585,6 +587,79 @@ fn a_token_gives_the_seat_back_and_claims_wait_for_the_grace_period() {
         clocks: None
     }));
     assert_eq!(b.state().result(), Some(won));
+}
+
+fn drawings(ply: u32, arrows: &[(&str, &str)], circles: &[&str]) -> SharedDrawings {
+    SharedDrawings {
+        ply,
+        arrows: arrows
+            .iter()
+            .map(|(from, to)| Arrow {
+                brush: Brush::Green,
+                from: from.to_string(),
+                to: to.to_string(),
+            })
+            .collect(),
+        circles: circles
+            .iter()
+            .map(|s| Circle {
+                brush: Brush::Red,
+                square: s.to_string(),
+            })
+            .collect(),
+    }
+}
+
+#[test]
+fn a_players_drawings_reach_everyone_checked_and_limited() {
+    let mut b = Bench::seated(HostConfig::new("chess"));
+    b.join(3, "Cy", SeatWish::Spectate);
+    let before = fingerprint(&b);
+    let d = drawings(0, &[("e2", "e4")], &["d5"]);
+    let e = b.send(2, ClientMsg::Drawings(d.clone()));
+    let heard = HostMsg::Drawings {
+        by: Color::Black,
+        drawings: d,
+    };
+    for id in [1, 2, 3] {
+        assert_eq!(to(&e, id), vec![heard.clone()], "client {id}");
+    }
+    // Refused: a spectator's, a ply the game has not reached, a square off
+    // the board (chess has no rank 9); nothing changes and nobody hears.
+    let cases = [
+        (
+            3,
+            drawings(0, &[], &["a1"]),
+            "spectators do not share drawings",
+        ),
+        (1, drawings(1, &[], &["a1"]), "the game has only 0 moves"),
+        (
+            1,
+            drawings(0, &[("a1", "a9")], &[]),
+            "'a9' is not a square of this board",
+        ),
+    ];
+    for (id, d, why) in cases {
+        let e = b.send(id, ClientMsg::Drawings(d));
+        assert_eq!(refusals(&e, id)[0].1, why);
+        let other = if id == 1 { 2 } else { 1 };
+        assert!(to(&e, other).is_empty(), "{why}");
+    }
+    assert_eq!(fingerprint(&b), before);
+    // More than the limit does not even decode.
+    let many: Vec<&str> = vec!["a1"; MAX_DRAWINGS + 1];
+    assert!(encode(&ClientMsg::Drawings(drawings(0, &[], &many))).is_err());
+    // The rate: a burst of 12 (two spent on the refusals above), then refusals.
+    let mut passed = 0;
+    for _ in 0..20 {
+        let e = b.send(1, ClientMsg::Drawings(drawings(0, &[], &["h8"])));
+        if refusals(&e, 1).is_empty() {
+            passed += 1;
+        } else {
+            assert_eq!(refusals(&e, 1)[0].1, "drawing too fast");
+        }
+    }
+    assert_eq!(passed, 10, "the drawings burst");
 }
 
 #[test]

@@ -4,10 +4,11 @@
 //! index in declaration order).
 
 use chimera_game::Offer;
+use chimera_game::record::{Arrow, Brush, Circle};
 use chimera_net::protocol::{
     ClientMsg, Hello, HostMsg, MAX_CHAT_CHARS, MAX_MESSAGE_BYTES, MoveConfirmed, PROTOCOL_VERSION,
-    Role, SeatState, SeatToken, SeatWish, Snapshot, TO_CLIENT, TO_HOST, WireClocks, WireError,
-    decode, encode, protocol_id,
+    Role, SeatState, SeatToken, SeatWish, SharedDrawings, Snapshot, TO_CLIENT, TO_HOST, WireClocks,
+    WireError, decode, encode, protocol_id,
 };
 use chimera_rules::{Color, EndReason, Outcome};
 
@@ -42,6 +43,35 @@ pub(crate) fn snapshot() -> Snapshot {
     }
 }
 
+/// Drawings of every brush on a big board (also the wire fuzz's seed).
+pub(crate) fn drawings() -> SharedDrawings {
+    SharedDrawings {
+        ply: 17,
+        arrows: vec![
+            Arrow {
+                brush: Brush::Green,
+                from: "e2".into(),
+                to: "e10".into(),
+            },
+            Arrow {
+                brush: Brush::Yellow,
+                from: "a0".into(),
+                to: "p16".into(),
+            },
+        ],
+        circles: vec![
+            Circle {
+                brush: Brush::Red,
+                square: "d4".into(),
+            },
+            Circle {
+                brush: Brush::Blue,
+                square: "j11".into(),
+            },
+        ],
+    }
+}
+
 fn client_messages() -> Vec<ClientMsg> {
     let mut out = vec![
         ClientMsg::Hello(Hello {
@@ -58,6 +88,8 @@ fn client_messages() -> Vec<ClientMsg> {
         ClientMsg::ClaimWin,
         ClientMsg::Chat("good luck ♞".into()),
         ClientMsg::Resync { ply: 40 },
+        ClientMsg::Drawings(drawings()),
+        ClientMsg::Drawings(SharedDrawings::default()),
     ];
     for wish in [SeatWish::White, SeatWish::Black, SeatWish::Spectate] {
         out.push(ClientMsg::Hello(Hello {
@@ -125,6 +157,10 @@ fn host_messages() -> Vec<HostMsg> {
         HostMsg::VersionMismatch {
             host_version: 2,
             text: "the host speaks 2".into(),
+        },
+        HostMsg::Drawings {
+            by: Color::Black,
+            drawings: drawings(),
         },
     ];
     for reason in EndReason::ALL {
@@ -264,10 +300,10 @@ fn broken_frames_get_typed_errors() {
             found: "host"
         })
     );
-    // Variant 9 does not exist; neither does UTF-8 0xFF; a chat line claiming
+    // Variant 10 does not exist; neither does UTF-8 0xFF; a chat line claiming
     // a million bytes is over the limit before anything is read.
     assert!(matches!(
-        decode::<ClientMsg>(&[TO_HOST, 9]),
+        decode::<ClientMsg>(&[TO_HOST, 10]),
         Err(WireError::Malformed(_))
     ));
     assert!(matches!(
@@ -315,6 +351,14 @@ fn limits_are_enforced_on_both_ends() {
         lmn: "e".repeat(33),
     };
     assert!(matches!(encode(&lmn), Err(WireError::Invalid(_))));
+    let mut d = drawings();
+    d.circles[0].square = "a12345".into();
+    assert_eq!(
+        encode(&ClientMsg::Drawings(d)),
+        Err(WireError::Invalid(
+            "square name of 6 characters is over the limit of 4".into()
+        ))
+    );
 }
 
 #[test]

@@ -48,6 +48,7 @@ fn client_frames() -> Vec<Vec<u8>> {
         ClientMsg::Chat("good luck ♞".into()),
         ClientMsg::Resync { ply: 40 },
         ClientMsg::Offer(Offer::Takeback),
+        ClientMsg::Drawings(crate::protocol::drawings()),
     ]
     .iter()
     .map(|m| encode(m).expect("a valid message encodes"))
@@ -82,6 +83,10 @@ fn host_frames() -> Vec<Vec<u8>> {
                 reason: EndReason::Checkmate,
             },
             clocks: snapshot().clocks,
+        },
+        HostMsg::Drawings {
+            by: Color::White,
+            drawings: crate::protocol::drawings(),
         },
     ]
     .iter()
