@@ -91,6 +91,9 @@ pub struct PlayCmd {
     /// does; e.g. with --load).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=100_000))]
     pub ply: Option<u32>,
+    /// Open puzzle N (from 1) of the variant's shipped set (assets/puzzles/), in puzzle mode.
+    #[arg(long, value_name = "N", requires = "variant", conflicts_with_all = ["moves", "options", "load", "guide", "lesson"], value_parser = count)]
+    pub puzzle: Option<u32>,
     /// Open this lesson of the variant on the board (its id, as
     /// `piece-rook`, `blockers-cannon`, `castling-i1`; see docs/lessons.md).
     #[arg(long, value_name = "ID", requires = "variant", conflicts_with_all = ["moves", "guide"])]
@@ -98,13 +101,13 @@ pub struct PlayCmd {
     /// Measure an empty Bevy 3D scene instead of the game (with --measure SECS, default 10).
     #[arg(
         long = "empty-3d",
-        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think", "guide", "lesson", "empty_2d", "animate", "analyse", "ply"]
+        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think", "guide", "lesson", "empty_2d", "animate", "analyse", "ply", "puzzle"]
     )]
     pub empty_3d: bool,
     /// Measure an empty Bevy 2D scene instead of the game (with --measure SECS, default 10).
     #[arg(
         long = "empty-2d",
-        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think", "guide", "lesson", "animate", "analyse", "ply"]
+        conflicts_with_all = ["variant", "options", "moves", "view", "flip", "screenshot", "window", "load", "load_screen", "white", "black", "think", "guide", "lesson", "animate", "analyse", "ply", "puzzle"]
     )]
     pub empty_2d: bool,
     /// Draw into an image with no window and no display (with --measure or --empty-2d/3d).
@@ -211,6 +214,23 @@ fn guide_kind(variant: &Variant, letter: char) -> Result<Kind, CliError> {
         })
 }
 
+/// The index of `--puzzle N` in the variant's shipped set.
+fn puzzle_number(variant: &Variant, n: u32) -> Result<usize, CliError> {
+    let id = variant.id();
+    let text = chimera_engine::puzzles::shipped(id)
+        .ok_or_else(|| CliError::Usage(format!("{id} has no shipped puzzles for '--puzzle'")))?;
+    let count = chimera_engine::Puzzle::parse_file(text)
+        .map_err(|e| CliError::Usage(format!("assets/puzzles/{id}.txt: {e}")))?
+        .len();
+    let i = n as usize - 1;
+    if i >= count {
+        return Err(CliError::Usage(format!(
+            "'--puzzle {n}': {id} has {count} puzzles"
+        )));
+    }
+    Ok(i)
+}
+
 /// Checks that `variant` has the lesson `id` (`--lesson`).
 fn lesson_exists(variant: &std::sync::Arc<Variant>, id: &str) -> Result<(), CliError> {
     let all = chimera_game::lessons::lessons(variant);
@@ -286,10 +306,15 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         Some(letter) => Some(guide_kind(&*game.variant.build(DEFAULT_VARIANT)?, letter)?),
         None => None,
     };
+    let puzzle = match a.puzzle {
+        Some(n) => Some(puzzle_number(&*game.variant.build(DEFAULT_VARIANT)?, n)?),
+        None => None,
+    };
     if let Some(id) = &a.lesson {
         lesson_exists(&game.variant.build(DEFAULT_VARIANT)?, id)?;
     }
     let play = chimera_client::PlayArgs {
+        puzzle,
         lesson: a.lesson,
         load,
         load_screen: a.load_screen,

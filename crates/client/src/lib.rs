@@ -118,6 +118,8 @@ pub struct PlayArgs {
     pub warmup: Option<f64>,
     /// While measuring, keep a move animating (see [`perf::KeepMoving`]).
     pub animate: bool,
+    /// Open this puzzle (index into the shipped set of `variant`) in puzzle mode.
+    pub puzzle: Option<usize>,
     /// Open this lesson (its id) of `variant` on the board.
     pub lesson: Option<String>,
     /// Analyse the game at once (`--analyse`), with this node budget per
@@ -150,6 +152,7 @@ impl Default for PlayArgs {
             offscreen: false,
             warmup: None,
             animate: false,
+            puzzle: None,
             lesson: None,
             analyse: None,
             ply: None,
@@ -326,6 +329,12 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
     if let Some(ply) = args.ply {
         app.world_mut()
             .write_message(interaction::ReplayStep::To(ply));
+    }
+    if let (Some(index), Some(variant)) = (args.puzzle, &args.variant) {
+        app.insert_resource(puzzles::PuzzleRequest {
+            variant: variant.clone(),
+            index,
+        });
     }
     // Lesson progress in the data directory; a lesson asked for opens on the board.
     app.world_mut()

@@ -112,10 +112,12 @@ fn derive_highlights(
                     _ => None,
                 },
                 targets: selection.0.markers(pos),
-                // A puzzle's hint (the piece, then the move), else the computer's.
-                hint: match puzzle.hint(&game) {
-                    Some((squares, _)) => squares,
-                    None => hint
+                // A puzzle's hint (the piece, then the move) — never the
+                // computer's then — else the computer's.
+                hint: match (puzzle.current(), puzzle.hint(&game)) {
+                    (_, Some((squares, _))) => squares,
+                    (Some(_), None) => Vec::new(),
+                    (None, None) => hint
                         .current(&game)
                         .map(|m| touched_squares(pos, m))
                         .into_iter()

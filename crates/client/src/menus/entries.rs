@@ -387,7 +387,10 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
                     v.push(PauseClock);
                 }
                 if g.outcome().is_none() {
-                    if g.setup().player(g.position().side_to_move()) == Player::Human {
+                    // A puzzle has its own hint (first in the menu).
+                    if g.setup().player(g.position().side_to_move()) == Player::Human
+                        && features.puzzle.is_empty()
+                    {
                         v.push(Hint);
                     }
                     if g.setup().players.iter().any(|p| *p != Player::Human) {

@@ -48,10 +48,35 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (answer_entries, publish_entries)
+            (open_requested, answer_entries, publish_entries)
                 .chain()
                 .in_set(AppSystems::Respond),
         );
+}
+
+/// A puzzle to open at the start (`chimera play --variant V --puzzle N`):
+/// the variant's set, on puzzle `index`.
+#[derive(Resource, Clone, Debug)]
+pub struct PuzzleRequest {
+    /// The variant id.
+    pub variant: String,
+    /// Index into its shipped set.
+    pub index: usize,
+}
+
+/// Opens the requested puzzle once.
+fn open_requested(
+    request: Option<Res<PuzzleRequest>>,
+    mut mode: ResMut<PuzzleMode>,
+    mut out: PuzzleOut,
+    mut commands: Commands,
+) {
+    let Some(request) = request else { return };
+    commands.remove_resource::<PuzzleRequest>();
+    let Some(i) = variants().iter().position(|v| v.id == request.variant) else {
+        return;
+    };
+    mode.open_set(i + 1, Some(request.index), &mut out, &mut commands);
 }
 
 /// One puzzle of the chosen set, with its variant.
@@ -306,6 +331,32 @@ impl PuzzleMode {
         });
     }
 
+    /// Chooses set `entry` of the chooser ([`load_set`]) and puts puzzle
+    /// `first` of it on the board (None: the one rated nearest the player).
+    fn open_set(
+        &mut self,
+        entry: usize,
+        first: Option<usize>,
+        out: &mut PuzzleOut,
+        commands: &mut Commands,
+    ) {
+        match load_set(entry) {
+            Ok((set, name)) => {
+                self.load_ratings(&out.folder);
+                self.set = set;
+                self.set_name = name;
+                self.tried.clear();
+                let player = out.choice.player_name.clone();
+                if let Some(i) = first.or_else(|| self.next_index(&player)) {
+                    self.start(i, out, commands);
+                }
+            }
+            Err(e) => {
+                out.toast.write(crate::interaction::Toast(e));
+            }
+        }
+    }
+
     /// The untried puzzle of the set rated nearest the player (all tried:
     /// the round starts again).
     fn next_index(&mut self, name: &str) -> Option<usize> {
@@ -343,30 +394,16 @@ fn answer_entries(
     for &MenuActivated(entry) in activated.read() {
         match entry {
             Entry::Puzzles => out.overlays.puzzles = true,
-            Entry::PuzzleSet(i) => match load_set(i) {
-                Ok((set, name)) => {
-                    mode.load_ratings(&out.folder);
-                    mode.set = set;
-                    mode.set_name = name;
-                    mode.tried.clear();
-                    let name = out.choice.player_name.clone();
-                    if let Some(first) = mode.next_index(&name) {
-                        mode.start(first, &mut out, &mut commands);
-                    }
-                }
-                Err(e) => {
-                    out.toast.write(crate::interaction::Toast(e));
-                }
-            },
-            Entry::PuzzleHint => {
+            Entry::PuzzleSet(i) => mode.open_set(i, None, &mut out, &mut commands),
+            // The hint key means the puzzle's hint while one is on the board.
+            Entry::PuzzleHint | Entry::Hint
                 if mode
                     .current()
-                    .is_some_and(|(_, a)| a.status == Status::Find)
-                {
-                    mode.rate(false, &mut out);
-                    if let Some(a) = mode.attempt.as_mut() {
-                        a.hints = (a.hints + 1).min(2);
-                    }
+                    .is_some_and(|(_, a)| a.status == Status::Find) =>
+            {
+                mode.rate(false, &mut out);
+                if let Some(a) = mode.attempt.as_mut() {
+                    a.hints = (a.hints + 1).min(2);
                 }
             }
             Entry::PuzzleSolution => {

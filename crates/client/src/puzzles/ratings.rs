@@ -1,11 +1,8 @@
 //! The puzzle ratings in the data directory, `puzzle-ratings.txt`: each
 //! player's Glicko-2 puzzle rating and each puzzle's own, one a line,
-//! tab-separated (docs/puzzles.md):
-//!
-//! ```text
-//! player	NAME	RATING	DEVIATION	VOLATILITY
-//! puzzle	VARIANT	VFEN	RATING	DEVIATION	VOLATILITY
-//! ```
+//! fields separated by tabs (docs/puzzles.md): `player`, the name, the
+//! rating, deviation and volatility; or `puzzle`, the variant id, the VFEN
+//! and the same three numbers.
 //!
 //! Lines starting with `#` are comments. A file that does not read is never
 //! overwritten: the error names the file and the line.

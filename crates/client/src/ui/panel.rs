@@ -76,6 +76,7 @@ pub(super) fn game_panel(
     let mut lan_click = None;
     let mut lesson_click = None;
     let mut puzzle_click = None;
+    let in_puzzle = puzzle.current().is_some();
     let panel = egui::Panel::right("game-panel")
         .default_size(280.0)
         .min_size(230.0)
@@ -156,29 +157,38 @@ pub(super) fn game_panel(
                         // The menu's answers, the same offers.
                         let answer_draw =
                             offers_to_answer(game, lan.authority()).contains(&Offer::Draw);
-                        ui.horizontal_wrapped(|ui| {
-                            act(ui, me.is_some(), "Resign", &menu, Entry::Resign);
-                            match (game.draw_offer(), me) {
-                                (Some(by), _) if answer_draw => {
-                                    ui.label(format!(
-                                        "{} offers a draw — Accept/Decline here or {menu}:",
-                                        by.name()
-                                    ));
-                                    let accept = Entry::Accept(Offer::Draw);
-                                    act(ui, true, "Accept", &menu, accept);
-                                    act(ui, true, "Decline", &menu, Entry::Decline(Offer::Draw));
+                        // A puzzle has nobody to resign to or offer a draw.
+                        if !in_puzzle {
+                            ui.horizontal_wrapped(|ui| {
+                                act(ui, me.is_some(), "Resign", &menu, Entry::Resign);
+                                match (game.draw_offer(), me) {
+                                    (Some(by), _) if answer_draw => {
+                                        ui.label(format!(
+                                            "{} offers a draw — Accept/Decline here or {menu}:",
+                                            by.name()
+                                        ));
+                                        let accept = Entry::Accept(Offer::Draw);
+                                        act(ui, true, "Accept", &menu, accept);
+                                        act(
+                                            ui,
+                                            true,
+                                            "Decline",
+                                            &menu,
+                                            Entry::Decline(Offer::Draw),
+                                        );
+                                    }
+                                    (Some(_), Some(_)) => {
+                                        ui.weak("Draw offered");
+                                    }
+                                    (Some(by), None) => {
+                                        ui.label(format!("{} offers a draw", by.name()));
+                                    }
+                                    (None, _) => {
+                                        act(ui, me.is_some(), "Offer draw", &menu, Entry::OfferDraw)
+                                    }
                                 }
-                                (Some(_), Some(_)) => {
-                                    ui.weak("Draw offered");
-                                }
-                                (Some(by), None) => {
-                                    ui.label(format!("{} offers a draw", by.name()));
-                                }
-                                (None, _) => {
-                                    act(ui, me.is_some(), "Offer draw", &menu, Entry::OfferDraw)
-                                }
-                            }
-                        });
+                            });
+                        }
                         let shown = replay.position(game);
                         let subject = help_subject(&selection, &cursor, shown);
                         if ui
@@ -204,25 +214,28 @@ pub(super) fn game_panel(
                         }
                     }
                 }
-                let shown = replay.shown_ply(game);
-                let reviewed = analysis.eval_at(shown).map(|e| {
-                    (
-                        super::review::engine_eval(e),
-                        analysis.position(shown).map_or(0, |p| p.depth),
-                    )
-                });
-                computer_click = super::computer::computer_section(
-                    ui,
-                    computer,
-                    game,
-                    &keys(GameAction::Hint),
-                    reviewed,
-                );
-                ui.separator();
-                let allowed = may_analyse(game, lan.authority());
-                computer_click =
-                    super::review::review_section(ui, analysis, shown, &list.sans, allowed)
-                        .or(computer_click);
+                // The computer's hint and evaluation would give a puzzle away.
+                if !in_puzzle {
+                    let shown = replay.shown_ply(game);
+                    let reviewed = analysis.eval_at(shown).map(|e| {
+                        (
+                            super::review::engine_eval(e),
+                            analysis.position(shown).map_or(0, |p| p.depth),
+                        )
+                    });
+                    computer_click = super::computer::computer_section(
+                        ui,
+                        computer,
+                        game,
+                        &keys(GameAction::Hint),
+                        reviewed,
+                    );
+                    ui.separator();
+                    let allowed = may_analyse(game, lan.authority());
+                    computer_click =
+                        super::review::review_section(ui, analysis, shown, &list.sans, allowed)
+                            .or(computer_click);
+                }
             }
             ui.separator();
             for (side, lost) in [Color::White, Color::Black].iter().zip(&list.lost) {

@@ -1,8 +1,12 @@
 //! Puzzle mining (issue 22): a mate in one embedded in a short game is
 //! found with its unique solution; a position with two winning moves is not
-//! a puzzle; every puzzle mined from a small seeded run of chess and of Holy
-//! Grail re-searches deeper to the same unique best move. Small node budgets
-//! and fixed tables: the same on every machine.
+//! a puzzle; a Ghostarelay win by compulsory capture is a no-moves puzzle;
+//! puzzle lines read back and bad ones are named; every puzzle mined from a
+//! small seeded run of chess and of Holy Grail re-searches deeper to the
+//! same unique best move; every shipped set (`assets/puzzles/`) is complete
+//! and legal, and a seeded sample of it (all of it: the ignored test)
+//! re-searches deeper to the same unique move. Node budgets and fixed
+//! tables: the same on every machine.
 
 use chimera_engine::puzzles::{self, MineSettings, Motif, Puzzle, Theme};
 use chimera_engine::{Eval, Limits, Searcher};
@@ -92,13 +96,13 @@ fn mined(id: &str, count: usize, seed: u64) -> Vec<puzzles::Puzzle> {
 
 #[test]
 fn mined_chess_puzzles_re_search_deeper_to_the_same_unique_move() {
-    let found = mined("chess", 2, 1);
+    let found = mined("chess", 1, 1);
     assert!(!found.is_empty(), "no chess puzzle in 4 games");
     for p in &found {
         confirm_deeper("chess", p);
     }
     // Deterministic for a seed and budget.
-    assert_eq!(found, mined("chess", 2, 1));
+    assert_eq!(found, mined("chess", 1, 1));
 }
 
 #[test]
@@ -151,7 +155,7 @@ fn puzzle_lines_that_are_not_in_the_documented_form_are_refused() {
             &good.replace("depth 1,", "depth 2,"),
             "is not 'difficulty D",
         ),
-        (&good.replace(" a1a8 ", " "), "no move"),
+        (&good.replace(" a1a8 ", "  "), "no move"),
     ] {
         let err = Puzzle::parse(bad).expect_err(bad);
         assert!(err.contains(why), "{bad}: {err}");
@@ -197,17 +201,19 @@ fn every_shipped_set_is_complete_and_plays_legally() {
     }
 }
 
-/// Re-searches a shipped puzzle deeper than the search that mined it (8×
-/// its budget; the confirming search had 4×): the solution's first move is
-/// the best, and every other move clearly worse ([`puzzles::judge`]).
+/// Re-searches a shipped puzzle deeper than the search that found it and
+/// the one that confirmed it (8× the mining budget; they had 1× and 4×),
+/// with the mining's table size: the solution's first move is the best, and
+/// every other move clearly worse ([`puzzles::judge`]).
 fn re_search_shipped(id: &str, p: &Puzzle) {
     let v = variant(id, &[]);
     let pos = Position::from_vfen(&v, &p.vfen).expect("vfen");
     let limits = Limits::nodes(puzzles::SHIPPED_NODES * 8);
-    let best = Searcher::new(HASH).search(&pos, &[], &limits, &mut |_| {});
+    let hash = puzzles::SHIPPED_HASH_MB;
+    let best = Searcher::new(hash).search(&pos, &[], &limits, &mut |_| {});
     let m = best.best.expect("a move");
     assert_eq!(pos.lmn(m), p.solution[0], "{id}: {}", p.line());
-    let second = Searcher::new(HASH).search_excluding(&pos, &[], &limits, &[m], &mut |_| {});
+    let second = Searcher::new(hash).search_excluding(&pos, &[], &limits, &[m], &mut |_| {});
     let theme = puzzles::judge(best.score, second.score);
     assert!(
         theme.is_some(),
@@ -232,6 +238,7 @@ fn a_seeded_sample_of_the_shipped_puzzles_re_searches_deeper_to_the_same_unique_
     let mut rng = SplitMix64::new(22);
     for (id, _) in SHIPPED {
         let set = shipped(id);
+        assert!(!set.is_empty(), "{id}: no puzzles");
         for _ in 0..2 {
             let p = &set[(rng.next_u64() % set.len() as u64) as usize];
             re_search_shipped(id, p);
