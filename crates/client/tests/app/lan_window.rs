@@ -192,9 +192,13 @@ fn the_menu_hosts_on_the_side_and_port_chosen_there() {
     tap(&mut app, Device::Keyboard, Press::Up);
     assert_eq!(focused(&app), Some(Entry::HostLan));
     tap(&mut app, Device::Keyboard, Press::Select);
+    // Hosted, and the panel's view refreshed from the host.
     pump(&mut [&mut app], None, "the hosted game", |apps, _| {
-        apps[0].world().get_resource::<NetSession>().is_some()
-            && apps[0].world().get_resource::<CurrentMatch>().is_some()
+        apps[0].world().get_resource::<CurrentMatch>().is_some()
+            && apps[0]
+                .world()
+                .get_resource::<NetSession>()
+                .is_some_and(|s| s.view.role.is_some())
     });
     let view = &app.world().resource::<NetSession>().view;
     assert_eq!(view.hosting.map(|a| a.port()), Some(port));
