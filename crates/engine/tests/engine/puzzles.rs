@@ -205,30 +205,42 @@ fn every_shipped_set_is_complete_and_plays_legally() {
 /// the one that confirmed it (8× the mining budget; they had 1× and 4×),
 /// with the mining's table size: the solution's first move is the best, and
 /// every other move clearly worse ([`puzzles::judge`]).
-fn re_search_shipped(id: &str, p: &Puzzle) {
+fn re_search_shipped(id: &str, p: &Puzzle) -> Result<(), String> {
     let v = variant(id, &[]);
     let pos = Position::from_vfen(&v, &p.vfen).expect("vfen");
     let limits = Limits::nodes(puzzles::SHIPPED_NODES * 8);
     let hash = puzzles::SHIPPED_HASH_MB;
     let best = Searcher::new(hash).search(&pos, &[], &limits, &mut |_| {});
     let m = best.best.expect("a move");
-    assert_eq!(pos.lmn(m), p.solution[0], "{id}: {}", p.line());
-    let second = Searcher::new(hash).search_excluding(&pos, &[], &limits, &[m], &mut |_| {});
-    let theme = puzzles::judge(best.score, second.score);
-    assert!(
-        theme.is_some(),
-        "{id}: {} — deeper: {:?} then {:?}",
-        p.line(),
-        best.score,
-        second.score
-    );
-    if p.theme != Theme::Material {
-        assert!(
-            matches!(best.score, Eval::Mate(n) if n > 0),
-            "{id}: {}",
-            p.line()
-        );
+    if pos.lmn(m) != p.solution[0] {
+        return Err(format!("{id}: {} — deeper: best {}", p.line(), pos.lmn(m)));
     }
+    let second = Searcher::new(hash).search_excluding(&pos, &[], &limits, &[m], &mut |_| {});
+    if puzzles::judge(best.score, second.score).is_none() {
+        return Err(format!(
+            "{id}: {} — deeper: {:?} then {:?}",
+            p.line(),
+            best.score,
+            second.score
+        ));
+    }
+    if p.theme != Theme::Material && !matches!(best.score, Eval::Mate(n) if n > 0) {
+        return Err(format!("{id}: {} — deeper: {:?}", p.line(), best.score));
+    }
+    Ok(())
+}
+
+/// Re-searches `puzzles` and fails naming every one that does not hold.
+fn re_search_all<'a>(puzzles: impl Iterator<Item = (&'a str, &'a Puzzle)>) {
+    let wrong: Vec<String> = puzzles
+        .filter_map(|(id, p)| re_search_shipped(id, p).err())
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "{} puzzles:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }
 
 #[test]
@@ -236,22 +248,23 @@ fn a_seeded_sample_of_the_shipped_puzzles_re_searches_deeper_to_the_same_unique_
     // Two puzzles of each set, picked by a fixed seed (all of them: the
     // ignored test below).
     let mut rng = SplitMix64::new(22);
-    for (id, _) in SHIPPED {
-        let set = shipped(id);
+    let sets: Vec<(&str, Vec<Puzzle>)> = SHIPPED.iter().map(|(id, _)| (*id, shipped(id))).collect();
+    let mut sample = Vec::new();
+    for (id, set) in &sets {
         assert!(!set.is_empty(), "{id}: no puzzles");
         for _ in 0..2 {
-            let p = &set[(rng.next_u64() % set.len() as u64) as usize];
-            re_search_shipped(id, p);
+            sample.push((*id, &set[(rng.next_u64() % set.len() as u64) as usize]));
         }
     }
+    re_search_all(sample.into_iter());
 }
 
 #[test]
 #[ignore = "minutes: every shipped puzzle (cargo test -p chimera-engine --test engine -- --ignored shipped)"]
 fn every_shipped_puzzle_re_searches_deeper_to_the_same_unique_move() {
-    for (id, _) in SHIPPED {
-        for p in &shipped(id) {
-            re_search_shipped(id, p);
-        }
-    }
+    let sets: Vec<(&str, Vec<Puzzle>)> = SHIPPED.iter().map(|(id, _)| (*id, shipped(id))).collect();
+    re_search_all(
+        sets.iter()
+            .flat_map(|(id, set)| set.iter().map(move |p| (*id, p))),
+    );
 }
