@@ -138,8 +138,19 @@ impl ReplayControls<'_> {
             None => egui::RichText::new(san),
         }
         .monospace();
-        if ui.selectable_label(shown == ply + 1, text).clicked() {
+        let cell = ui.selectable_label(shown == ply + 1, text);
+        if cell.clicked() {
             self.steps.write(ReplayStep::To(ply + 1));
+        }
+        // The shown move scrolls into view once each time it changes (a
+        // replay step, a graph click, a new move), so the list follows the
+        // board and is otherwise left where the player scrolled it.
+        if shown == ply + 1 {
+            let id = egui::Id::new("move-list-scrolled-to");
+            if ui.ctx().data(|d| d.get_temp::<usize>(id)) != Some(shown) {
+                cell.scroll_to_me(Some(egui::Align::Center));
+                ui.ctx().data_mut(|d| d.insert_temp(id, shown));
+            }
         }
     }
 
