@@ -18,7 +18,7 @@ pub use outcome::{EndReason, Game, Outcome, Score};
 pub use pieces::{Color, Kind};
 pub use position::{Move, MoveKind, PieceInfo, Position};
 pub use rng::SplitMix64;
-pub use variants::{OptionKind, OptionSpec, Variant, VariantInfo, variants};
+pub use variants::{OptionKind, OptionSpec, Variant, VariantInfo, options_text, variants};
 pub use why::Illegal;
 
 /// An error from the rules engine. Its text is one line naming the problem.

@@ -42,7 +42,7 @@ fn ask(lobby: SocketAddr, req: &LobbyRequest) -> Result<LobbyAnswer, CliError> {
 /// One table as a line: `K7QD-3MXA holygrail 300+2 Ann - Bo 2 watching ply 14`.
 pub fn table_line(t: &TableInfo) -> String {
     let seat = |i: usize| t.seats[i].name().unwrap_or("(open)").to_string();
-    let options: Vec<String> = t.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let options = chimera_rules::options_text(&t.options, " ");
     let time = if t.time.is_timed() {
         t.time.to_string()
     } else {
@@ -60,7 +60,7 @@ pub fn table_line(t: &TableInfo) -> String {
         if options.is_empty() {
             String::new()
         } else {
-            format!(" ({})", options.join(" "))
+            format!(" ({options})")
         },
         seat(0),
         seat(1),

@@ -93,8 +93,8 @@ pub fn lan_game(h: &DiscoveredHost) -> LanGame {
         .map_or(b.variant.as_str(), |v| v.name);
     let mut details = variant.to_string();
     if !b.options.is_empty() {
-        let opts: Vec<String> = b.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        details += &format!(" ({})", opts.join(", "));
+        let opts = chimera_rules::options_text(&b.options, ", ");
+        details += &format!(" ({opts})");
     }
     details += &format!(" · {}", b.time_control.as_deref().unwrap_or("untimed"));
     let seat = |i: usize| b.seats[i].name().unwrap_or("open").to_string();

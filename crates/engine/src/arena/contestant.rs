@@ -212,14 +212,9 @@ impl Contestant for UciEngine {
         };
         self.send(&format!("setoption name UCI_Variant value {uci_variant}"))?;
         if !v.options().is_empty() {
-            let opts: Vec<String> = v
-                .options()
-                .iter()
-                .map(|(k, x)| format!("{k}={x}"))
-                .collect();
             self.send(&format!(
                 "setoption name Variant Options value {}",
-                opts.join(" ")
+                chimera_rules::options_text(v.options(), " ")
             ))?;
         }
         for (k, x) in self.options.clone() {

@@ -50,12 +50,11 @@ pub(super) fn write(
     tag(&mut out, "Result", score);
     tag(&mut out, "Variant", v.id());
     if !v.options().is_empty() {
-        let opts: Vec<String> = v
-            .options()
-            .iter()
-            .map(|(k, x)| format!("{k}={x}"))
-            .collect();
-        tag(&mut out, "Options", &opts.join(" "));
+        tag(
+            &mut out,
+            "Options",
+            &chimera_rules::options_text(v.options(), " "),
+        );
     }
     let start = game.start().to_vfen();
     if start != v.start_position().to_vfen() {

@@ -139,6 +139,13 @@ pub fn variants() -> &'static [&'static VariantInfo] {
     })
 }
 
+/// Options as a record's `Options` tag and the command line write them:
+/// `name=value` pairs separated by `sep` (a space in records and UCI).
+pub fn options_text(options: &[(String, String)], sep: &str) -> String {
+    let pairs: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    pairs.join(sep)
+}
+
 /// The variants shipped with the game, in menu order (the first entries of
 /// [`variants`]). Tests that mean "every variant of the game" use these, so
 /// that a player's variant registered meanwhile changes nothing.
