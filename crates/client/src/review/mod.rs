@@ -554,7 +554,13 @@ fn poll_analysis(mut analysis: ResMut<Analysis>, mut notes: ResMut<MoveNotes>) {
     if analysis.job.is_none() {
         return;
     }
-    analysis.collect();
+    // Looking costs nothing: the analysis counts as changed (the arrow, the
+    // graph and the marks follow it) only when a position came or it ended.
+    let a = analysis.bypass_change_detection();
+    let any = a.collect();
+    if any || a.job.is_none() {
+        analysis.set_changed();
+    }
     if analysis.job.is_none() {
         analysis.write_notes(&mut notes);
     }
