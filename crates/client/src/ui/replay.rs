@@ -133,7 +133,7 @@ impl ReplayControls<'_> {
     ) {
         let text = match mark {
             Some(j) => egui::RichText::new(format!("{san}{}", j.glyph()))
-                .color(super::review::mark_colour(j))
+                .color(mark_colour(j))
                 .strong(),
             None => egui::RichText::new(san),
         }
@@ -157,6 +157,15 @@ impl ReplayControls<'_> {
     /// Shows the position after `ply` moves.
     pub fn jump(&mut self, ply: usize) {
         self.steps.write(ReplayStep::To(ply));
+    }
+}
+
+/// The colour of a judgement's mark (lichess's: blue, orange, red).
+pub fn mark_colour(j: Judgement) -> egui::Color32 {
+    match j {
+        Judgement::Inaccuracy => egui::Color32::from_rgb(0x56, 0xb4, 0xe9),
+        Judgement::Mistake => egui::Color32::from_rgb(0xe6, 0x9f, 0x00),
+        Judgement::Blunder => egui::Color32::from_rgb(0xdf, 0x53, 0x53),
     }
 }
 

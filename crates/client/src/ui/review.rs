@@ -15,15 +15,6 @@ use chimera_rules::Color;
 /// Height of the evaluation graph under the board (logical points).
 pub const GRAPH_HEIGHT: f32 = 96.0;
 
-/// The colour of a judgement's mark (lichess's: blue, orange, red).
-pub fn mark_colour(j: Judgement) -> egui::Color32 {
-    match j {
-        Judgement::Inaccuracy => egui::Color32::from_rgb(0x56, 0xb4, 0xe9),
-        Judgement::Mistake => egui::Color32::from_rgb(0xe6, 0x9f, 0x00),
-        Judgement::Blunder => egui::Color32::from_rgb(0xdf, 0x53, 0x53),
-    }
-}
-
 /// A record's score as the engine's (both from White's side).
 pub fn engine_eval(e: RecordEval) -> Eval {
     match e {
@@ -175,7 +166,7 @@ fn learn_block(
             ui.weak("Play a move on the board.");
         }
         TryState::Wrong(why) => {
-            ui.colored_label(mark_colour(Judgement::Mistake), why);
+            ui.colored_label(super::replay::mark_colour(Judgement::Mistake), why);
         }
         TryState::Found(san) => {
             ui.colored_label(
@@ -255,7 +246,7 @@ pub(super) fn eval_graph(
     ));
     for &(ply, p) in &points {
         if let Some(j) = ply.checked_sub(1).and_then(|i| analysis.judgement(i)) {
-            painter.circle_filled(p, 3.5, mark_colour(j));
+            painter.circle_filled(p, 3.5, super::replay::mark_colour(j));
         }
     }
     let sx = x_of(shown.min(plies));
