@@ -4,6 +4,7 @@
 pub mod arena;
 pub mod eval;
 pub mod levels;
+pub mod pace;
 pub mod play;
 pub mod puzzles;
 pub mod review;
@@ -13,6 +14,7 @@ pub mod tt;
 pub mod uci;
 pub mod values;
 
+pub use pace::Pace;
 pub use levels::{Bot, LevelSpec, MAX_LEVEL, MIN_LEVEL, level_spec};
 pub use play::{
     BenchLine, GameRecord, SelfPlay, analyse, bench_positions, bench_search, bestmove_line,
