@@ -14,8 +14,8 @@ pub mod tt;
 pub mod uci;
 pub mod values;
 
-pub use pace::Pace;
 pub use levels::{Bot, LevelSpec, MAX_LEVEL, MIN_LEVEL, level_spec};
+pub use pace::Pace;
 pub use play::{
     BenchLine, GameRecord, SelfPlay, analyse, bench_positions, bench_search, bestmove_line,
     info_line, info_line_with, play_game, pv_lmn, pv_san, pv_text, random_opening,

@@ -4,8 +4,8 @@
 //! works `share` of each and rests the rest, so its answer never changes,
 //! only how long it takes.
 
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 /// One work-and-rest cycle of a paced search.
