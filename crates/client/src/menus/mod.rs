@@ -13,8 +13,9 @@
 //! - [`apply`]: what an activated entry does.
 //! - `options`, `player`: the option editor and the player/clock entries.
 //!
-//! Panels of features above the menus (the LAN join screen) publish their
-//! entries in [`FeaturePanels`] and answer their own activations.
+//! Panels of features above the menus (the LAN join screen, Play online)
+//! publish their entries in [`FeaturePanels`] and answer their own
+//! activations.
 
 pub mod apply;
 pub mod choice;
@@ -100,6 +101,8 @@ pub struct Overlays {
     pub load: bool,
     /// The LAN join screen.
     pub join: bool,
+    /// The Play online screen.
+    pub online: bool,
     /// The lesson list ("Learn").
     pub learn: bool,
     /// "Well done": the lesson on the board is solved.

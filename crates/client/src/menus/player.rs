@@ -3,10 +3,12 @@
 //! the volume, mute and the animation speed; the in-game clock pause; and the
 //! clock hold while a menu is in front.
 //!
-//! Text (the name, a custom time control) is typed in a [`TextEditor`]:
-//! Select on the entry opens it, typed characters and Backspace edit it,
-//! Enter keeps the text (a time control only if it reads), Escape drops it.
-//! While it is open the menu's keys and the pad do nothing else.
+//! Text (the name, a custom time control, a feature's field such as the
+//! lobby's address) is typed in a [`TextEditor`]: Select on the entry opens
+//! it, typed characters and Backspace edit it, Enter keeps the text (a time
+//! control only if it reads; a feature's field is handed to the feature,
+//! [`TextEditor::take_typed`]), Escape drops it. While it is open the
+//! menu's keys and the pad do nothing else.
 
 use super::{Entry, MenuChoice, Overlays};
 use crate::config::clean_player_name;
@@ -90,6 +92,9 @@ pub struct TextEditor {
     /// The editor closed this frame: the Enter or Escape that closed it
     /// does nothing else.
     pub just_closed: bool,
+    /// A feature's field kept with Enter, for the feature to take: the
+    /// entry and the text, trimmed.
+    pub typed: Option<(Entry, String)>,
 }
 
 impl TextEditor {
@@ -104,6 +109,23 @@ impl TextEditor {
             text,
             ..TextEditor::default()
         };
+    }
+
+    /// Opens the editor on a feature's field `entry` holding `text`.
+    pub fn open_text(&mut self, entry: Entry, text: &str) {
+        *self = TextEditor {
+            editing: Some(entry),
+            text: text.to_string(),
+            ..TextEditor::default()
+        };
+    }
+
+    /// The text kept for a feature's field `entry`, once (see [`TextEditor::typed`]).
+    pub fn take_typed(&mut self, entry: Entry) -> Option<String> {
+        if self.typed.as_ref().is_some_and(|(e, _)| *e == entry) {
+            return self.typed.take().map(|(_, t)| t);
+        }
+        None
     }
 
     /// Whether the editor is open (or closed this frame).
@@ -123,7 +145,8 @@ impl TextEditor {
                 }
             },
             Some(Entry::PlayerName) => choice.player_name = clean_player_name(&self.text),
-            _ => {}
+            Some(field) => self.typed = Some((field, self.text.trim().to_string())),
+            None => {}
         }
         self.close();
         true
@@ -132,6 +155,7 @@ impl TextEditor {
     fn close(&mut self) {
         *self = TextEditor {
             just_closed: true,
+            typed: self.typed.take(),
             ..TextEditor::default()
         };
     }

@@ -155,6 +155,7 @@ pub(super) fn menu_screen(
             ui.horizontal_wrapped(|ui| {
                 let big = |t: &str| egui::Button::new(egui::RichText::new(t).size(18.0 * k));
                 entry_button(ui, big("Join"), Entry::JoinLan, focused, &mut activated);
+                entry_button(ui, big("Play online"), Entry::PlayOnline, focused, &mut activated);
                 entry_button(ui, big("How the pieces move"), Entry::Guide, focused, &mut activated);
                 entry_button(ui, big("Learn"), Entry::Learn, focused, &mut activated);
                 entry_button(ui, big("Controls"), Entry::Controls, focused, &mut activated);
@@ -185,16 +186,16 @@ pub(super) fn menu_screen(
 }
 
 /// One adjustable line of the menu: name, value and the entry it steps.
-struct Row<'a> {
-    name: &'a str,
-    help: &'a str,
-    value: &'a str,
-    entry: Entry,
+pub(super) struct Row<'a> {
+    pub name: &'a str,
+    pub help: &'a str,
+    pub value: &'a str,
+    pub entry: Entry,
 }
 
 /// A grid row `name  < value >`: the arrows step the entry down and up, a
 /// click on the value steps it up; ringed when focused.
-fn adjust_row(
+pub(super) fn adjust_row(
     ui: &mut egui::Ui,
     k: f32,
     row: Row,
@@ -224,7 +225,7 @@ fn adjust_row(
 
 /// An adjustable value among the buttons, `< value >`: the arrows step it
 /// down and up, a click on the value steps it up; ringed when focused.
-fn adjust_inline(
+pub(super) fn adjust_inline(
     ui: &mut egui::Ui,
     k: f32,
     (value, help): (&str, &str),

@@ -44,6 +44,7 @@ pub(crate) fn settings(name: &str) -> LanSettings {
         autosave: None,
         seats: None,
         host_seats: None,
+        lobby_pins: None,
     }
 }
 
