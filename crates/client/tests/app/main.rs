@@ -21,6 +21,7 @@ mod lan_answers;
 mod lan_window;
 mod layers;
 mod lessons;
+mod online;
 mod match_state;
 mod player_variants;
 mod puzzles;
