@@ -34,7 +34,7 @@ pub use entries::{
 pub use focus::{MenuFocus, front_panel};
 pub use learn::{Learn, LessonStatus};
 pub use options::{NumberEditor, shown_value};
-pub use player::{TIME_PRESETS, TextEditor, step_time, time_label};
+pub use player::{TIME_PRESETS, TextEditor, step_time, time_label, time_words};
 
 use crate::interaction::NewLineAsked;
 use crate::match_state::{GameEnded, LessonBoard, MoveIntent};

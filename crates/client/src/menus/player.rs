@@ -60,12 +60,20 @@ pub const TIME_PRESETS: [(&str, TimeControl); 6] = [
     ),
 ];
 
+/// The label of `tc`'s preset, if it is one.
+fn preset_label(tc: TimeControl) -> Option<&'static str> {
+    TIME_PRESETS.iter().find(|(_, t)| *t == tc).map(|(l, _)| *l)
+}
+
 /// How the menu names a time control: its preset's label, else the tag form.
 pub fn time_label(tc: TimeControl) -> String {
-    TIME_PRESETS
-        .iter()
-        .find(|(_, t)| *t == tc)
-        .map_or_else(|| format!("Custom: {tc}"), |(l, _)| (*l).to_string())
+    preset_label(tc).map_or_else(|| format!("Custom: {tc}"), str::to_string)
+}
+
+/// How a list names a time control: its preset's label, else the tag
+/// form alone (`600+5`).
+pub fn time_words(tc: TimeControl) -> String {
+    preset_label(tc).map_or_else(|| tc.to_string(), str::to_string)
 }
 
 /// The preset `delta` steps from `tc` (wrapping); a custom control steps

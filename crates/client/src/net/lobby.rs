@@ -99,7 +99,7 @@ pub fn lan_game(h: &DiscoveredHost) -> LanGame {
 
 /// A game as the LAN and online lists show it: `Holy Grail (drops=full) ·
 /// 600+5 · White: Ann, Black: open · 2 watching` (the variant's name when
-/// it is known here, else its id).
+/// it is known here, else its id; its options not at their default).
 pub fn game_details(
     variant: &str,
     options: &[(String, String)],
@@ -107,13 +107,18 @@ pub fn game_details(
     seats: &[SeatState; 2],
     spectators: u32,
 ) -> String {
-    let name = variants()
+    let info = variants().iter().find(|v| v.id == variant);
+    let mut details = info.map_or(variant, |v| v.name).to_string();
+    let chosen: Vec<(String, String)> = options
         .iter()
-        .find(|v| v.id == variant)
-        .map_or(variant, |v| v.name);
-    let mut details = name.to_string();
-    if !options.is_empty() {
-        let opts = chimera_rules::options_text(options, ", ");
+        .filter(|(name, value)| {
+            let default = info.and_then(|i| i.options.iter().find(|o| o.name == name));
+            default.is_none_or(|o| o.default != value)
+        })
+        .cloned()
+        .collect();
+    if !chosen.is_empty() {
+        let opts = chimera_rules::options_text(&chosen, ", ");
         details += &format!(" ({opts})");
     }
     details += &format!(" · {time}");

@@ -73,16 +73,7 @@ pub(super) fn menu_screen(
                 ui.weak("No options.");
             } else {
                 egui::Grid::new("options").num_columns(2).show(ui, |ui| {
-                    for (k_opt, opt) in info.options.iter().enumerate() {
-                        let value = view.option_value(k_opt);
-                        let row = Row {
-                            name: opt.name,
-                            help: opt.help,
-                            value: &value,
-                            entry: Entry::Option(k_opt),
-                        };
-                        adjust_row(ui, k, row, focused, &mut adjusted);
-                    }
+                    option_rows(ui, k, &view, focused, &mut adjusted);
                 });
             }
             ui.add_space(10.0 * k);
@@ -221,6 +212,26 @@ pub(super) fn adjust_row(
         .response;
     ring_if(ui, &line, focused == Some(row.entry));
     ui.end_row();
+}
+
+/// A row per option of the menu's variant (in a grid), at scale `k`.
+pub(super) fn option_rows(
+    ui: &mut egui::Ui,
+    k: f32,
+    view: &FocusView,
+    focused: Option<Entry>,
+    adjusted: &mut MessageWriter<MenuAdjusted>,
+) {
+    for (k_opt, opt) in view.ctx.choice.info().options.iter().enumerate() {
+        let value = view.option_value(k_opt);
+        let row = Row {
+            name: opt.name,
+            help: opt.help,
+            value: &value,
+            entry: Entry::Option(k_opt),
+        };
+        adjust_row(ui, k, row, focused, adjusted);
+    }
 }
 
 /// An adjustable value among the buttons, `< value >`: the arrows step it

@@ -6,9 +6,9 @@
 //! the entries do are `net::online`'s.
 
 use super::clock_view::{PlayerRows, PlayerState};
-use super::menu::{Row, adjust_inline, adjust_row};
+use super::menu::{Row, adjust_inline, adjust_row, option_rows};
 use crate::interaction::Panel;
-use crate::menus::{Entry, MenuActivated, MenuAdjusted, time_label};
+use crate::menus::{Entry, MenuActivated, MenuAdjusted, time_words};
 use crate::net::lobby::game_details;
 use crate::net::online::free_seats;
 use crate::net::{JoinScreen, LanSettings, OnlineScreen};
@@ -21,7 +21,7 @@ const WARN: egui::Color32 = egui::Color32::from_rgb(0xe0, 0x50, 0x40);
 
 /// A listed table in words: its code and game, then how far it is.
 fn table_text(t: &TableInfo) -> String {
-    let time = time_label(t.time);
+    let time = time_words(t.time);
     let details = game_details(&t.variant, &t.options, &time, &t.seats, t.spectators);
     let state = if t.over {
         "game over".to_string()
@@ -74,7 +74,7 @@ pub(super) fn online_window(
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
         .show(ctx, |ui| {
-            ui.set_min_width(660.0);
+            ui.set_min_width(780.0);
             ui.horizontal(|ui| {
                 ui.label("Lobby:");
                 let address = field_text(Entry::OnlineAddress, &online.address);
@@ -100,7 +100,7 @@ pub(super) fn online_window(
                     for (i, t) in online.tables.iter().enumerate() {
                         ui.horizontal(|ui| {
                             let line = egui::Label::new(table_text(t)).wrap();
-                            ui.add_sized([500.0, 36.0], line);
+                            ui.add_sized([620.0, 36.0], line);
                             if free_seats(t) > 0 {
                                 let b = egui::Button::new("Join");
                                 entry_button(ui, b, Entry::OnlineTable(i), focused, &mut activated);
@@ -134,16 +134,7 @@ pub(super) fn online_window(
                     entry: Entry::Variant(choice.variant),
                 };
                 adjust_row(ui, 1.0, row, focused, &mut adjusted);
-                for (k, opt) in info.options.iter().enumerate() {
-                    let value = view.option_value(k);
-                    let row = Row {
-                        name: opt.name,
-                        help: opt.help,
-                        value: &value,
-                        entry: Entry::Option(k),
-                    };
-                    adjust_row(ui, 1.0, row, focused, &mut adjusted);
-                }
+                option_rows(ui, 1.0, &view, focused, &mut adjusted);
             });
             PlayerRows {
                 choice,
