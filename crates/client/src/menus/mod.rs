@@ -69,6 +69,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 player::type_text,
+                player::pad_text,
                 focus::navigate_menus,
                 options::type_numbers,
                 choice::apply_adjustments,

@@ -8,7 +8,9 @@
 //! it, typed characters and Backspace edit it, Enter keeps the text (a time
 //! control only if it reads; a feature's field is handed to the feature,
 //! [`TextEditor::take_typed`]), Escape drops it. While it is open the
-//! menu's keys and the pad do nothing else.
+//! menu's keys and the pad do nothing else. A pad types too, by dialling
+//! ([`pad_text`]): up/down step the last symbol through the field's
+//! alphabet, right adds one, left erases one, A keeps the text, B drops it.
 
 use super::{Entry, MenuChoice, Overlays};
 use crate::config::clean_player_name;
@@ -103,29 +105,61 @@ pub struct TextEditor {
     /// A feature's field kept with Enter, for the feature to take: the
     /// entry and the text, trimmed.
     pub typed: Option<(Entry, String)>,
+    /// The symbols a pad dials through, in order (ASCII).
+    pub alphabet: &'static [u8],
 }
+
+/// The symbols a pad dials into a time control.
+const TIME_SYMBOLS: &[u8] = b"0123456789+d*/-";
+/// The symbols a pad dials into a name.
+const NAME_SYMBOLS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 -";
 
 impl TextEditor {
     /// Opens the editor on `entry` with the entry's current text.
     pub fn open(&mut self, entry: Entry, choice: &MenuChoice) {
-        let text = match entry {
-            Entry::TimeControl => choice.time.to_string(),
-            _ => choice.player_name.clone(),
-        };
+        match entry {
+            Entry::TimeControl => self.open_text(entry, &choice.time.to_string(), TIME_SYMBOLS),
+            _ => self.open_text(entry, &choice.player_name, NAME_SYMBOLS),
+        }
+    }
+
+    /// Opens the editor on a feature's field `entry` holding `text`, a pad
+    /// dialling through `alphabet`.
+    pub fn open_text(&mut self, entry: Entry, text: &str, alphabet: &'static [u8]) {
         *self = TextEditor {
             editing: Some(entry),
-            text,
+            text: text.to_string(),
+            alphabet,
+            typed: self.typed.take(),
             ..TextEditor::default()
         };
     }
 
-    /// Opens the editor on a feature's field `entry` holding `text`.
-    pub fn open_text(&mut self, entry: Entry, text: &str) {
-        *self = TextEditor {
-            editing: Some(entry),
-            text: text.to_string(),
-            ..TextEditor::default()
+    /// A pad's dial: the last symbol `delta` steps along the alphabet
+    /// (wrapping; one outside it becomes the first), or the first symbol
+    /// when the text is empty.
+    pub fn dial(&mut self, delta: i32) {
+        let Some(&first) = self.alphabet.first() else {
+            return;
         };
+        let n = self.alphabet.len() as i32;
+        let next = match self.text.pop() {
+            Some(c) => match self.alphabet.iter().position(|s| char::from(*s) == c) {
+                Some(i) => self.alphabet[(i as i32 + delta).rem_euclid(n) as usize],
+                None => first,
+            },
+            None => first,
+        };
+        self.text.push(char::from(next));
+        self.error = None;
+    }
+
+    /// A pad adds a symbol: the alphabet's first.
+    pub fn add_symbol(&mut self) {
+        if let Some(&first) = self.alphabet.first() {
+            self.text.push(char::from(first));
+            self.error = None;
+        }
     }
 
     /// The text kept for a feature's field `entry`, once (see [`TextEditor::typed`]).
@@ -196,6 +230,48 @@ pub(super) fn type_text(
                 editor.error = None;
             }
             _ => {}
+        }
+    }
+}
+
+/// Typing with a pad's d-pad and face buttons into the open
+/// [`TextEditor`] (see the module's doc); the button that opened it does
+/// nothing else. Read from the pads themselves, so the keyboard's arrows
+/// and WASD type as keys.
+pub(super) fn pad_text(
+    pads: Query<&Gamepad>,
+    mut editor: ResMut<TextEditor>,
+    mut choice: ResMut<MenuChoice>,
+    mut open_before: Local<bool>,
+) {
+    let was_open = std::mem::replace(&mut *open_before, editor.editing.is_some());
+    if !was_open || editor.editing.is_none() {
+        return;
+    }
+    for pad in &pads {
+        let pressed = |b: GamepadButton| pad.just_pressed(b);
+        if pressed(GamepadButton::DPadUp) {
+            editor.dial(1);
+        }
+        if pressed(GamepadButton::DPadDown) {
+            editor.dial(-1);
+        }
+        if pressed(GamepadButton::DPadRight) {
+            editor.add_symbol();
+        }
+        if pressed(GamepadButton::DPadLeft) {
+            editor.text.pop();
+            editor.error = None;
+        }
+        if pressed(GamepadButton::South) {
+            editor.commit(&mut choice);
+            *open_before = editor.editing.is_some();
+            return;
+        }
+        if pressed(GamepadButton::East) {
+            editor.close();
+            *open_before = false;
+            return;
         }
     }
 }
@@ -304,6 +380,31 @@ mod tests {
         ed.text = "  Ann \t".into();
         assert!(ed.commit(&mut choice));
         assert_eq!(choice.player_name, "Ann");
+    }
+
+    #[test]
+    fn a_pad_dials_symbols_and_a_features_field_is_handed_over() {
+        let mut choice = MenuChoice::default();
+        let mut ed = TextEditor::default();
+        ed.open_text(Entry::OnlineCode, "", b"23456789ABC");
+        ed.dial(1);
+        assert_eq!(ed.text, "2", "the first symbol on an empty text");
+        ed.dial(-1);
+        assert_eq!(ed.text, "C", "down from the first wraps to the last");
+        ed.add_symbol();
+        ed.dial(3);
+        assert_eq!(ed.text, "C5");
+        ed.text.push('!');
+        ed.dial(1);
+        assert_eq!(
+            ed.text, "C52",
+            "a symbol outside the alphabet becomes the first"
+        );
+        assert!(ed.commit(&mut choice));
+        assert_eq!(ed.take_typed(Entry::OnlineAddress), None);
+        assert_eq!(ed.take_typed(Entry::OnlineCode).as_deref(), Some("C52"));
+        assert_eq!(ed.take_typed(Entry::OnlineCode), None, "handed over once");
+        assert_eq!(choice.player_name, "", "the menu's own text is untouched");
     }
 
     #[test]

@@ -14,7 +14,7 @@ use std::net::SocketAddr;
 
 use bevy::prelude::*;
 use chimera_net::lobby::{
-    Asked, Asking, LobbyAnswer, LobbyRequest, RoomCode, TableInfo, TableSpec,
+    Asked, Asking, LobbyAnswer, LobbyRequest, RoomCode, TableInfo, TableSpec, code,
 };
 use chimera_net::{SeatState, SeatWish};
 
@@ -23,6 +23,9 @@ use super::plans::{JoinPlan, LobbyPlace, NetLaunch, NetPlan};
 use super::settings::LanSettings;
 use crate::config::MAX_LOBBY_CHARS;
 use crate::menus::{Entry, FeaturePanels, MenuActivated, MenuChoice, Overlays, TextEditor};
+
+/// The symbols a pad dials into a lobby's address.
+const ADDRESS_SYMBOLS: &[u8] = b"0123456789.:abcdefghijklmnopqrstuvwxyz-[]";
 
 /// What the screen says while no lobby is named (none is built in).
 pub const NO_LOBBY: &str = "Type the lobby's address first: ADDRESS[:PORT] of a machine running `chimera lobby` (Chimera has no lobby built in)";
@@ -240,8 +243,8 @@ pub(super) fn answer_entries(
                 screen.status = None;
                 screen.ask(LobbyRequest::List, Wanted::List, pins());
             }
-            Entry::OnlineAddress => text.open_text(entry, &screen.address),
-            Entry::OnlineCode => text.open_text(entry, &screen.code),
+            Entry::OnlineAddress => text.open_text(entry, &screen.address, ADDRESS_SYMBOLS),
+            Entry::OnlineCode => text.open_text(entry, &screen.code, code::SYMBOLS),
             Entry::OnlineList => screen.ask(LobbyRequest::List, Wanted::List, pins()),
             Entry::OnlineTable(i) | Entry::OnlineWatch(i) => {
                 if let Some(code) = screen.tables.get(i).map(|t| t.code) {
