@@ -62,20 +62,36 @@ pub const TIME_PRESETS: [(&str, TimeControl); 6] = [
     ),
 ];
 
-/// The label of `tc`'s preset, if it is one.
-fn preset_label(tc: TimeControl) -> Option<&'static str> {
-    TIME_PRESETS.iter().find(|(_, t)| *t == tc).map(|(l, _)| *l)
-}
-
 /// How the menu names a time control: its preset's label, else the tag form.
 pub fn time_label(tc: TimeControl) -> String {
-    preset_label(tc).map_or_else(|| format!("Custom: {tc}"), str::to_string)
+    TIME_PRESETS
+        .iter()
+        .find(|(_, t)| *t == tc)
+        .map_or_else(|| format!("Custom: {tc}"), |(l, _)| (*l).to_string())
 }
 
-/// How a list names a time control: its preset's label, else the tag
-/// form alone (`600+5`).
+/// A time control in words as the presets say theirs (`10 min + 5 s`,
+/// `10 min, 5 s delay`, `30 s per move`, `40 moves in 90 min`); a time
+/// that is not whole minutes in its tag form (`90+5`).
 pub fn time_words(tc: TimeControl) -> String {
-    preset_label(tc).map_or_else(|| tc.to_string(), str::to_string)
+    let minutes = |d: Duration| (d.as_secs() % 60 == 0).then(|| d.as_secs() / 60);
+    let words = match tc {
+        TimeControl::None => Some("No clock".to_string()),
+        TimeControl::Fischer { base, increment } => {
+            minutes(base).map(|m| match increment.as_secs() {
+                0 => format!("{m} min"),
+                s => format!("{m} min + {s} s"),
+            })
+        }
+        TimeControl::Delay { base, delay } => {
+            minutes(base).map(|m| format!("{m} min, {} s delay", delay.as_secs()))
+        }
+        TimeControl::PerMove { time } => Some(format!("{} s per move", time.as_secs())),
+        TimeControl::Periods { moves, time } => {
+            minutes(time).map(|m| format!("{moves} moves in {m} min"))
+        }
+    };
+    words.unwrap_or_else(|| tc.to_string())
 }
 
 /// The preset `delta` steps from `tc` (wrapping); a custom control steps
@@ -354,6 +370,17 @@ mod tests {
         let custom: TimeControl = "40/5400".parse().unwrap();
         assert_eq!(time_label(custom), "Custom: 40/5400");
         assert_eq!(step_time(custom, 1), TimeControl::None);
+    }
+
+    #[test]
+    fn a_time_control_in_words_says_what_its_preset_says() {
+        for (label, tc) in TIME_PRESETS {
+            assert_eq!(time_words(tc), label);
+        }
+        let words = |t: &str| time_words(t.parse().unwrap());
+        assert_eq!(words("600+5"), "10 min + 5 s");
+        assert_eq!(words("40/5400"), "40 moves in 90 min");
+        assert_eq!(words("90+5"), "90+5");
     }
 
     #[test]

@@ -19,10 +19,8 @@ use chimera_net::lobby::TableInfo;
 
 const WARN: egui::Color32 = egui::Color32::from_rgb(0xe0, 0x50, 0x40);
 
-/// A listed table in words: its code and game, then how far it is.
-fn table_text(t: &TableInfo) -> String {
-    let time = time_words(t.time);
-    let details = game_details(&t.variant, &t.options, &time, &t.seats, t.spectators);
+/// How far a listed table's game is.
+fn table_state(t: &TableInfo) -> String {
     let state = if t.over {
         "game over".to_string()
     } else if t.ply == 0 {
@@ -30,12 +28,27 @@ fn table_text(t: &TableInfo) -> String {
     } else {
         format!("move {}", t.ply / 2 + 1)
     };
-    let game = if t.game_number > 1 {
-        format!("game {}, ", t.game_number)
+    if t.game_number > 1 {
+        format!("game {}, {state}", t.game_number)
     } else {
-        String::new()
-    };
-    format!("{}   {details}\n{game}{state}", t.code)
+        state
+    }
+}
+
+/// A listed table, `width` points wide: its code and game, then how far
+/// it is, left-aligned.
+fn table_lines(ui: &mut egui::Ui, t: &TableInfo, width: f32) {
+    let time = time_words(t.time);
+    let details = game_details(&t.variant, &t.options, &time, &t.seats, t.spectators);
+    let layout = egui::Layout::top_down(egui::Align::Min);
+    ui.allocate_ui_with_layout(egui::vec2(width, 36.0), layout, |ui| {
+        ui.set_width(width);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(egui::RichText::new(t.code.to_string()).monospace().strong());
+            ui.label(details);
+        });
+        ui.weak(table_state(t));
+    });
 }
 
 /// What the screen reads besides the focus.
@@ -99,8 +112,7 @@ pub(super) fn online_window(
                 .show(ui, |ui| {
                     for (i, t) in online.tables.iter().enumerate() {
                         ui.horizontal(|ui| {
-                            let line = egui::Label::new(table_text(t)).wrap();
-                            ui.add_sized([620.0, 36.0], line);
+                            table_lines(ui, t, 620.0);
                             if free_seats(t) > 0 {
                                 let b = egui::Button::new("Join");
                                 entry_button(ui, b, Entry::OnlineTable(i), focused, &mut activated);
