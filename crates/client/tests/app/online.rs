@@ -22,9 +22,9 @@ use chimera_client::config::Settings;
 use chimera_client::headless_app;
 use chimera_client::interaction::{ActivePanel, Panel};
 use chimera_client::match_state::CurrentMatch;
-use chimera_client::menus::{Entry, MenuActivated};
+use chimera_client::menus::{Entry, MenuActivated, MenuChoice};
 use chimera_client::net::online::NO_LOBBY;
-use chimera_client::net::{NetSession, OnlineScreen};
+use chimera_client::net::{HostSide, LanSettings, NetSession, OnlineScreen};
 use chimera_client::schedule::Screen;
 use chimera_client::settings::{AppSettings, install};
 use chimera_game::clock::TimeControl;
@@ -34,7 +34,7 @@ use chimera_net::lobby::{
 };
 use chimera_net::transport::wall_clock;
 use chimera_net::{Role, SeatWish};
-use chimera_rules::Color;
+use chimera_rules::{Color, variants};
 
 /// A lobby on 127.0.0.1, updated on its own thread by elapsed time.
 struct TestLobby {
@@ -266,6 +266,38 @@ fn a_listed_table_is_joined_with_the_pad_and_the_window_enters_it() {
     );
     let game = app.world().resource::<CurrentMatch>();
     assert_eq!(game.variant().id(), "holywar");
+
+    // Another window creates a private Grand Chess table as Black, 5 min +
+    // 3 s: it sits at once, and the table is not listed.
+    let mut host = menu_window(&temp_dir("create"));
+    {
+        let mut choice = host.world_mut().resource_mut::<MenuChoice>();
+        choice.variant = variants().iter().position(|v| v.id == "grand").unwrap();
+        choice.time = "300+3".parse().unwrap();
+    }
+    host.world_mut().resource_mut::<LanSettings>().side = HostSide::Black;
+    open_on(&mut host, &lobby.addr.to_string());
+    host.world_mut()
+        .write_message(MenuActivated(Entry::OnlinePublic));
+    activate_and_wait(&mut host, Entry::OnlineCreate);
+    pump(&mut [&mut host], None, "the created table", |apps, _| {
+        screen(apps[0]) == Screen::Game && apps[0].world().get_resource::<CurrentMatch>().is_some()
+    });
+    let s = host.world().resource::<NetSession>();
+    assert_eq!(s.view.role, Some(Role::Player(Color::Black)));
+    let created = s.view.room.expect("the table's code is shown");
+    // The table's clock is the lobby's (the panel shows it): Black's
+    // 5 minutes untouched before the first move.
+    let black = s.view.clocks[Color::Black.index()];
+    assert_eq!(black, Some(Duration::from_secs(300)), "{:?}", s.view.clocks);
+    let game = host.world().resource::<CurrentMatch>();
+    assert_eq!(game.variant().id(), "grand");
+    let LobbyAnswer::Tables(tables) = ask(lobby.addr, &LobbyRequest::List, None).unwrap().answer
+    else {
+        panic!("no list");
+    };
+    let codes: Vec<RoomCode> = tables.iter().map(|t| t.code).collect();
+    assert!(codes.contains(&code) && !codes.contains(&created), "{codes:?}");
 }
 
 #[test]
