@@ -74,7 +74,7 @@ pub fn time_label(tc: TimeControl) -> String {
 /// `10 min, 5 s delay`, `30 s per move`, `40 moves in 90 min`); a time
 /// that is not whole minutes in its tag form (`90+5`).
 pub fn time_words(tc: TimeControl) -> String {
-    let minutes = |d: Duration| (d.as_secs() % 60 == 0).then(|| d.as_secs() / 60);
+    let minutes = |d: Duration| d.as_secs().is_multiple_of(60).then_some(d.as_secs() / 60);
     let words = match tc {
         TimeControl::None => Some("No clock".to_string()),
         TimeControl::Fischer { base, increment } => {
