@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::eval::Evaluator;
+use super::pace::{Pace, PaceKeeper};
 use super::tt::{Bound, Table, from_tt, to_tt};
 use chimera_rules::geometry::CELLS;
 use chimera_rules::pieces::{Kind, is_piece, kind_of};
@@ -225,6 +226,7 @@ pub struct Searcher {
     seldepth: usize,
     aborted: bool,
     stop: Arc<AtomicBool>,
+    pace: Option<PaceKeeper>,
     start: Instant,
     hard: Option<Duration>,
     node_limit: u64,
@@ -269,6 +271,7 @@ impl Searcher {
             seldepth: 0,
             aborted: false,
             stop: Arc::new(AtomicBool::new(false)),
+            pace: None,
             start: Instant::now(),
             hard: None,
             node_limit: u64::MAX,
@@ -306,6 +309,12 @@ impl Searcher {
     /// Uses `flag` as the stop flag from now on.
     pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
         self.stop = flag;
+    }
+
+    /// Runs every later search at `pace` (see [`Pace`]; `None`: flat out).
+    /// A paced search finds what an unpaced one does, only later.
+    pub fn set_pace(&mut self, pace: Option<Arc<Pace>>) {
+        self.pace = pace.map(PaceKeeper::new);
     }
 
     /// Switches search features (the levels use this).
@@ -501,6 +510,9 @@ impl Searcher {
     fn begin(&mut self, root: &Position, history: &[u64], limits: &Limits) -> Position {
         self.prepare_eval(root.variant());
         self.start = Instant::now();
+        if let Some(p) = &mut self.pace {
+            p.restart();
+        }
         self.hard = limits.time_limits().1;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
         self.nodes = 0;
@@ -551,17 +563,22 @@ impl Searcher {
         !self.aborted
     }
 
-    /// Looks at the stop flag, the clock and the node budget.
+    /// Looks at the stop flag, the clock and the node budget, and rests
+    /// when the pace says so.
     #[inline]
     fn poll(&mut self) {
         if self.nodes >= self.node_limit {
             self.aborted = true;
         }
-        if self.nodes & POLL_MASK == 0
-            && (self.stop.load(Ordering::Relaxed)
-                || self.hard.is_some_and(|h| self.start.elapsed() >= h))
-        {
-            self.aborted = true;
+        if self.nodes & POLL_MASK == 0 {
+            if let Some(p) = &mut self.pace {
+                p.keep(&self.stop);
+            }
+            if self.stop.load(Ordering::Relaxed)
+                || self.hard.is_some_and(|h| self.start.elapsed() >= h)
+            {
+                self.aborted = true;
+            }
         }
     }
 
