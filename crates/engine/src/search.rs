@@ -1,6 +1,6 @@
 //! Iterative-deepening principal variation search with a transposition
-//! table, quiescence search, check extensions, null-move pruning and late
-//! move reductions. Game ends are scored as `Position::terminal` and
+//! table, quiescence search, check extensions, null-move pruning, late
+//! move reductions, and late-move and futility pruning near the horizon. Game ends are scored as `Position::terminal` and
 //! `Game::outcome` decide them (see [`Searcher::search`]).
 //!
 //! No allocation happens per node: move lists, ordering scores, killers and
@@ -34,6 +34,8 @@ pub const DRAW: i32 = 0;
 /// Deepest iteration of iterative deepening.
 pub const MAX_DEPTH: u32 = 100;
 
+/// Futility margin per ply of depth left (centipawns).
+const FUTILITY_MARGIN: i32 = 100;
 /// Nodes between two looks at the clock and the stop flag.
 const POLL_MASK: u64 = 127;
 /// A move list's starting room (grows once if a position needs more).
@@ -873,11 +875,33 @@ impl Searcher {
         let mut best = -INF;
         let mut best_move = None;
         let alpha0 = alpha;
+        let frontier = !root
+            && !in_check
+            && depth <= 3
+            && self.features.pruning
+            && !self.giveaway
+            && alpha.abs() < MATE_BOUND;
         for i in 0..n {
             let m = self.pick(ply, i);
             let quiet =
                 !(Self::is_capture(pos, m) || (m.kind() == MoveKind::Normal && m.piece != 0));
             let killer = self.plies[ply].killers.contains(&Some(m));
+            // Frontier pruning: near the horizon, a quiet move that gives no
+            // check is skipped when it comes late in the order (late-move
+            // pruning) or when even a good margin over the static
+            // evaluation would not reach alpha (futility pruning).
+            if frontier && quiet && !killer && best > -MATE_BOUND {
+                let late = i >= (3 + depth * depth) as usize;
+                let futile = static_eval + FUTILITY_MARGIN * (depth + 1) <= alpha;
+                if late || futile {
+                    pos.make_move(m);
+                    let checks = pos.in_check();
+                    pos.unmake_move();
+                    if !checks {
+                        continue;
+                    }
+                }
+            }
             pos.make_move(m);
             self.path.push(pos.hash());
             let gives_check = pos.in_check();
