@@ -2,10 +2,11 @@
 
 use super::geometry::{DIAG, ORTHO};
 use super::pieces::{
-    Color, EMPTY, Kind, LOCK_BIT, Mode, OFF, Piece, Special, color_of, is_color, is_enemy,
+    Color, EMPTY, Kind, LOCK_BIT, Mode, OFF, Piece, PieceDef, Special, color_of, is_color, is_enemy,
     is_piece, kind_of, piece,
 };
 use super::position::{Move, MoveKind, Position, State};
+use super::variants::cell_tables::CellBytes;
 use super::variants::{NoMoves, Variant, kbit};
 
 /// Receives generated moves: a move list, or a probe looking for one capture.
@@ -98,10 +99,11 @@ impl State {
         // Pawns (most of the pieces on the big boards) go straight to their
         // generator: they have no atoms, so the table walk would find nothing.
         let (pawn, ninja) = (piece(us, Kind::Pawn), piece(us, Kind::NinjaPawn));
+        let blockers = self.blockers(v, us);
         self.for_each_piece(us, |i| match self.board[i as usize] {
             p if p == pawn => self.gen_pawn(v, i, us, list),
             p if p == ninja => self.gen_ninja(v, i, us, list),
-            _ => self.gen_piece(v, i, list),
+            _ => self.gen_piece_in(v, i, &blockers, list),
         });
         self.gen_drops(v, list);
         self.gen_castling(v, list);
@@ -117,11 +119,42 @@ impl State {
 
     /// Moves of the piece on cell `i` (pseudo-legal). Returns true if the sink stopped.
     pub fn gen_piece<S: Sink>(&self, v: &Variant, i: u16, sink: &mut S) -> bool {
+        let blockers = self.blockers(v, color_of(self.board[i as usize]));
+        self.gen_piece_in(v, i, &blockers, sink)
+    }
+
+    /// The cells no piece of side `c` can move to: its own pieces' and the
+    /// cells that are not squares.
+    #[inline]
+    fn blockers(&self, v: &Variant, c: Color) -> CellBytes {
+        CellBytes::union(&self.occ[c.index()], &v.off_board)
+    }
+
+    /// [`State::gen_piece`] with the side's [`State::blockers`] at hand.
+    fn gen_piece_in<S: Sink>(
+        &self,
+        v: &Variant,
+        i: u16,
+        blockers: &CellBytes,
+        sink: &mut S,
+    ) -> bool {
         let p = self.board[i as usize];
         let us = color_of(p);
         let Some(def) = v.def_of(p) else {
             return false;
         };
+        let hops = v.atom_hops[(p & 0x7F) as usize];
+        if (hops == 0 || hops & !blockers.window(i, v.window_half) != 0)
+            && self.gen_atoms(def, i, us, sink)
+        {
+            return true;
+        }
+        self.gen_special(v, def, p, i, us, sink)
+    }
+
+    /// Leaps, rides and two-path moves of `def` from `i`.
+    #[inline(always)]
+    fn gen_atoms<S: Sink>(&self, def: &PieceDef, i: u16, us: Color, sink: &mut S) -> bool {
         let b = &self.board;
         for l in &def.leaps {
             let t = at(i, l.off);
@@ -151,6 +184,22 @@ impl State {
                 emit!(sink, Move::normal(i, t));
             }
         }
+        false
+    }
+
+    /// The moves of `def` beyond its atoms (pawns, gryphons, hoppers, …), the
+    /// King–Lady swap and serpent mutations, for the piece `p` on `i`.
+    #[inline(always)]
+    fn gen_special<S: Sink>(
+        &self,
+        v: &Variant,
+        def: &PieceDef,
+        p: Piece,
+        i: u16,
+        us: Color,
+        sink: &mut S,
+    ) -> bool {
+        let b = &self.board;
         match def.special {
             Special::None => {}
             Special::Pawn => return self.gen_pawn(v, i, us, sink),

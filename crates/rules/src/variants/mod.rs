@@ -662,6 +662,15 @@ pub struct Variant {
     pub castle_groups: Vec<cell_tables::CastleGroup>,
     /// Per screen reach of the attack tables: each cell's lines within that reach.
     screen_zones: Vec<(i16, Box<[cell_tables::CellSet]>)>,
+    /// Per piece byte (as [`Variant::def_of`]): the cells its leaps, first
+    /// ride steps and two-path moves land on, as a [`cell_tables::window`]
+    /// mask (0: none, or not to be tested). When all of them hold pieces of
+    /// its side or are off the board, those atoms have no move.
+    pub(crate) atom_hops: Box<[u128; 128]>,
+    /// Cells that are not squares (padding and holes).
+    pub(crate) off_board: cell_tables::CellSet,
+    /// [`cell_tables::window_half`] of the board.
+    pub(crate) window_half: u16,
 }
 
 /// Reverse lookup tables for "is this square attacked".
@@ -761,6 +770,17 @@ impl Variant {
             .as_ref()
             .map(|n| cell_tables::ninja_table(&geo, n, &s.promotion));
         let castle_groups = cell_tables::castle_groups(&geo, &s.castlings);
+        let mut atom_hops = Box::new([0u128; 128]);
+        for (hops, def) in atom_hops.iter_mut().zip(defs.iter()) {
+            if let Some(d) = def {
+                let offs = d.leaps.iter().map(|l| l.off);
+                let offs = offs.chain(d.rides.iter().map(|r| r.dir));
+                let offs = offs.chain(d.two_paths.iter().map(|t| t.off));
+                *hops = cell_tables::offsets_mask(&geo, offs).unwrap_or(0);
+            }
+        }
+        let off_board = cell_tables::off_board(&geo);
+        let window_half = cell_tables::window_half(&geo);
         let mut reaches: Vec<i16> = [Some(&attack_white), attack_black.as_ref()]
             .into_iter()
             .flatten()
@@ -810,6 +830,9 @@ impl Variant {
             ninja_cells,
             castle_groups,
             screen_zones,
+            atom_hops,
+            off_board,
+            window_half,
         };
         // Initial counts from the start position's board (White's side).
         if let Some(board) = v.start.split(' ').next() {
