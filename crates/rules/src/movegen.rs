@@ -2,8 +2,8 @@
 
 use super::geometry::{DIAG, ORTHO};
 use super::pieces::{
-    Color, EMPTY, Kind, LOCK_BIT, Mode, OFF, Piece, PieceDef, Special, color_of, is_color, is_enemy,
-    is_piece, kind_of, piece,
+    Color, EMPTY, Kind, LOCK_BIT, Mode, OFF, Piece, PieceDef, Special, color_of, is_color,
+    is_enemy, is_piece, kind_of, piece,
 };
 use super::position::{Move, MoveKind, Position, State};
 use super::variants::cell_tables::CellBytes;
@@ -99,11 +99,20 @@ impl State {
         // Pawns (most of the pieces on the big boards) go straight to their
         // generator: they have no atoms, so the table walk would find nothing.
         let (pawn, ninja) = (piece(us, Kind::Pawn), piece(us, Kind::NinjaPawn));
+        // A piece hemmed in by its own side (the ninja pawns behind the
+        // pawns, the back rank) is passed over after one window test.
         let blockers = self.blockers(v, us);
+        let ninja_hops = v.ninja_hops[us.index()];
         self.for_each_piece(us, |i| match self.board[i as usize] {
             p if p == pawn => self.gen_pawn(v, i, us, list),
-            p if p == ninja => self.gen_ninja(v, i, us, list),
-            _ => self.gen_piece_in(v, i, &blockers, list),
+            p if p == ninja => {
+                !hemmed(v, ninja_hops, &blockers, i) && self.gen_ninja(v, i, us, list)
+            }
+            p => {
+                let k = (p & 0x7F) as usize;
+                let atoms = !hemmed(v, v.atom_hops[k], &blockers, i);
+                (atoms || !v.atoms_only[k]) && self.gen_piece_with(v, i, atoms, list)
+            }
         });
         self.gen_drops(v, list);
         self.gen_castling(v, list);
@@ -119,8 +128,10 @@ impl State {
 
     /// Moves of the piece on cell `i` (pseudo-legal). Returns true if the sink stopped.
     pub fn gen_piece<S: Sink>(&self, v: &Variant, i: u16, sink: &mut S) -> bool {
-        let blockers = self.blockers(v, color_of(self.board[i as usize]));
-        self.gen_piece_in(v, i, &blockers, sink)
+        let p = self.board[i as usize];
+        let blockers = self.blockers(v, color_of(p));
+        let atoms = !hemmed(v, v.atom_hops[(p & 0x7F) as usize], &blockers, i);
+        self.gen_piece_with(v, i, atoms, sink)
     }
 
     /// The cells no piece of side `c` can move to: its own pieces' and the
@@ -130,23 +141,15 @@ impl State {
         CellBytes::union(&self.occ[c.index()], &v.off_board)
     }
 
-    /// [`State::gen_piece`] with the side's [`State::blockers`] at hand.
-    fn gen_piece_in<S: Sink>(
-        &self,
-        v: &Variant,
-        i: u16,
-        blockers: &CellBytes,
-        sink: &mut S,
-    ) -> bool {
+    /// [`State::gen_piece`], its leaps, rides and two-path moves only when
+    /// `atoms` (false: they have been found to have no move).
+    fn gen_piece_with<S: Sink>(&self, v: &Variant, i: u16, atoms: bool, sink: &mut S) -> bool {
         let p = self.board[i as usize];
         let us = color_of(p);
         let Some(def) = v.def_of(p) else {
             return false;
         };
-        let hops = v.atom_hops[(p & 0x7F) as usize];
-        if (hops == 0 || hops & !blockers.window(i, v.window_half) != 0)
-            && self.gen_atoms(def, i, us, sink)
-        {
+        if atoms && self.gen_atoms(def, i, us, sink) {
             return true;
         }
         self.gen_special(v, def, p, i, us, sink)
@@ -985,6 +988,13 @@ impl State {
             false
         });
     }
+}
+
+/// Whether every cell of `hops` (a window mask around `cell`, 0: none to
+/// test) is one of `blockers`.
+#[inline]
+fn hemmed(v: &Variant, hops: u128, blockers: &CellBytes, cell: u16) -> bool {
+    hops != 0 && hops & !blockers.window(cell, v.window_half) == 0
 }
 
 #[inline]
