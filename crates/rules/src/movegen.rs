@@ -6,7 +6,7 @@ use super::pieces::{
     is_enemy, is_piece, kind_of, piece,
 };
 use super::position::{Move, MoveKind, Position, State};
-use super::variants::cell_tables::CellBytes;
+use super::variants::cell_tables::{CellBytes, CellSet};
 use super::variants::{NoMoves, Variant, kbit};
 
 /// Receives generated moves: a move list, or a probe looking for one capture.
@@ -791,12 +791,24 @@ impl State {
                     .forward_kinds
                     .iter()
                     .any(|&k| self.count[us.opposite().index()][k as usize] > 0),
-                leave_ok: std::cell::Cell::new((0, false)),
             };
+            // Out of check, most moves are quiet moves of pieces that may
+            // leave their square; moves come grouped by piece, so whether
+            // its piece may leave `from` is worked out once per piece.
+            let quiet_ok = king != 0 && !in_check;
+            let mut leave = (0u16, false);
             let mut n = 0;
             for j in 0..list.len() {
                 let m = list[j];
-                if self.is_legal(v, m, &node) {
+                let ok = if quiet_ok && m.kind == MoveKind::Normal && m.aux == 0 && m.from != king {
+                    if leave.0 != m.from {
+                        leave = (m.from, self.leaving_safe(v, m.from, &node));
+                    }
+                    (leave.1 && !in_set(&node.screen_zone, m.to)) || self.safe_after(v, m)
+                } else {
+                    self.is_legal(v, m, &node)
+                };
+                if ok {
                     if n != j {
                         list[n] = m;
                     }
@@ -827,7 +839,8 @@ impl State {
         m.kind == MoveKind::Normal && (m.aux != 0 || is_piece(self.board[m.to as usize]))
     }
 
-    /// Legality of one pseudo-legal move in a royal variant.
+    /// Legality of one pseudo-legal move in a royal variant (the loop of
+    /// [`State::legal`] decides most quiet moves out of check itself).
     fn is_legal(&mut self, v: &Variant, m: Move, node: &NodeFacts) -> bool {
         let (king, in_check) = (node.king, node.in_check);
         let us = self.side;
@@ -860,9 +873,6 @@ impl State {
             }
         } else if !in_check {
             match m.kind {
-                MoveKind::Normal if m.from != king && m.aux == 0 && self.quiet_safe(v, m, node) => {
-                    return true;
-                }
                 // A drop only adds a piece: it can expose the king only as a screen.
                 MoveKind::Drop
                     if !self.on_line(v, m.to, king) || {
@@ -878,32 +888,16 @@ impl State {
                 _ => {}
             }
         }
+        self.safe_after(v, m)
+    }
+
+    /// Whether the mover's king is safe once `m` is made.
+    fn safe_after(&mut self, v: &Variant, m: Move) -> bool {
+        let us = self.side;
         self.make(v, m);
         let ok = !self.king_attacked(v, us);
         self.unmake();
         ok
-    }
-
-    /// A non-king move that cannot expose the king: its origin is not pinned
-    /// (or, with serpent forms on the enemy side, not on a line through the
-    /// king at all), no screen it creates can enable an enemy attack, and no
-    /// two-path attacker can be unblocked.
-    #[inline]
-    fn quiet_safe(&self, v: &Variant, m: Move, node: &NodeFacts) -> bool {
-        // Moves come grouped by piece: whether leaving `from` is safe is
-        // worked out once per piece.
-        let (cached_from, cached_ok) = node.leave_ok.get();
-        let leave_ok = if cached_from == m.from {
-            cached_ok
-        } else {
-            let ok = self.leaving_safe(v, m.from, node);
-            node.leave_ok.set((m.from, ok));
-            ok
-        };
-        if !leave_ok {
-            return false;
-        }
-        node.screen_zone[m.to as usize >> 6] & 1 << (m.to & 63) == 0
     }
 
     /// Whether a piece leaving `from` (not the king) can neither open a line
@@ -1018,8 +1012,12 @@ struct NodeFacts {
     screen_reach: i16,
     /// Whether the enemy has forward-probed pieces (hoppers, bombers, gryphons).
     forward: bool,
-    /// The last piece square asked about and whether it may leave it.
-    leave_ok: std::cell::Cell<(u16, bool)>,
+}
+
+/// Whether `cell` is in `set`.
+#[inline]
+fn in_set(set: &CellSet, cell: u16) -> bool {
+    set[cell as usize >> 6] & 1 << (cell & 63) != 0
 }
 
 #[inline]
