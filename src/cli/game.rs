@@ -65,6 +65,9 @@ pub struct PlayCmd {
     /// Open the load screen (the saved games) over the main menu.
     #[arg(long = "load-screen", conflicts_with_all = ["variant", "options", "moves", "load"])]
     pub load_screen: bool,
+    /// Open the Play online screen on the lobby at ADDRESS[:PORT] (port 5860 if none) and list its public tables.
+    #[arg(long, value_name = "ADDRESS[:PORT]", conflicts_with_all = ["variant", "options", "moves", "load", "load_screen"])]
+    pub online: Option<String>,
     /// With --load: which game of the file, from 1.
     #[arg(long, value_name = "N", requires = "load", value_parser = count, allow_negative_numbers = true)]
     pub game: Option<u32>,
@@ -332,6 +335,7 @@ pub fn play(a: PlayCmd) -> Result<(), CliError> {
         net: None,
         lan_name: None,
         lan_announce: true,
+        online: a.online,
         time: a.time.unwrap_or_default(),
         offscreen: a.offscreen,
         warmup: a.warmup,

@@ -142,6 +142,9 @@ pub struct Settings {
     pub player_name: String,
     /// Draw each piece's letter on or beside it (`show-letters`).
     pub show_letters: bool,
+    /// The lobby of Play online, `ADDRESS[:PORT]`; empty for none
+    /// (`lobby-address`; no lobby is built in).
+    pub lobby_address: String,
 }
 
 impl Default for Settings {
@@ -157,6 +160,7 @@ impl Default for Settings {
             time_control: "-".into(),
             player_name: String::new(),
             show_letters: false,
+            lobby_address: String::new(),
         }
     }
 }
@@ -320,6 +324,12 @@ const KEYS: &[Key] = &[
         "Draw each piece's letter on or beside it: on or off.",
         show_letters
     ),
+    text_key!(
+        "lobby-address",
+        "The lobby of Play online, ADDRESS[:PORT] (port 5860 if none); empty for none.",
+        lobby_address,
+        check_lobby_address
+    ),
 ];
 
 /// The value among `named` called `v`, or an error listing the names.
@@ -352,6 +362,22 @@ fn check_player_name(v: &str) -> Result<(), String> {
     }
     if v.chars().count() > MAX_NAME_CHARS {
         return Err(format!("longer than {MAX_NAME_CHARS} characters"));
+    }
+    Ok(())
+}
+
+/// Longest lobby address kept, in characters.
+pub const MAX_LOBBY_CHARS: usize = 64;
+
+/// Checks that `v` may be a lobby's address: no spaces or control
+/// characters, at most [`MAX_LOBBY_CHARS`] (whether it answers is the
+/// Play online screen's to find out).
+fn check_lobby_address(v: &str) -> Result<(), String> {
+    if v.chars().any(|c| c.is_control() || c.is_whitespace()) {
+        return Err(format!("'{}' has spaces or control characters", shorten(v)));
+    }
+    if v.chars().count() > MAX_LOBBY_CHARS {
+        return Err(format!("longer than {MAX_LOBBY_CHARS} characters"));
     }
     Ok(())
 }

@@ -110,6 +110,9 @@ pub struct PlayArgs {
     pub lan_name: Option<String>,
     /// Whether a hosted LAN game is announced on the LAN (`host --no-announce`: not).
     pub lan_announce: bool,
+    /// Open the Play online screen on this lobby (`play --online ADDRESS`),
+    /// listing its tables.
+    pub online: Option<String>,
     /// Open the piece guide over the game, on this piece.
     pub guide: Option<chimera_rules::Kind>,
     /// Draw into an image, with no window (with `measure`; see [`perf::Offscreen`]).
@@ -147,6 +150,7 @@ impl Default for PlayArgs {
             net: None,
             lan_name: None,
             lan_announce: true,
+            online: None,
             time: Default::default(),
             guide: None,
             offscreen: false,
@@ -356,13 +360,25 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
     }
     match args.net {
         Some(Some(plan)) => {
-            if matches!(plan, net::NetPlan::Join(_)) {
-                app.world_mut().resource_mut::<menus::Overlays>().join = true;
+            // A window joining waits on the screen of its kind: a lobby's
+            // table on Play online, a LAN host on the join screen.
+            if let net::NetPlan::Join(j) = &plan {
+                let mut overlays = app.world_mut().resource_mut::<menus::Overlays>();
+                if j.place.is_some() {
+                    overlays.online = true;
+                } else {
+                    overlays.join = true;
+                }
             }
             app.insert_resource(net::NetLaunch(plan));
         }
         Some(None) => app.world_mut().resource_mut::<menus::Overlays>().join = true,
         None => {}
+    }
+    if let Some(lobby) = args.online {
+        app.world_mut().resource_mut::<net::OnlineScreen>().address = lobby;
+        app.world_mut()
+            .write_message(menus::MenuActivated(menus::Entry::PlayOnline));
     }
     if let Some(path) = args.screenshot {
         app.insert_resource(screenshot::ScreenshotPlan::new(path));

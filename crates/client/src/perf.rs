@@ -103,14 +103,23 @@ pub fn measured_window() -> Window {
     }
 }
 
+/// Set (to anything), the window logs each render pass's processor and GPU
+/// time every second (Bevy's render diagnostics): where a frame's time goes.
+pub const RENDER_DIAGNOSTICS_VAR: &str = "CHIMERA_RENDER_DIAGNOSTICS";
+
 /// Bevy's default plugins with `window` as the primary window; `offscreen`:
 /// without winit (the window stays an entity the layout reads, never opened)
 /// and with a loop that runs frames back to back (see [`Offscreen`]).
 pub fn default_plugins(window: Window, offscreen: bool) -> PluginGroupBuilder {
-    let plugins = DefaultPlugins.set(WindowPlugin {
+    let mut plugins = DefaultPlugins.set(WindowPlugin {
         primary_window: Some(window),
         ..default()
     });
+    if std::env::var_os(RENDER_DIAGNOSTICS_VAR).is_some() {
+        plugins = plugins
+            .add(bevy::render::diagnostic::RenderDiagnosticsPlugin)
+            .add(bevy::diagnostic::LogDiagnosticsPlugin::default());
+    }
     if offscreen {
         plugins
             .disable::<WinitPlugin>()

@@ -2,8 +2,9 @@
 //! [`crate::config`]) is read once at start into the resources it
 //! describes — the view ([`CurrentView`]), the board flip ([`BoardLayout`]),
 //! animation speed, volume and mute ([`Prefs`]), the main menu's variant,
-//! options, time control and player name ([`MenuChoice`]) — and written
-//! again whenever one of them changes. A malformed file is not used: the
+//! options, time control and player name ([`MenuChoice`]), the lobby of
+//! Play online ([`OnlineScreen`]) — and written again whenever one of them
+//! changes. A malformed file is not used: the
 //! defaults apply, the main menu shows [`AppSettings::error`], and the file
 //! is left alone until a setting changes.
 //!
@@ -21,6 +22,7 @@
 use crate::config::{LoadedSettings, Settings};
 use crate::match_state::Authority;
 use crate::menus::MenuChoice;
+use crate::net::OnlineScreen;
 use crate::prefs::Prefs;
 use crate::saves::Unsaved;
 use crate::scene::{BoardLayout, CurrentView, ShowLetters};
@@ -120,6 +122,10 @@ pub fn install(app: &mut App, loaded: AppSettings) {
         mute: s.mute,
     };
     apply_menu_choice(&mut world.resource_mut::<MenuChoice>(), s);
+    world
+        .resource_mut::<OnlineScreen>()
+        .address
+        .clone_from(&s.lobby_address);
     world.insert_resource(loaded);
 }
 
@@ -147,7 +153,7 @@ pub fn current(
     (mode, letters): (CurrentView, ShowLetters),
     layout: &BoardLayout,
     prefs: &Prefs,
-    choice: &MenuChoice,
+    (choice, online): (&MenuChoice, &OnlineScreen),
 ) -> Settings {
     let info = choice.info();
     let variant_options = info
@@ -168,6 +174,7 @@ pub fn current(
         time_control: choice.time.to_string(),
         player_name: choice.player_name.clone(),
         show_letters: letters.0,
+        lobby_address: online.address.clone(),
     }
 }
 
@@ -199,16 +206,16 @@ fn save_changes(
         Option<ResMut<RunOverrides>>,
     ),
     prefs: Res<Prefs>,
-    choice: Res<MenuChoice>,
+    (choice, online): (Res<MenuChoice>, Res<OnlineScreen>),
     letters: Res<ShowLetters>,
     (lan, puzzle): (Option<Res<Authority>>, Option<Res<Unsaved>>),
 ) {
     let Some(mut settings) = settings else { return };
     let changed = mode.is_changed() || layout.is_changed() || prefs.is_changed();
-    if !(changed || choice.is_changed() || letters.is_changed()) {
+    if !(changed || choice.is_changed() || letters.is_changed() || online.is_changed()) {
         return;
     }
-    let mut now = current((*mode, *letters), &layout, &prefs, &choice);
+    let mut now = current((*mode, *letters), &layout, &prefs, (&choice, &online));
     if lan.is_some() || puzzle.is_some() {
         now.flip_board = settings.settings.flip_board;
     }

@@ -66,6 +66,29 @@ pub fn back_button(
     entry_button(ui, egui::Button::new("Back"), Entry::Back, focused, out)
 }
 
+/// A one-line text field for `entry`, `width` points wide: its `text`
+/// (monospace), `hint` while empty, a caret while `typing`; clicked →
+/// [`MenuActivated`]; ringed when focused.
+pub fn text_field(
+    ui: &mut egui::Ui,
+    (text, hint): (&str, &str),
+    typing: bool,
+    width: f32,
+    entry: Entry,
+    focused: Option<Entry>,
+    out: &mut MessageWriter<MenuActivated>,
+) -> egui::Response {
+    let shown = if typing {
+        egui::RichText::new(format!("{text}▏"))
+    } else if text.is_empty() {
+        egui::RichText::new(hint).weak()
+    } else {
+        egui::RichText::new(text)
+    };
+    let b = egui::Button::new(shown.monospace()).min_size(egui::vec2(width, 26.0));
+    entry_button(ui, b, entry, focused, out)
+}
+
 /// Draws the focus ring around a widget.
 pub fn ring_if(ui: &egui::Ui, r: &egui::Response, focused: bool) {
     if focused {

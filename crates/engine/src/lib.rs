@@ -4,6 +4,7 @@
 pub mod arena;
 pub mod eval;
 pub mod levels;
+pub mod pace;
 pub mod play;
 pub mod puzzles;
 pub mod review;
@@ -14,6 +15,7 @@ pub mod uci;
 pub mod values;
 
 pub use levels::{Bot, LevelSpec, MAX_LEVEL, MIN_LEVEL, level_spec};
+pub use pace::Pace;
 pub use play::{
     BenchLine, GameRecord, SelfPlay, analyse, bench_positions, bench_search, bestmove_line,
     info_line, info_line_with, play_game, pv_lmn, pv_san, pv_text, random_opening,

@@ -1,6 +1,6 @@
 //! Iterative-deepening principal variation search with a transposition
-//! table, quiescence search, check extensions, null-move pruning and late
-//! move reductions. Game ends are scored as `Position::terminal` and
+//! table, quiescence search, check extensions, null-move pruning, late
+//! move reductions, and late-move and futility pruning near the horizon. Game ends are scored as `Position::terminal` and
 //! `Game::outcome` decide them (see [`Searcher::search`]).
 //!
 //! No allocation happens per node: move lists, ordering scores, killers and
@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::eval::Evaluator;
+use super::pace::{Pace, PaceKeeper};
 use super::tt::{Bound, Table, from_tt, to_tt};
 use chimera_rules::geometry::CELLS;
 use chimera_rules::pieces::{Kind, is_piece, kind_of};
@@ -33,6 +34,8 @@ pub const DRAW: i32 = 0;
 /// Deepest iteration of iterative deepening.
 pub const MAX_DEPTH: u32 = 100;
 
+/// Futility margin per ply of depth left (centipawns).
+const FUTILITY_MARGIN: i32 = 100;
 /// Nodes between two looks at the clock and the stop flag.
 const POLL_MASK: u64 = 127;
 /// A move list's starting room (grows once if a position needs more).
@@ -223,6 +226,7 @@ pub struct Searcher {
     seldepth: usize,
     aborted: bool,
     stop: Arc<AtomicBool>,
+    pace: Option<PaceKeeper>,
     start: Instant,
     hard: Option<Duration>,
     node_limit: u64,
@@ -267,6 +271,7 @@ impl Searcher {
             seldepth: 0,
             aborted: false,
             stop: Arc::new(AtomicBool::new(false)),
+            pace: None,
             start: Instant::now(),
             hard: None,
             node_limit: u64::MAX,
@@ -304,6 +309,12 @@ impl Searcher {
     /// Uses `flag` as the stop flag from now on.
     pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
         self.stop = flag;
+    }
+
+    /// Runs every later search at `pace` (see [`Pace`]; `None`: flat out).
+    /// A paced search finds what an unpaced one does, only later.
+    pub fn set_pace(&mut self, pace: Option<Arc<Pace>>) {
+        self.pace = pace.map(PaceKeeper::new);
     }
 
     /// Switches search features (the levels use this).
@@ -499,6 +510,9 @@ impl Searcher {
     fn begin(&mut self, root: &Position, history: &[u64], limits: &Limits) -> Position {
         self.prepare_eval(root.variant());
         self.start = Instant::now();
+        if let Some(p) = &mut self.pace {
+            p.restart();
+        }
         self.hard = limits.time_limits().1;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
         self.nodes = 0;
@@ -549,17 +563,22 @@ impl Searcher {
         !self.aborted
     }
 
-    /// Looks at the stop flag, the clock and the node budget.
+    /// Looks at the stop flag, the clock and the node budget, and rests
+    /// when the pace says so.
     #[inline]
     fn poll(&mut self) {
         if self.nodes >= self.node_limit {
             self.aborted = true;
         }
-        if self.nodes & POLL_MASK == 0
-            && (self.stop.load(Ordering::Relaxed)
-                || self.hard.is_some_and(|h| self.start.elapsed() >= h))
-        {
-            self.aborted = true;
+        if self.nodes & POLL_MASK == 0 {
+            if let Some(p) = &mut self.pace {
+                p.keep(&self.stop);
+            }
+            if self.stop.load(Ordering::Relaxed)
+                || self.hard.is_some_and(|h| self.start.elapsed() >= h)
+            {
+                self.aborted = true;
+            }
         }
     }
 
@@ -856,11 +875,33 @@ impl Searcher {
         let mut best = -INF;
         let mut best_move = None;
         let alpha0 = alpha;
+        let frontier = !root
+            && !in_check
+            && depth <= 3
+            && self.features.pruning
+            && !self.giveaway
+            && alpha.abs() < MATE_BOUND;
         for i in 0..n {
             let m = self.pick(ply, i);
             let quiet =
                 !(Self::is_capture(pos, m) || (m.kind() == MoveKind::Normal && m.piece != 0));
             let killer = self.plies[ply].killers.contains(&Some(m));
+            // Frontier pruning: near the horizon, a quiet move that gives no
+            // check is skipped when it comes late in the order (late-move
+            // pruning) or when even a good margin over the static
+            // evaluation would not reach alpha (futility pruning).
+            if frontier && quiet && !killer && best > -MATE_BOUND {
+                let late = i >= (3 + depth * depth) as usize;
+                let futile = static_eval + FUTILITY_MARGIN * (depth + 1) <= alpha;
+                if late || futile {
+                    pos.make_move(m);
+                    let checks = pos.in_check();
+                    pos.unmake_move();
+                    if !checks {
+                        continue;
+                    }
+                }
+            }
             pos.make_move(m);
             self.path.push(pos.hash());
             let gives_check = pos.in_check();

@@ -707,11 +707,17 @@ pub fn reachable_at(bind: SocketAddr) -> Vec<SocketAddr> {
 
 /// `ADDRESS[:PORT]`: an IP address or a host name, port 5858 by default.
 pub fn host_address(text: &str) -> Result<SocketAddr, String> {
+    address_with_port(text, DEFAULT_PORT)
+}
+
+/// `ADDRESS[:PORT]`: an IP address or a host name (looked up, which may
+/// take a while), port `default_port` when none is named.
+pub fn address_with_port(text: &str, default_port: u16) -> Result<SocketAddr, String> {
     if let Ok(a) = text.parse::<SocketAddr>() {
         return Ok(a);
     }
     if let Ok(ip) = text.trim_matches(['[', ']']).parse::<IpAddr>() {
-        return Ok(SocketAddr::new(ip, DEFAULT_PORT));
+        return Ok(SocketAddr::new(ip, default_port));
     }
     let (name, port) = match text.rsplit_once(':') {
         Some((name, port)) => (
@@ -719,7 +725,7 @@ pub fn host_address(text: &str) -> Result<SocketAddr, String> {
             port.parse::<u16>()
                 .map_err(|_| format!("'{port}' is not a port number"))?,
         ),
-        None => (text, DEFAULT_PORT),
+        None => (text, default_port),
     };
     let found: Vec<SocketAddr> = (name, port)
         .to_socket_addrs()

@@ -133,6 +133,9 @@ pub enum Panel {
     LessonDone,
     /// The puzzle chooser: every variant's puzzles, or one variant's.
     Puzzles,
+    /// Play online: a lobby's address, its public tables, a room code,
+    /// a table to create.
+    Online,
 }
 
 /// The panel in front this frame (settled by the menus each frame).

@@ -7,7 +7,7 @@ use super::{
     Entry, Guide, MenuActivated, MenuChoice, MenuFocus, NumberEditor, Overlays, THINK_TIMES_MS,
     TextEditor, open_guide, player, step_player,
 };
-use crate::interaction::{Replay, SelectInput, answering_side};
+use crate::interaction::{Panel, Replay, SelectInput, answering_side};
 use crate::match_state::{Authority, CurrentMatch, Match, MatchCommand};
 use crate::prefs::Prefs;
 use crate::saves::SaveRequest;
@@ -80,6 +80,15 @@ fn keeps_focus(entry: Entry) -> bool {
             | Entry::JoinSpectate
             | Entry::JoinGame(_)
             | Entry::JoinConnect
+            | Entry::OnlineAddress
+            | Entry::OnlineList
+            | Entry::OnlineTable(_)
+            | Entry::OnlineWatch(_)
+            | Entry::OnlineCode
+            | Entry::OnlineJoinCode
+            | Entry::OnlineWatchCode
+            | Entry::OnlinePublic
+            | Entry::OnlineCreate
             | Entry::HostSide
             | Entry::HostPort
             | Entry::PlayerName
@@ -90,10 +99,14 @@ fn keeps_focus(entry: Entry) -> bool {
 /// The main menu's choices for the next game, and starting or resuming one.
 fn choice_entry(entry: Entry, game: Option<&Match>, fx: &mut EntryEffects) {
     match entry {
-        Entry::Variant(i) => {
-            // Picked: on to its options (or Start).
+        Entry::Variant(i) if fx.focus.panel == Some(Panel::MainMenu) => {
+            // Picked from the list: on to its options (or Start).
             fx.choice.variant = i.min(variants().len() - 1);
             fx.focus.index = 1;
+        }
+        Entry::Variant(_) => {
+            // A variant row elsewhere (Play online) steps, as a click on its value.
+            fx.choice.variant = (fx.choice.variant + 1) % variants().len();
         }
         Entry::Option(k) => match fx.choice.info().options.get(k).map(|o| o.kind) {
             Some(OptionKind::Number { .. }) => fx.editor.open(k),
@@ -168,6 +181,8 @@ fn window_entry(entry: Entry, game: Option<&Match>, fx: &mut EntryEffects) {
                 fx.overlays.load = false;
             } else if fx.overlays.puzzles {
                 fx.overlays.puzzles = false;
+            } else if fx.overlays.online {
+                fx.overlays.online = false;
             } else {
                 fx.overlays.join = false;
             }

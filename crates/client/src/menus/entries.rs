@@ -131,6 +131,27 @@ pub enum Entry {
     JoinSpectate,
     /// Join screen: join the typed address.
     JoinConnect,
+    /// Main menu: open the Play online screen.
+    PlayOnline,
+    /// Play online: the lobby's address (Select: type it).
+    OnlineAddress,
+    /// Play online: ask the lobby for its public tables again.
+    OnlineList,
+    /// Play online: take a seat at listed table `i`.
+    OnlineTable(usize),
+    /// Play online: watch listed table `i`.
+    OnlineWatch(usize),
+    /// Play online: the room code (Select: type it).
+    OnlineCode,
+    /// Play online: take a seat at the table of the typed code.
+    OnlineJoinCode,
+    /// Play online: watch the table of the typed code.
+    OnlineWatchCode,
+    /// Play online: the table to create is listed (public) or not.
+    OnlinePublic,
+    /// Play online: create the table (the menu's variant, options and
+    /// clock; the side of [`Entry::HostSide`]).
+    OnlineCreate,
     /// Open the lesson list ("Learn").
     Learn,
     /// Lesson list: the variant listed (left/right step it).
@@ -169,7 +190,8 @@ pub enum EntryGroup {
     /// Opens or closes a window: the guide, the controls, the saved games;
     /// saves or quits.
     Window,
-    /// Hosts or joins a LAN game, or works the join screen.
+    /// Hosts or joins a LAN game, or works the join screen or the Play
+    /// online screen.
     Lan,
     /// Acts on the game in progress (the in-game menu and the end dialog).
     Game,
@@ -193,7 +215,9 @@ impl Entry {
             Guide | Controls | Quit | GuidePiece(_) | Back | ContinueSaved | SaveGame
             | LoadGame | SavedGame(_) => EntryGroup::Window,
             HostSide | HostPort | HostLan | JoinLan | JoinGame(_) | JoinAddress | JoinSpectate
-            | JoinConnect => EntryGroup::Lan,
+            | JoinConnect | PlayOnline | OnlineAddress | OnlineList | OnlineTable(_)
+            | OnlineWatch(_) | OnlineCode | OnlineJoinCode | OnlineWatchCode | OnlinePublic
+            | OnlineCreate => EntryGroup::Lan,
             Continue | Undo | Redo | Flip | SwitchView | ShowLetters | Resign | OfferDraw
             | Accept(_) | Decline(_) | ClaimWin | ShareDrawings | NewGame | MainMenu | Hint
             | PauseComputer | EvalBar | Analyse | LearnMistakes | NextMistake | ShowAnswer
@@ -238,7 +262,7 @@ pub struct EntryContext<'w> {
 }
 
 /// The entries of panels that a feature above the menus owns (the LAN join
-/// screen: `net` keeps them current; the puzzle chooser and the puzzle's
+/// screen and Play online: `net` keeps them current; the puzzle chooser and the puzzle's
 /// own entries of the in-game menu: `puzzles`; the review's entries of the
 /// in-game menu and the end dialog: `review`). The menus move the focus
 /// through them and report their activation ([`MenuActivated`]); the
@@ -247,6 +271,8 @@ pub struct EntryContext<'w> {
 pub struct FeaturePanels {
     /// The LAN join screen's entries.
     pub join: Vec<Entry>,
+    /// The Play online screen's entries.
+    pub online: Vec<Entry>,
     /// The puzzle chooser's entries.
     pub puzzle_sets: Vec<Entry>,
     /// The puzzle on the board: its entries, first in the in-game menu.
@@ -331,6 +357,7 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
                 HostSide,
                 HostPort,
                 JoinLan,
+                PlayOnline,
                 Guide,
                 Entry::Learn,
                 Controls,
@@ -439,6 +466,7 @@ pub fn entries(panel: Panel, from: &EntrySources) -> Vec<Entry> {
             v
         }
         Panel::Join => features.join.clone(),
+        Panel::Online => features.online.clone(),
         Panel::Puzzles => features.puzzle_sets.clone(),
         Panel::Help | Panel::Board => Vec::new(),
     }
@@ -465,6 +493,7 @@ pub fn back_entry(panel: Panel, has_game: bool) -> Option<Entry> {
         | Panel::Controls
         | Panel::LoadGame
         | Panel::Join
+        | Panel::Online
         | Panel::Learn
         | Panel::Puzzles => Some(Entry::Back),
         Panel::LessonDone => Some(Entry::LessonStay),

@@ -32,6 +32,7 @@ pub fn front_panel(
     }
     match screen {
         Screen::Menu if overlays.join => Panel::Join,
+        Screen::Menu if overlays.online => Panel::Online,
         Screen::Menu if overlays.puzzles => Panel::Puzzles,
         Screen::Menu => Panel::MainMenu,
         Screen::Game if overlays.game_menu => Panel::GameMenu,

@@ -13,8 +13,9 @@
 //! - [`apply`]: what an activated entry does.
 //! - `options`, `player`: the option editor and the player/clock entries.
 //!
-//! Panels of features above the menus (the LAN join screen) publish their
-//! entries in [`FeaturePanels`] and answer their own activations.
+//! Panels of features above the menus (the LAN join screen, Play online)
+//! publish their entries in [`FeaturePanels`] and answer their own
+//! activations.
 
 pub mod apply;
 pub mod choice;
@@ -33,7 +34,7 @@ pub use entries::{
 pub use focus::{MenuFocus, front_panel};
 pub use learn::{Learn, LessonStatus};
 pub use options::{NumberEditor, shown_value};
-pub use player::{TIME_PRESETS, TextEditor, step_time, time_label};
+pub use player::{TIME_PRESETS, TextEditor, step_time, time_label, time_words};
 
 use crate::interaction::NewLineAsked;
 use crate::match_state::{GameEnded, LessonBoard, MoveIntent};
@@ -68,6 +69,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 player::type_text,
+                player::pad_text,
                 focus::navigate_menus,
                 options::type_numbers,
                 choice::apply_adjustments,
@@ -100,6 +102,8 @@ pub struct Overlays {
     pub load: bool,
     /// The LAN join screen.
     pub join: bool,
+    /// The Play online screen.
+    pub online: bool,
     /// The lesson list ("Learn").
     pub learn: bool,
     /// "Well done": the lesson on the board is solved.

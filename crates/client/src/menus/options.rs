@@ -5,7 +5,7 @@
 //! Backspace erases a digit. Select opens the editor, in which up/down (the
 //! pad's d-pad or stick) step it too, and Select or Cancel close it.
 
-use super::{Entry, MenuChoice, MenuFocus};
+use super::{Entry, FeaturePanels, MenuChoice, MenuFocus};
 use crate::interaction::{ActivePanel, DIGIT_KEYS, Panel};
 use bevy::prelude::*;
 use chimera_rules::OptionKind;
@@ -80,13 +80,26 @@ impl NumberEditor {
     }
 }
 
-/// The focused option of the main menu, if it takes a number.
-fn focused_number(active: &ActivePanel, focus: &MenuFocus, choice: &MenuChoice) -> Option<usize> {
-    if active.0 != Panel::MainMenu || focus.panel != Some(Panel::MainMenu) {
+/// The focused option of the main menu (or of Play online's table to
+/// create), if it takes a number.
+fn focused_number(
+    active: &ActivePanel,
+    focus: &MenuFocus,
+    choice: &MenuChoice,
+    features: &FeaturePanels,
+) -> Option<usize> {
+    if focus.panel != Some(active.0) {
         return None;
     }
-    // Main-menu entries: the variant list, then one entry per option.
-    let k = focus.index.checked_sub(1)?;
+    let k = match active.0 {
+        // Main-menu entries: the variant list, then one entry per option.
+        Panel::MainMenu => focus.index.checked_sub(1)?,
+        Panel::Online => match focus.entry(&features.online)? {
+            Entry::Option(k) => k,
+            _ => return None,
+        },
+        _ => return None,
+    };
     let spec = choice.info().options.get(k)?;
     matches!(spec.kind, OptionKind::Number { .. }).then_some(k)
 }
@@ -99,8 +112,9 @@ pub(super) fn type_numbers(
     focus: Res<MenuFocus>,
     mut choice: ResMut<MenuChoice>,
     mut editor: ResMut<NumberEditor>,
+    features: Res<FeaturePanels>,
 ) {
-    let Some(k) = focused_number(&active, &focus, &choice) else {
+    let Some(k) = focused_number(&active, &focus, &choice, &features) else {
         if editor.editing.is_some() {
             *editor = NumberEditor::default();
         }

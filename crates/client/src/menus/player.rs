@@ -3,10 +3,14 @@
 //! the volume, mute and the animation speed; the in-game clock pause; and the
 //! clock hold while a menu is in front.
 //!
-//! Text (the name, a custom time control) is typed in a [`TextEditor`]:
-//! Select on the entry opens it, typed characters and Backspace edit it,
-//! Enter keeps the text (a time control only if it reads), Escape drops it.
-//! While it is open the menu's keys and the pad do nothing else.
+//! Text (the name, a custom time control, a feature's field such as the
+//! lobby's address) is typed in a [`TextEditor`]: Select on the entry opens
+//! it, typed characters and Backspace edit it, Enter keeps the text (a time
+//! control only if it reads; a feature's field is handed to the feature,
+//! [`TextEditor::take_typed`]), Escape drops it. While it is open the
+//! menu's keys and the pad do nothing else. A pad types too, by dialling
+//! ([`pad_text`]): up/down step the last symbol through the field's
+//! alphabet, right adds one, left erases one, A keeps the text, B drops it.
 
 use super::{Entry, MenuChoice, Overlays};
 use crate::config::clean_player_name;
@@ -66,6 +70,30 @@ pub fn time_label(tc: TimeControl) -> String {
         .map_or_else(|| format!("Custom: {tc}"), |(l, _)| (*l).to_string())
 }
 
+/// A time control in words as the presets say theirs (`10 min + 5 s`,
+/// `10 min, 5 s delay`, `30 s per move`, `40 moves in 90 min`); a time
+/// that is not whole minutes in its tag form (`90+5`).
+pub fn time_words(tc: TimeControl) -> String {
+    let minutes = |d: Duration| d.as_secs().is_multiple_of(60).then_some(d.as_secs() / 60);
+    let words = match tc {
+        TimeControl::None => Some("No clock".to_string()),
+        TimeControl::Fischer { base, increment } => {
+            minutes(base).map(|m| match increment.as_secs() {
+                0 => format!("{m} min"),
+                s => format!("{m} min + {s} s"),
+            })
+        }
+        TimeControl::Delay { base, delay } => {
+            minutes(base).map(|m| format!("{m} min, {} s delay", delay.as_secs()))
+        }
+        TimeControl::PerMove { time } => Some(format!("{} s per move", time.as_secs())),
+        TimeControl::Periods { moves, time } => {
+            minutes(time).map(|m| format!("{moves} moves in {m} min"))
+        }
+    };
+    words.unwrap_or_else(|| tc.to_string())
+}
+
 /// The preset `delta` steps from `tc` (wrapping); a custom control steps
 /// from the first preset.
 pub fn step_time(tc: TimeControl, delta: i32) -> TimeControl {
@@ -90,20 +118,72 @@ pub struct TextEditor {
     /// The editor closed this frame: the Enter or Escape that closed it
     /// does nothing else.
     pub just_closed: bool,
+    /// A feature's field kept with Enter, for the feature to take: the
+    /// entry and the text, trimmed.
+    pub typed: Option<(Entry, String)>,
+    /// The symbols a pad dials through, in order (ASCII).
+    pub alphabet: &'static [u8],
 }
+
+/// The symbols a pad dials into a time control.
+const TIME_SYMBOLS: &[u8] = b"0123456789+d*/-";
+/// The symbols a pad dials into a name.
+const NAME_SYMBOLS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 -";
 
 impl TextEditor {
     /// Opens the editor on `entry` with the entry's current text.
     pub fn open(&mut self, entry: Entry, choice: &MenuChoice) {
-        let text = match entry {
-            Entry::TimeControl => choice.time.to_string(),
-            _ => choice.player_name.clone(),
-        };
+        match entry {
+            Entry::TimeControl => self.open_text(entry, &choice.time.to_string(), TIME_SYMBOLS),
+            _ => self.open_text(entry, &choice.player_name, NAME_SYMBOLS),
+        }
+    }
+
+    /// Opens the editor on a feature's field `entry` holding `text`, a pad
+    /// dialling through `alphabet`.
+    pub fn open_text(&mut self, entry: Entry, text: &str, alphabet: &'static [u8]) {
         *self = TextEditor {
             editing: Some(entry),
-            text,
+            text: text.to_string(),
+            alphabet,
+            typed: self.typed.take(),
             ..TextEditor::default()
         };
+    }
+
+    /// A pad's dial: the last symbol `delta` steps along the alphabet
+    /// (wrapping; one outside it becomes the first), or the first symbol
+    /// when the text is empty.
+    pub fn dial(&mut self, delta: i32) {
+        let Some(&first) = self.alphabet.first() else {
+            return;
+        };
+        let n = self.alphabet.len() as i32;
+        let next = match self.text.pop() {
+            Some(c) => match self.alphabet.iter().position(|s| char::from(*s) == c) {
+                Some(i) => self.alphabet[(i as i32 + delta).rem_euclid(n) as usize],
+                None => first,
+            },
+            None => first,
+        };
+        self.text.push(char::from(next));
+        self.error = None;
+    }
+
+    /// A pad adds a symbol: the alphabet's first.
+    pub fn add_symbol(&mut self) {
+        if let Some(&first) = self.alphabet.first() {
+            self.text.push(char::from(first));
+            self.error = None;
+        }
+    }
+
+    /// The text kept for a feature's field `entry`, once (see [`TextEditor::typed`]).
+    pub fn take_typed(&mut self, entry: Entry) -> Option<String> {
+        if self.typed.as_ref().is_some_and(|(e, _)| *e == entry) {
+            return self.typed.take().map(|(_, t)| t);
+        }
+        None
     }
 
     /// Whether the editor is open (or closed this frame).
@@ -123,7 +203,8 @@ impl TextEditor {
                 }
             },
             Some(Entry::PlayerName) => choice.player_name = clean_player_name(&self.text),
-            _ => {}
+            Some(field) => self.typed = Some((field, self.text.trim().to_string())),
+            None => {}
         }
         self.close();
         true
@@ -132,6 +213,7 @@ impl TextEditor {
     fn close(&mut self) {
         *self = TextEditor {
             just_closed: true,
+            typed: self.typed.take(),
             ..TextEditor::default()
         };
     }
@@ -164,6 +246,48 @@ pub(super) fn type_text(
                 editor.error = None;
             }
             _ => {}
+        }
+    }
+}
+
+/// Typing with a pad's d-pad and face buttons into the open
+/// [`TextEditor`] (see the module's doc); the button that opened it does
+/// nothing else. Read from the pads themselves, so the keyboard's arrows
+/// and WASD type as keys.
+pub(super) fn pad_text(
+    pads: Query<&Gamepad>,
+    mut editor: ResMut<TextEditor>,
+    mut choice: ResMut<MenuChoice>,
+    mut open_before: Local<bool>,
+) {
+    let was_open = std::mem::replace(&mut *open_before, editor.editing.is_some());
+    if !was_open || editor.editing.is_none() {
+        return;
+    }
+    for pad in &pads {
+        let pressed = |b: GamepadButton| pad.just_pressed(b);
+        if pressed(GamepadButton::DPadUp) {
+            editor.dial(1);
+        }
+        if pressed(GamepadButton::DPadDown) {
+            editor.dial(-1);
+        }
+        if pressed(GamepadButton::DPadRight) {
+            editor.add_symbol();
+        }
+        if pressed(GamepadButton::DPadLeft) {
+            editor.text.pop();
+            editor.error = None;
+        }
+        if pressed(GamepadButton::South) {
+            editor.commit(&mut choice);
+            *open_before = editor.editing.is_some();
+            return;
+        }
+        if pressed(GamepadButton::East) {
+            editor.close();
+            *open_before = false;
+            return;
         }
     }
 }
@@ -249,6 +373,17 @@ mod tests {
     }
 
     #[test]
+    fn a_time_control_in_words_says_what_its_preset_says() {
+        for (label, tc) in TIME_PRESETS {
+            assert_eq!(time_words(tc), label);
+        }
+        let words = |t: &str| time_words(t.parse().unwrap());
+        assert_eq!(words("600+5"), "10 min + 5 s");
+        assert_eq!(words("40/5400"), "40 moves in 90 min");
+        assert_eq!(words("90+5"), "90+5");
+    }
+
+    #[test]
     fn typed_text_becomes_a_time_control_or_a_clean_name() {
         let mut choice = MenuChoice::default();
         let mut ed = TextEditor::default();
@@ -272,6 +407,31 @@ mod tests {
         ed.text = "  Ann \t".into();
         assert!(ed.commit(&mut choice));
         assert_eq!(choice.player_name, "Ann");
+    }
+
+    #[test]
+    fn a_pad_dials_symbols_and_a_features_field_is_handed_over() {
+        let mut choice = MenuChoice::default();
+        let mut ed = TextEditor::default();
+        ed.open_text(Entry::OnlineCode, "", b"23456789ABC");
+        ed.dial(1);
+        assert_eq!(ed.text, "2", "the first symbol on an empty text");
+        ed.dial(-1);
+        assert_eq!(ed.text, "C", "down from the first wraps to the last");
+        ed.add_symbol();
+        ed.dial(3);
+        assert_eq!(ed.text, "C5");
+        ed.text.push('!');
+        ed.dial(1);
+        assert_eq!(
+            ed.text, "C52",
+            "a symbol outside the alphabet becomes the first"
+        );
+        assert!(ed.commit(&mut choice));
+        assert_eq!(ed.take_typed(Entry::OnlineAddress), None);
+        assert_eq!(ed.take_typed(Entry::OnlineCode).as_deref(), Some("C52"));
+        assert_eq!(ed.take_typed(Entry::OnlineCode), None, "handed over once");
+        assert_eq!(choice.player_name, "", "the menu's own text is untouched");
     }
 
     #[test]

@@ -15,8 +15,8 @@ use crate::interaction::{ActivePanel, DIGIT_KEYS};
 use crate::menus::{Entry, EntryContext};
 use crate::menus::{MenuFocus, Overlays};
 use crate::schedule::Screen;
-use chimera_net::PROTOCOL_VERSION;
 use chimera_net::discovery::{DiscoveredHost, Listener};
+use chimera_net::{PROTOCOL_VERSION, SeatState};
 use chimera_rules::variants;
 
 /// Longest address typed.
@@ -87,28 +87,47 @@ pub fn lan_game(h: &DiscoveredHost) -> LanGame {
             joinable: false,
         };
     };
-    let variant = variants()
-        .iter()
-        .find(|v| v.id == b.variant)
-        .map_or(b.variant.as_str(), |v| v.name);
-    let mut details = variant.to_string();
-    if !b.options.is_empty() {
-        let opts = chimera_rules::options_text(&b.options, ", ");
-        details += &format!(" ({opts})");
-    }
-    details += &format!(" · {}", b.time_control.as_deref().unwrap_or("untimed"));
-    let seat = |i: usize| b.seats[i].name().unwrap_or("open").to_string();
-    details += &format!(" · White: {}, Black: {}", seat(0), seat(1));
-    if b.spectators > 0 {
-        details += &format!(" · {} watching", b.spectators);
-    }
+    let time = b.time_control.as_deref().unwrap_or("untimed");
     LanGame {
         address,
         host: b.host_name.clone(),
-        details,
+        details: game_details(&b.variant, &b.options, time, &b.seats, b.spectators),
         free_seats: b.free_seats(),
         joinable: true,
     }
+}
+
+/// A game as the LAN and online lists show it: `Holy Grail (drops=full) ·
+/// 600+5 · White: Ann, Black: open · 2 watching` (the variant's name when
+/// it is known here, else its id; its options not at their default).
+pub fn game_details(
+    variant: &str,
+    options: &[(String, String)],
+    time: &str,
+    seats: &[SeatState; 2],
+    spectators: u32,
+) -> String {
+    let info = variants().iter().find(|v| v.id == variant);
+    let mut details = info.map_or(variant, |v| v.name).to_string();
+    let chosen: Vec<(String, String)> = options
+        .iter()
+        .filter(|(name, value)| {
+            let default = info.and_then(|i| i.options.iter().find(|o| o.name == name));
+            default.is_none_or(|o| o.default != value)
+        })
+        .cloned()
+        .collect();
+    if !chosen.is_empty() {
+        let opts = chimera_rules::options_text(&chosen, ", ");
+        details += &format!(" ({opts})");
+    }
+    details += &format!(" · {time}");
+    let seat = |i: usize| seats[i].name().unwrap_or("open").to_string();
+    details += &format!(" · White: {}, Black: {}", seat(0), seat(1));
+    if spectators > 0 {
+        details += &format!(" · {spectators} watching");
+    }
+    details
 }
 
 /// Typing the port of a game to host while the main menu's "Port" entry

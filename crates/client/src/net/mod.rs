@@ -26,7 +26,8 @@
 //! screen: its state, entries and answers), [`follow`] (the match
 //! follows the host), [`keeping`] (a hosting window's autosave and kept
 //! seats for `chimera host --resume`), `finished` (a finished game kept in
-//! the saved games, in both windows), [`lobby`] (the join list), [`screens`]
+//! the saved games, in both windows), [`lobby`] (the join list), [`online`]
+//! (the Play online screen: a lobby's tables, room codes), [`screens`]
 //! (the join screen and the LAN part of the side panel, drawn with the
 //! menus' widgets; `ui` schedules them with the other views).
 
@@ -36,6 +37,7 @@ mod follow;
 pub mod join;
 mod keeping;
 pub mod lobby;
+pub mod online;
 pub mod plans;
 pub mod screens;
 pub mod session;
@@ -55,6 +57,7 @@ use chimera_net::{Client, ClientRunner, Host};
 
 pub use drawings::{DrawingsHeard, ShareDrawings};
 pub use join::{JoinScreen, LanGame};
+pub use online::OnlineScreen;
 pub use plans::{HostPlan, JoinPlan, LobbyPlace, NetLaunch, NetPlan};
 pub use session::{NetSession, NetView};
 pub use settings::{DEFAULT_LAN_NAME, HostSide, LanSettings, autosave_path};
@@ -66,13 +69,19 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<LanSettings>()
         .init_resource::<lobby::LanLobby>()
         .init_resource::<JoinScreen>()
+        .init_resource::<OnlineScreen>()
         .init_resource::<ShareDrawings>()
         .add_message::<NetAction>()
         .add_message::<DrawingsHeard>()
         .add_message::<join::LanRequest>()
         .add_systems(
             Update,
-            (join::publish_entries, join::answer_entries).in_set(AppSystems::Respond),
+            (
+                join::publish_entries,
+                join::answer_entries,
+                (online::answer_entries, online::publish_entries).chain(),
+            )
+                .in_set(AppSystems::Respond),
         )
         .add_systems(
             Update,
@@ -85,6 +94,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 lobby::listen,
+                online::poll,
                 keep_history,
                 finished::keep_finished,
                 drawings::toggle_sharing,

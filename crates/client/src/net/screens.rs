@@ -9,7 +9,7 @@ use super::{JoinScreen, NetAction, NetSession};
 use crate::interaction::{Panel, offers_to_answer};
 use crate::match_state::{Authority, Match, Offer};
 use crate::menus::{Entry, MenuActivated};
-use crate::widgets::{FocusView, back_button, entry_button, ring_if};
+use crate::widgets::{FocusView, back_button, entry_button, text_field};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -68,21 +68,15 @@ pub fn join_screen(
             ui.horizontal(|ui| {
                 ui.label("Address:");
                 let typing = focused == Some(Entry::JoinAddress);
-                let shown = if typing {
-                    format!("{}▏", join.address)
-                } else if join.address.is_empty() {
-                    "ADDRESS[:PORT]".to_string()
-                } else {
-                    join.address.clone()
-                };
-                let r = ui.add(
-                    egui::Button::new(egui::RichText::new(shown).monospace())
-                        .min_size(egui::vec2(260.0, 26.0)),
+                text_field(
+                    ui,
+                    (&join.address, "ADDRESS[:PORT]"),
+                    typing,
+                    260.0,
+                    Entry::JoinAddress,
+                    focused,
+                    &mut activated,
                 );
-                ring_if(ui, &r, typing);
-                if r.clicked() {
-                    activated.write(MenuActivated(Entry::JoinAddress));
-                }
                 entry_button(
                     ui,
                     egui::Button::new("Join"),

@@ -28,10 +28,6 @@ use super::plans::{HostPlan, JoinPlan};
 use super::settings::LanSettings;
 use crate::match_state::{Authority, MoveIntent};
 
-/// The lobby's answer to a request for a fresh connect token (its bytes, or
-/// why not), arriving from a background thread.
-type TokenAnswer = std::sync::mpsc::Receiver<Result<Vec<u8>, String>>;
-
 /// The window's end of the network.
 pub(super) enum Wire {
     /// Hosting: the runner, and the window player's requests waiting for
@@ -184,7 +180,9 @@ pub struct NetSession {
     retry_in: Duration,
     /// A lobby's fresh connect token being asked for (a dropped link at a
     /// lobby's table reconnects with a new one).
-    asking: Mutex<Option<TokenAnswer>>,
+    asking: Mutex<Option<chimera_net::lobby::Asking>>,
+    /// The lobbies' pinned certificates.
+    pins: Option<PathBuf>,
     pub(super) autosave: Option<PathBuf>,
     seat_book: Option<PathBuf>,
     /// Where a hosting window keeps its remote seats, and what it wrote
@@ -212,6 +210,7 @@ impl NetSession {
             installed: false,
             retry_in: RETRY_PERIOD,
             asking: Mutex::new(None),
+            pins: settings.lobby_pins.clone(),
             autosave: settings.autosave.clone(),
             seat_book: settings.seats.clone(),
             host_seats: settings.host_seats.clone().map(|p| (p, None)),
@@ -488,33 +487,20 @@ impl NetSession {
         code: chimera_net::lobby::RoomCode,
         wish: SeatWish,
     ) -> Option<Result<Vec<u8>, String>> {
-        use chimera_net::lobby::{LobbyAnswer, LobbyRequest, PinBook, ask_pinned};
+        use chimera_net::lobby::{Asking, LobbyAnswer, LobbyRequest};
         let asking = self.asking.get_mut().unwrap_or_else(|p| p.into_inner());
-        if let Some(rx) = asking {
-            let answer = match rx.try_recv() {
-                Ok(answer) => answer,
-                Err(std::sync::mpsc::TryRecvError::Empty) => return None,
-                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
-                    Err("the lobby request ended without an answer".into())
-                }
-            };
-            *asking = None;
-            return Some(answer);
-        }
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let book = PinBook::default_path();
+        let Some(a) = asking else {
             let req = LobbyRequest::Join { code, wish };
-            let answer = match ask_pinned(lobby, &req, book.as_deref(), &mut |l| info!("{l}")) {
-                Ok(LobbyAnswer::Admitted { token, .. }) => Ok(token),
-                Ok(LobbyAnswer::Refused(why)) => Err(format!("the lobby refused: {why}")),
-                Ok(other) => Err(format!("the lobby answered {other:?}")),
-                Err(e) => Err(e.to_string()),
-            };
-            let _ = tx.send(answer);
-        });
-        *asking = Some(rx);
-        None
+            *asking = Some(Asking::start(&lobby.to_string(), req, self.pins.clone()));
+            return None;
+        };
+        let answer = a.answer()?;
+        *asking = None;
+        Some(answer.and_then(|asked| match asked.answer {
+            LobbyAnswer::Admitted { token, .. } => Ok(token),
+            LobbyAnswer::Refused(why) => Err(format!("the lobby refused: {why}")),
+            other => Err(format!("the lobby answered {other:?}")),
+        }))
     }
 
     /// Keeps (or forgets, at the end) the joined seat's token.

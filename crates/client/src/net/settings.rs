@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use chimera_net::discovery::{DEFAULT_DISCOVERY_ADDR, discovery_addr, listen_addr};
+use chimera_net::lobby::PinBook;
 use chimera_net::seats::{HostSeats, SeatBook};
 use chimera_net::transport::DEFAULT_PORT;
 
@@ -77,6 +78,9 @@ pub struct LanSettings {
     /// The remote seats of the game a window hosts, kept for
     /// `chimera host --resume` (`None`: not kept).
     pub host_seats: Option<PathBuf>,
+    /// The lobbies' certificates pinned on first use (`None`: none kept,
+    /// every certificate taken).
+    pub lobby_pins: Option<PathBuf>,
 }
 
 impl Default for LanSettings {
@@ -94,6 +98,20 @@ impl Default for LanSettings {
             autosave: autosave_path(),
             seats: SeatBook::default_path(),
             host_seats: HostSeats::default_path(),
+            lobby_pins: PinBook::default_path(),
+        }
+    }
+}
+
+impl LanSettings {
+    /// The name this window plays under: `--name` if given, else the
+    /// player's name of the settings (`menu_name`), else the default.
+    pub fn player_name(&self, menu_name: &str) -> String {
+        let own = menu_name.trim();
+        if self.name == DEFAULT_LAN_NAME && !own.is_empty() {
+            own.to_string()
+        } else {
+            self.name.clone()
         }
     }
 }

@@ -48,10 +48,7 @@ pub(super) fn launch(
     // The name given on the command line (`--name`), else the player's
     // name from the settings, else the default.
     let mut settings = settings.clone();
-    let own = choice.player_name.trim();
-    if settings.name == DEFAULT_LAN_NAME && !own.is_empty() {
-        settings.name = own.to_string();
-    }
+    settings.name = settings.player_name(&choice.player_name);
     for r in requests.read() {
         match r {
             LanRequest::Host(setup) => plans.push(NetPlan::Host(Box::new(HostPlan::from_setup(
@@ -158,8 +155,9 @@ pub(super) fn tick(
         s.send(msg.clone());
     }
     let joining = s.view.joined.is_some() && !s.installed;
-    if joining && !out.overlays.join && *out.screen.get() == Screen::Menu {
-        // Back from the join screen before the host answered: give up.
+    let waiting = out.overlays.join || out.overlays.online;
+    if joining && !waiting && *out.screen.get() == Screen::Menu {
+        // Back from the join (or online) screen before the host answered: give up.
         end_session(&mut commands, s);
         out.join.status = None;
         return;

@@ -36,16 +36,20 @@ use crate::schedule::{AppSystems, Screen};
 use chimera_engine::review::{
     BestLine, PositionReview, Review, ReviewSettings, judge_game, review_position, winning_chances,
 };
-use chimera_engine::{Judgement, Limits, Searcher, annotate_record};
+use chimera_engine::{Judgement, Limits, Pace, Searcher, annotate_record};
 use chimera_game::record::{Brush, MatchRecord, RecordEval, RecordedMove};
 use chimera_rules::{Color, Game, Move, MoveKind};
+
+mod pacing;
+
+pub use pacing::FramePacer;
 
 /// Registers the analysis, its entries and its systems.
 pub fn plugin(app: &mut App) {
     app.init_resource::<Analysis>().add_systems(
         Update,
         (
-            (follow_game, poll_analysis, play_lines)
+            (follow_game, poll_analysis, pace_analysis, play_lines)
                 .chain()
                 .in_set(AppSystems::FollowMatch),
             show_best_move.in_set(AppSystems::Scene),
@@ -79,6 +83,10 @@ struct AnalysisJob {
     /// Positions the task has reviewed and the frame has not taken yet.
     found: Arc<Mutex<Vec<PositionReview>>>,
     task: Task<()>,
+    /// The search's share of time, set from the frame times.
+    pace: Arc<Pace>,
+    /// Reads the frame times (from the first frame the job runs in).
+    pacer: Option<FramePacer>,
 }
 
 impl Drop for AnalysisJob {
@@ -301,11 +309,20 @@ impl Analysis {
         }
         let stop = Arc::new(AtomicBool::new(false));
         let found = Arc::new(Mutex::new(Vec::new()));
+        // Flat out until frames are seen (a test may wait without any).
+        let pace = Arc::new(Pace::full());
         let (flag, out, g, settings) = (stop.clone(), found.clone(), game.clone(), self.settings);
+        let paced = pace.clone();
         let task = AsyncComputeTaskPool::get().spawn(async move {
-            analyse(&g, keep, &settings, &flag, &out);
+            analyse(&g, keep, &settings, &flag, &out, paced);
         });
-        self.job = Some(AnalysisJob { stop, found, task });
+        self.job = Some(AnalysisJob {
+            stop,
+            found,
+            task,
+            pace,
+            pacer: None,
+        });
     }
 
     /// Takes what the task found; whether anything new came.
@@ -450,9 +467,11 @@ fn analyse(
     settings: &ReviewSettings,
     stop: &Arc<AtomicBool>,
     out: &Mutex<Vec<PositionReview>>,
+    pace: Arc<Pace>,
 ) {
     let mut searcher = Searcher::new(settings.hash_mb.max(1));
     searcher.set_stop_flag(stop.clone());
+    searcher.set_pace(Some(pace));
     let mut g = Game::from_position(game.start().clone());
     for ply in 0..=game.moves().len() {
         if stop.load(Ordering::Relaxed) {
@@ -564,6 +583,17 @@ fn poll_analysis(mut analysis: ResMut<Analysis>, mut notes: ResMut<MoveNotes>) {
     if analysis.job.is_none() {
         analysis.write_notes(&mut notes);
     }
+}
+
+/// The running analysis gets the share of time the frames can spare
+/// (see [`FramePacer`]); setting it changes nothing the frame shows.
+fn pace_analysis(time: Res<Time<Real>>, mut analysis: ResMut<Analysis>) {
+    let Some(job) = &mut analysis.bypass_change_detection().job else {
+        return;
+    };
+    let now = time.elapsed_secs_f64();
+    let pacer = job.pacer.get_or_insert_with(|| FramePacer::new(now));
+    job.pace.set_share(pacer.frame(now, time.delta_secs()));
 }
 
 /// A line shown on the board is played forward, a move every

@@ -80,6 +80,11 @@ impl PlayerRows<'_, '_, '_> {
 
     /// The rows as a grid, at scale `k`.
     pub fn show(&mut self, ui: &mut egui::Ui, k: f32) {
+        self.show_rows(ui, k, &[]);
+    }
+
+    /// The rows of `only` (every row when empty) as a grid, at scale `k`.
+    pub fn show_rows(&mut self, ui: &mut egui::Ui, k: f32, only: &[Entry]) {
         let rows = [
             (
                 Entry::TimeControl,
@@ -95,7 +100,10 @@ impl PlayerRows<'_, '_, '_> {
                 "Off, fast, normal or slow.",
             ),
         ];
-        egui::Grid::new("player-rows")
+        let rows = rows
+            .into_iter()
+            .filter(|(e, _, _)| only.is_empty() || only.contains(e));
+        egui::Grid::new(("player-rows", only.len()))
             .num_columns(2)
             .show(ui, |ui| {
                 for (entry, name, help) in rows {

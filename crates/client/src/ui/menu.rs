@@ -73,16 +73,7 @@ pub(super) fn menu_screen(
                 ui.weak("No options.");
             } else {
                 egui::Grid::new("options").num_columns(2).show(ui, |ui| {
-                    for (k_opt, opt) in info.options.iter().enumerate() {
-                        let value = view.option_value(k_opt);
-                        let row = Row {
-                            name: opt.name,
-                            help: opt.help,
-                            value: &value,
-                            entry: Entry::Option(k_opt),
-                        };
-                        adjust_row(ui, k, row, focused, &mut adjusted);
-                    }
+                    option_rows(ui, k, &view, focused, &mut adjusted);
                 });
             }
             ui.add_space(10.0 * k);
@@ -155,6 +146,7 @@ pub(super) fn menu_screen(
             ui.horizontal_wrapped(|ui| {
                 let big = |t: &str| egui::Button::new(egui::RichText::new(t).size(18.0 * k));
                 entry_button(ui, big("Join"), Entry::JoinLan, focused, &mut activated);
+                entry_button(ui, big("Play online"), Entry::PlayOnline, focused, &mut activated);
                 entry_button(ui, big("How the pieces move"), Entry::Guide, focused, &mut activated);
                 entry_button(ui, big("Learn"), Entry::Learn, focused, &mut activated);
                 entry_button(ui, big("Controls"), Entry::Controls, focused, &mut activated);
@@ -185,16 +177,16 @@ pub(super) fn menu_screen(
 }
 
 /// One adjustable line of the menu: name, value and the entry it steps.
-struct Row<'a> {
-    name: &'a str,
-    help: &'a str,
-    value: &'a str,
-    entry: Entry,
+pub(super) struct Row<'a> {
+    pub name: &'a str,
+    pub help: &'a str,
+    pub value: &'a str,
+    pub entry: Entry,
 }
 
 /// A grid row `name  < value >`: the arrows step the entry down and up, a
 /// click on the value steps it up; ringed when focused.
-fn adjust_row(
+pub(super) fn adjust_row(
     ui: &mut egui::Ui,
     k: f32,
     row: Row,
@@ -222,9 +214,29 @@ fn adjust_row(
     ui.end_row();
 }
 
+/// A row per option of the menu's variant (in a grid), at scale `k`.
+pub(super) fn option_rows(
+    ui: &mut egui::Ui,
+    k: f32,
+    view: &FocusView,
+    focused: Option<Entry>,
+    adjusted: &mut MessageWriter<MenuAdjusted>,
+) {
+    for (k_opt, opt) in view.ctx.choice.info().options.iter().enumerate() {
+        let value = view.option_value(k_opt);
+        let row = Row {
+            name: opt.name,
+            help: opt.help,
+            value: &value,
+            entry: Entry::Option(k_opt),
+        };
+        adjust_row(ui, k, row, focused, adjusted);
+    }
+}
+
 /// An adjustable value among the buttons, `< value >`: the arrows step it
 /// down and up, a click on the value steps it up; ringed when focused.
-fn adjust_inline(
+pub(super) fn adjust_inline(
     ui: &mut egui::Ui,
     k: f32,
     (value, help): (&str, &str),

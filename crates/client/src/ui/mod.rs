@@ -14,6 +14,7 @@ mod dialogs;
 mod guide;
 mod learn;
 mod menu;
+mod online;
 mod panel;
 mod puzzles;
 mod replay;
@@ -39,6 +40,7 @@ pub(super) fn plugin(app: &mut App) {
                 (
                     menu::menu_screen,
                     crate::net::screens::join_screen,
+                    online::online_window,
                     puzzles::chooser_window,
                 )
                     .chain()

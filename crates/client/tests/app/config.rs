@@ -156,6 +156,13 @@ fn each_key_reads_each_of_its_values() {
             },
         ),
         (
+            "lobby-address = lobby.example.org:5860",
+            Settings {
+                lobby_address: "lobby.example.org:5860".into(),
+                ..d()
+            },
+        ),
+        (
             "\u{feff}# comment\r\n\r\n  volume=7  \r\n   # indented comment\r\nmute = on\r\n",
             Settings {
                 volume: 7,
@@ -279,6 +286,11 @@ fn malformed_files_name_the_line_the_key_and_the_problem() {
             1,
             "show-letters: 'maybe' is not one of on, off",
         ),
+        (
+            "lobby-address = my lobby",
+            1,
+            "lobby-address: 'my lobby' has spaces or control characters",
+        ),
     ];
     for (text, line, needle) in cases {
         let e = Settings::parse(text).expect_err(text);
@@ -301,6 +313,7 @@ fn the_written_file_reads_back_the_same() {
         time_control: "40/5400".into(),
         player_name: "Anna #1".into(),
         show_letters: true,
+        lobby_address: "[2001:db8::5]:5860".into(),
     };
     for s in [d(), changed] {
         let text = s.file_text();
@@ -317,6 +330,7 @@ fn the_written_file_reads_back_the_same() {
             "time-control",
             "player-name",
             "show-letters",
+            "lobby-address",
         ] {
             assert_eq!(
                 text.matches(&format!("\n{key} =")).count(),

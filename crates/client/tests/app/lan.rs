@@ -44,6 +44,7 @@ pub(crate) fn settings(name: &str) -> LanSettings {
         autosave: None,
         seats: None,
         host_seats: None,
+        lobby_pins: None,
     }
 }
 
@@ -357,7 +358,7 @@ fn first_game_heard(host: &mut App, guest: &mut App) -> chimera_client::net::Lan
 }
 
 /// Types `text` on the keyboard, a key at a time.
-fn type_text(app: &mut App, text: &str) {
+pub(crate) fn type_text(app: &mut App, text: &str) {
     for c in text.chars() {
         for state in [ButtonState::Pressed, ButtonState::Released] {
             app.world_mut().write_message(KeyboardInput {

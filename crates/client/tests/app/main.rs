@@ -22,6 +22,7 @@ mod lan_window;
 mod layers;
 mod lessons;
 mod match_state;
+mod online;
 mod player_variants;
 mod puzzles;
 mod replay;

@@ -4,13 +4,13 @@
 //! puzzle lines read back and bad ones are named; every puzzle mined from a
 //! small seeded run of chess and of Holy Grail re-searches deeper to the
 //! same unique best move; every shipped set (`assets/puzzles/`) is complete
-//! and legal, and a seeded sample of it (all of it: the ignored test)
-//! re-searches deeper to the same unique move. Node budgets and fixed
-//! tables: the same on every machine.
+//! and legal, and every shipped puzzle re-searches deeper to the same
+//! unique move (one test per set, so the harness runs them side by side).
+//! Node budgets and fixed tables: the same on every machine.
 
 use chimera_engine::puzzles::{self, MineSettings, Motif, Puzzle, Theme};
 use chimera_engine::{Eval, Limits, Searcher};
-use chimera_rules::{Color, Game, Position, SplitMix64};
+use chimera_rules::{Color, Game, Position};
 
 use super::board::variant;
 
@@ -243,28 +243,58 @@ fn re_search_all<'a>(puzzles: impl Iterator<Item = (&'a str, &'a Puzzle)>) {
     );
 }
 
-#[test]
-fn a_seeded_sample_of_the_shipped_puzzles_re_searches_deeper_to_the_same_unique_move() {
-    // Two puzzles of each set, picked by a fixed seed (all of them: the
-    // ignored test below).
-    let mut rng = SplitMix64::new(22);
-    let sets: Vec<(&str, Vec<Puzzle>)> = SHIPPED.iter().map(|(id, _)| (*id, shipped(id))).collect();
-    let mut sample = Vec::new();
-    for (id, set) in &sets {
-        assert!(!set.is_empty(), "{id}: no puzzles");
-        for _ in 0..2 {
-            sample.push((*id, &set[(rng.next_u64() % set.len() as u64) as usize]));
-        }
-    }
-    re_search_all(sample.into_iter());
+/// Re-searches every puzzle of the shipped set of variant `id`.
+fn re_search_set(id: &str) {
+    let set = shipped(id);
+    assert!(!set.is_empty(), "{id}: no puzzles");
+    re_search_all(set.iter().map(|p| (id, p)));
 }
 
 #[test]
-#[ignore = "minutes: every shipped puzzle (cargo test -p chimera-engine --test engine -- --ignored shipped)"]
-fn every_shipped_puzzle_re_searches_deeper_to_the_same_unique_move() {
-    let sets: Vec<(&str, Vec<Puzzle>)> = SHIPPED.iter().map(|(id, _)| (*id, shipped(id))).collect();
-    re_search_all(
-        sets.iter()
-            .flat_map(|(id, set)| set.iter().map(move |p| (*id, p))),
-    );
+fn every_shipped_holygrail_puzzle_re_searches_deeper_to_the_same_unique_move() {
+    re_search_set("holygrail");
+}
+
+#[test]
+fn every_shipped_herculean_puzzle_re_searches_deeper_to_the_same_unique_move() {
+    re_search_set("herculean");
+}
+
+#[test]
+fn every_shipped_holywar_puzzle_re_searches_deeper_to_the_same_unique_move() {
+    re_search_set("holywar");
+}
+
+#[test]
+fn every_shipped_ghostarelay_puzzle_re_searches_deeper_to_the_same_unique_move() {
+    re_search_set("ghostarelay");
+}
+
+#[test]
+fn every_shipped_grand_puzzle_re_searches_deeper_to_the_same_unique_move() {
+    re_search_set("grand");
+}
+
+#[test]
+fn every_shipped_embassy_puzzle_re_searches_deeper_to_the_same_unique_move() {
+    re_search_set("embassy");
+}
+
+#[test]
+fn every_shipped_chess_puzzle_re_searches_deeper_to_the_same_unique_move() {
+    re_search_set("chess");
+}
+
+#[test]
+fn the_shipped_sets_are_the_ones_the_tests_re_search() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/puzzles");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .expect("assets/puzzles")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter_map(|f| f.strip_suffix(".txt").map(str::to_string))
+        .collect();
+    files.sort();
+    let mut tested: Vec<String> = SHIPPED.iter().map(|(id, _)| id.to_string()).collect();
+    tested.sort();
+    assert_eq!(files, tested);
 }

@@ -3,11 +3,12 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use chimera_engine::search::{DRAW, MATE, MATE_BOUND};
 use chimera_engine::tt::{Bound, Table, from_tt, to_tt};
-use chimera_engine::{Eval, Limits, SearchResult, Searcher};
+use chimera_engine::{Eval, Limits, Pace, SearchResult, Searcher};
 use chimera_rules::{Game, MoveKind, Position};
 
 use super::board::{position, variant};
@@ -50,7 +51,7 @@ fn allocations() -> u64 {
 
 #[test]
 fn search_does_not_allocate_per_node() {
-    for (id, depth) in [("grand", 6), ("holygrail", 5), ("ghostarelay", 6)] {
+    for (id, depth) in [("grand", 8), ("holygrail", 7), ("ghostarelay", 6)] {
         let v = variant(id, &[]);
         let pos = v.start_position();
         let mut s = Searcher::new(4);
@@ -112,6 +113,51 @@ fn a_node_budget_is_kept() {
     let r = s.search(&pos, &[], &Limits::nodes(5000), &mut |_| {});
     assert!(r.nodes <= 5000, "{}", r.nodes);
     assert!(r.best.is_some());
+}
+
+// ------------------------------------------------------------------ pace
+
+#[test]
+fn a_paced_search_finds_what_an_unpaced_one_does() {
+    let v = variant("holygrail", &[]);
+    let pos = v.start_position();
+    let limits = Limits::nodes(30_000);
+    let flat = Searcher::new(1).search(&pos, &[], &limits, &mut |_| {});
+    let mut s = Searcher::new(1);
+    let pace = Arc::new(Pace::full());
+    pace.set_share(0.3);
+    s.set_pace(Some(pace));
+    let paced = s.search(&pos, &[], &limits, &mut |_| {});
+    assert_eq!(
+        (paced.best, paced.score, paced.depth, paced.nodes, &paced.pv),
+        (flat.best, flat.score, flat.depth, flat.nodes, &flat.pv)
+    );
+}
+
+#[test]
+fn a_paused_search_rests_and_still_answers_its_stop_flag() {
+    let v = variant("grand", &[]);
+    let pos = v.start_position();
+    let mut s = Searcher::new(1);
+    let pace = Arc::new(Pace::full());
+    pace.set_share(0.0);
+    s.set_pace(Some(pace));
+    let flag = s.stop_flag();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let p = pos.clone();
+    std::thread::spawn(move || {
+        let r = s.search(&p, &[], &Limits::default(), &mut |_| {});
+        let _ = tx.send(r);
+    });
+    // Paused, the search rests at its first look at the pace (node 128)
+    // whenever the flag comes; raised, it must give up from its rest.
+    std::thread::sleep(std::time::Duration::from_millis(30));
+    flag.store(true, Ordering::Relaxed);
+    let r = rx
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("a paused search stops when told");
+    assert!(r.nodes <= 128, "{} nodes while paused", r.nodes);
+    assert!(pos.legal_moves().contains(&r.best.expect("a move")));
 }
 
 #[test]

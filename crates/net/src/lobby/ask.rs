@@ -4,12 +4,14 @@
 //! Every failure is one sentence naming the lobby and what to do
 //! ([`AskError`]): nothing listening, no answer in time, another version,
 //! a certificate other than the pinned one (loudly), a connection closed
-//! unanswered.
+//! unanswered. A window asks on a thread of its own ([`Asking`]) so that
+//! no frame waits on the network.
 
 use std::io::{self, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::path::Path;
-use std::sync::Arc;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use rustls::pki_types::ServerName;
@@ -197,4 +199,66 @@ pub fn ask_pinned(
         }
     }
     Ok(reply.answer)
+}
+
+/// A lobby's address as typed, `ADDRESS[:PORT]` (port
+/// [`DEFAULT_LOBBY_PORT`] when none is named); a host name is looked up.
+pub fn lobby_address(text: &str) -> Result<SocketAddr, String> {
+    crate::transport::address_with_port(text.trim(), DEFAULT_LOBBY_PORT)
+}
+
+/// What a request asked on its own thread brought: the lobby it reached,
+/// its answer, and what the pin book said (a first visit's certificate).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Asked {
+    /// The lobby's address, looked up.
+    pub lobby: SocketAddr,
+    /// The answer.
+    pub answer: LobbyAnswer,
+    /// Lines about the certificate's pin.
+    pub said: Vec<String>,
+}
+
+/// One request to a lobby asked on a thread of its own, the address
+/// looked up there too ([`ask_pinned`] with the pin book at `book`): the
+/// caller polls [`Asking::answer`] and never waits. Dropped before the
+/// answer, the answer is thrown away.
+pub struct Asking {
+    answer: Mutex<Receiver<Result<Asked, String>>>,
+}
+
+impl Asking {
+    /// Asks the lobby at `address` (as typed, see [`lobby_address`]).
+    pub fn start(address: &str, request: LobbyRequest, book: Option<PathBuf>) -> Asking {
+        let (tx, rx) = channel();
+        let address = address.to_string();
+        std::thread::spawn(move || {
+            let mut said = Vec::new();
+            let answer = lobby_address(&address).and_then(|lobby| {
+                ask_pinned(lobby, &request, book.as_deref(), &mut |l| said.push(l))
+                    .map(|answer| (lobby, answer))
+                    .map_err(|e| e.to_string())
+            });
+            let _ = tx.send(answer.map(|(lobby, answer)| Asked {
+                lobby,
+                answer,
+                said,
+            }));
+        });
+        Asking {
+            answer: Mutex::new(rx),
+        }
+    }
+
+    /// The answer once it is there (`None` while it is on its way).
+    pub fn answer(&self) -> Option<Result<Asked, String>> {
+        let rx = self.answer.lock().unwrap_or_else(|p| p.into_inner());
+        match rx.try_recv() {
+            Ok(answer) => Some(answer),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => Some(Err(
+                "the request to the lobby ended without an answer".into(),
+            )),
+        }
+    }
 }

@@ -76,7 +76,7 @@ impl RoomCode {
 }
 
 /// The 30 symbols of a code: digits 2–9 and the letters but I, L, O, U.
-const SYMBOLS: &[u8; 30] = b"23456789ABCDEFGHJKMNPQRSTVWXYZ";
+pub const SYMBOLS: &[u8; 30] = b"23456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 impl fmt::Display for RoomCode {
     /// `K7QD-3MXA`.

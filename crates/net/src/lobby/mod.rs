@@ -26,7 +26,7 @@ pub mod tables;
 pub mod tls;
 pub mod wire;
 
-pub use ask::{AskError, DEFAULT_LOBBY_PORT, ask, ask_pinned};
+pub use ask::{AskError, Asked, Asking, DEFAULT_LOBBY_PORT, ask, ask_pinned, lobby_address};
 pub use code::RoomCode;
 pub use server::{LobbyServer, LobbyServerConfig};
 pub use tables::{Decision, Lobby, LobbyConfig, LobbyEvent, LobbyLimits};
