@@ -297,7 +297,10 @@ fn a_listed_table_is_joined_with_the_pad_and_the_window_enters_it() {
         panic!("no list");
     };
     let codes: Vec<RoomCode> = tables.iter().map(|t| t.code).collect();
-    assert!(codes.contains(&code) && !codes.contains(&created), "{codes:?}");
+    assert!(
+        codes.contains(&code) && !codes.contains(&created),
+        "{codes:?}"
+    );
 }
 
 #[test]
