@@ -2,10 +2,11 @@
 
 use super::geometry::{DIAG, ORTHO};
 use super::pieces::{
-    Color, EMPTY, Kind, LOCK_BIT, Mode, OFF, Piece, Special, color_of, is_color, is_enemy,
-    is_piece, kind_of, piece,
+    Color, EMPTY, Kind, LOCK_BIT, Mode, OFF, Piece, PieceDef, Special, color_of, is_color,
+    is_enemy, is_piece, kind_of, piece,
 };
 use super::position::{Move, MoveKind, Position, State};
+use super::variants::cell_tables::{CellBytes, CellSet};
 use super::variants::{NoMoves, Variant, kbit};
 
 /// Receives generated moves: a move list, or a probe looking for one capture.
@@ -98,10 +99,20 @@ impl State {
         // Pawns (most of the pieces on the big boards) go straight to their
         // generator: they have no atoms, so the table walk would find nothing.
         let (pawn, ninja) = (piece(us, Kind::Pawn), piece(us, Kind::NinjaPawn));
+        // A piece hemmed in by its own side (the ninja pawns behind the
+        // pawns, the back rank) is passed over after one window test.
+        let blockers = self.blockers(v, us);
+        let ninja_hops = v.ninja_hops[us.index()];
         self.for_each_piece(us, |i| match self.board[i as usize] {
             p if p == pawn => self.gen_pawn(v, i, us, list),
-            p if p == ninja => self.gen_ninja(v, i, us, list),
-            _ => self.gen_piece(v, i, list),
+            p if p == ninja => {
+                !hemmed(v, ninja_hops, &blockers, i) && self.gen_ninja(v, i, us, list)
+            }
+            p => {
+                let k = (p & 0x7F) as usize;
+                let atoms = !hemmed(v, v.atom_hops[k], &blockers, i);
+                (atoms || !v.atoms_only[k]) && self.gen_piece_with(v, i, atoms, list)
+            }
         });
         self.gen_drops(v, list);
         self.gen_castling(v, list);
@@ -118,10 +129,35 @@ impl State {
     /// Moves of the piece on cell `i` (pseudo-legal). Returns true if the sink stopped.
     pub fn gen_piece<S: Sink>(&self, v: &Variant, i: u16, sink: &mut S) -> bool {
         let p = self.board[i as usize];
+        let blockers = self.blockers(v, color_of(p));
+        let atoms = !hemmed(v, v.atom_hops[(p & 0x7F) as usize], &blockers, i);
+        self.gen_piece_with(v, i, atoms, sink)
+    }
+
+    /// The cells no piece of side `c` can move to: its own pieces' and the
+    /// cells that are not squares.
+    #[inline]
+    fn blockers(&self, v: &Variant, c: Color) -> CellBytes {
+        CellBytes::union(&self.occ[c.index()], &v.off_board)
+    }
+
+    /// [`State::gen_piece`], its leaps, rides and two-path moves only when
+    /// `atoms` (false: they have been found to have no move).
+    fn gen_piece_with<S: Sink>(&self, v: &Variant, i: u16, atoms: bool, sink: &mut S) -> bool {
+        let p = self.board[i as usize];
         let us = color_of(p);
         let Some(def) = v.def_of(p) else {
             return false;
         };
+        if atoms && self.gen_atoms(def, i, us, sink) {
+            return true;
+        }
+        self.gen_special(v, def, p, i, us, sink)
+    }
+
+    /// Leaps, rides and two-path moves of `def` from `i`.
+    #[inline(always)]
+    fn gen_atoms<S: Sink>(&self, def: &PieceDef, i: u16, us: Color, sink: &mut S) -> bool {
         let b = &self.board;
         for l in &def.leaps {
             let t = at(i, l.off);
@@ -151,6 +187,22 @@ impl State {
                 emit!(sink, Move::normal(i, t));
             }
         }
+        false
+    }
+
+    /// The moves of `def` beyond its atoms (pawns, gryphons, hoppers, …), the
+    /// King–Lady swap and serpent mutations, for the piece `p` on `i`.
+    #[inline(always)]
+    fn gen_special<S: Sink>(
+        &self,
+        v: &Variant,
+        def: &PieceDef,
+        p: Piece,
+        i: u16,
+        us: Color,
+        sink: &mut S,
+    ) -> bool {
+        let b = &self.board;
         match def.special {
             Special::None => {}
             Special::Pawn => return self.gen_pawn(v, i, us, sink),
@@ -739,12 +791,24 @@ impl State {
                     .forward_kinds
                     .iter()
                     .any(|&k| self.count[us.opposite().index()][k as usize] > 0),
-                leave_ok: std::cell::Cell::new((0, false)),
             };
+            // Out of check, most moves are quiet moves of pieces that may
+            // leave their square; moves come grouped by piece, so whether
+            // its piece may leave `from` is worked out once per piece.
+            let quiet_ok = king != 0 && !in_check;
+            let mut leave = (0u16, false);
             let mut n = 0;
             for j in 0..list.len() {
                 let m = list[j];
-                if self.is_legal(v, m, &node) {
+                let ok = if quiet_ok && m.kind == MoveKind::Normal && m.aux == 0 && m.from != king {
+                    if leave.0 != m.from {
+                        leave = (m.from, self.leaving_safe(v, m.from, &node));
+                    }
+                    (leave.1 && !in_set(&node.screen_zone, m.to)) || self.safe_after(v, m)
+                } else {
+                    self.is_legal(v, m, &node)
+                };
+                if ok {
                     if n != j {
                         list[n] = m;
                     }
@@ -775,7 +839,8 @@ impl State {
         m.kind == MoveKind::Normal && (m.aux != 0 || is_piece(self.board[m.to as usize]))
     }
 
-    /// Legality of one pseudo-legal move in a royal variant.
+    /// Legality of one pseudo-legal move in a royal variant (the loop of
+    /// [`State::legal`] decides most quiet moves out of check itself).
     fn is_legal(&mut self, v: &Variant, m: Move, node: &NodeFacts) -> bool {
         let (king, in_check) = (node.king, node.in_check);
         let us = self.side;
@@ -808,9 +873,6 @@ impl State {
             }
         } else if !in_check {
             match m.kind {
-                MoveKind::Normal if m.from != king && m.aux == 0 && self.quiet_safe(v, m, node) => {
-                    return true;
-                }
                 // A drop only adds a piece: it can expose the king only as a screen.
                 MoveKind::Drop
                     if !self.on_line(v, m.to, king) || {
@@ -826,32 +888,16 @@ impl State {
                 _ => {}
             }
         }
+        self.safe_after(v, m)
+    }
+
+    /// Whether the mover's king is safe once `m` is made.
+    fn safe_after(&mut self, v: &Variant, m: Move) -> bool {
+        let us = self.side;
         self.make(v, m);
         let ok = !self.king_attacked(v, us);
         self.unmake();
         ok
-    }
-
-    /// A non-king move that cannot expose the king: its origin is not pinned
-    /// (or, with serpent forms on the enemy side, not on a line through the
-    /// king at all), no screen it creates can enable an enemy attack, and no
-    /// two-path attacker can be unblocked.
-    #[inline]
-    fn quiet_safe(&self, v: &Variant, m: Move, node: &NodeFacts) -> bool {
-        // Moves come grouped by piece: whether leaving `from` is safe is
-        // worked out once per piece.
-        let (cached_from, cached_ok) = node.leave_ok.get();
-        let leave_ok = if cached_from == m.from {
-            cached_ok
-        } else {
-            let ok = self.leaving_safe(v, m.from, node);
-            node.leave_ok.set((m.from, ok));
-            ok
-        };
-        if !leave_ok {
-            return false;
-        }
-        node.screen_zone[m.to as usize >> 6] & 1 << (m.to & 63) == 0
     }
 
     /// Whether a piece leaving `from` (not the king) can neither open a line
@@ -938,6 +984,13 @@ impl State {
     }
 }
 
+/// Whether every cell of `hops` (a window mask around `cell`, 0: none to
+/// test) is one of `blockers`.
+#[inline]
+fn hemmed(v: &Variant, hops: u128, blockers: &CellBytes, cell: u16) -> bool {
+    hops != 0 && hops & !blockers.window(cell, v.window_half) == 0
+}
+
 #[inline]
 fn xy(v: &Variant, cell: u16) -> (i16, i16) {
     v.geo.cell_xy(cell)
@@ -959,8 +1012,12 @@ struct NodeFacts {
     screen_reach: i16,
     /// Whether the enemy has forward-probed pieces (hoppers, bombers, gryphons).
     forward: bool,
-    /// The last piece square asked about and whether it may leave it.
-    leave_ok: std::cell::Cell<(u16, bool)>,
+}
+
+/// Whether `cell` is in `set`.
+#[inline]
+fn in_set(set: &CellSet, cell: u16) -> bool {
+    set[cell as usize >> 6] & 1 << (cell & 63) != 0
 }
 
 #[inline]

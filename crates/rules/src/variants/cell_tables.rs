@@ -161,3 +161,64 @@ pub fn line_zones(geo: &Geometry, reach: i16) -> Box<[CellSet]> {
     }
     zones
 }
+
+/// Half the width of a [`window`]: the mailbox distance from a cell to the
+/// farthest cell three files and three ranks away (the padding), so that
+/// every leap, first ride step, two-path landing and flying jump of a piece
+/// on a real square lies within the window around it.
+pub fn window_half(geo: &Geometry) -> u16 {
+    (PAD * geo.stride + PAD) as u16
+}
+
+/// A [`CellSet`] laid out as bytes (with slack after its end), from which
+/// the bits around any real square come with one unaligned load: see
+/// [`CellBytes::window`].
+#[derive(Clone, Copy)]
+pub struct CellBytes([u8; 80]);
+
+impl CellBytes {
+    /// The union of two cell sets.
+    #[inline]
+    pub fn union(a: &CellSet, b: &CellSet) -> CellBytes {
+        let mut bytes = [0u8; 80];
+        for (w, chunk) in bytes.chunks_exact_mut(8).take(6).enumerate() {
+            chunk.copy_from_slice(&(a[w] | b[w]).to_le_bytes());
+        }
+        CellBytes(bytes)
+    }
+
+    /// The bits for the cells `centre - half ..= centre + half` (bit
+    /// `off + half` for the cell `centre + off`), `half` being
+    /// [`window_half`]: at most 115 bits, the neighbourhood of a real square
+    /// (whose window never leaves the mailbox).
+    #[inline]
+    pub fn window(&self, centre: u16, half: u16) -> u128 {
+        let o = centre.wrapping_sub(half) as usize;
+        let at = (o >> 3) & 63;
+        let mut chunk = [0u8; 16];
+        chunk.copy_from_slice(&self.0[at..at + 16]);
+        u128::from_le_bytes(chunk) >> (o & 7)
+    }
+}
+
+/// The window bits (see [`window`]) of the cells at mailbox offsets `offs`
+/// from the centre; `None` if one lies outside the window.
+pub fn offsets_mask(geo: &Geometry, offs: impl IntoIterator<Item = i16>) -> Option<u128> {
+    let half = window_half(geo) as i16;
+    offs.into_iter().try_fold(0u128, |m, off| {
+        (-half..=half)
+            .contains(&off)
+            .then(|| m | 1u128 << (off + half))
+    })
+}
+
+/// The cells that are not squares of the board (padding and holes).
+pub fn off_board(geo: &Geometry) -> CellSet {
+    let mut set = [0u64; 6];
+    for cell in 0..CELLS {
+        if !geo.exists_index(cell) {
+            set[cell >> 6] |= 1 << (cell & 63);
+        }
+    }
+    set
+}

@@ -662,6 +662,24 @@ pub struct Variant {
     pub castle_groups: Vec<cell_tables::CastleGroup>,
     /// Per screen reach of the attack tables: each cell's lines within that reach.
     screen_zones: Vec<(i16, Box<[cell_tables::CellSet]>)>,
+    /// Per piece byte (as [`Variant::def_of`]): the cells its leaps, first
+    /// ride steps and two-path moves land on, as a [`cell_tables::window`]
+    /// mask (0: none, or not to be tested). When all of them hold pieces of
+    /// its side or are off the board, those atoms have no move.
+    pub(crate) atom_hops: Box<[u128; 128]>,
+    /// Per piece byte: the piece moves by its atoms alone (no special
+    /// movement, swap or mutation), so that it has no move at all when its
+    /// [`Variant::atom_hops`] are blocked.
+    pub(crate) atoms_only: [bool; 128],
+    /// Per colour: the cells a ninja pawn may move to (forward, sideways,
+    /// forward diagonals) as a [`cell_tables::window`] mask (0: not to be
+    /// tested): when all hold pieces of its side or are off the board, it
+    /// has no move.
+    pub(crate) ninja_hops: [u128; 2],
+    /// Cells that are not squares (padding and holes).
+    pub(crate) off_board: cell_tables::CellSet,
+    /// [`cell_tables::window_half`] of the board.
+    pub(crate) window_half: u16,
 }
 
 /// Reverse lookup tables for "is this square attacked".
@@ -761,6 +779,23 @@ impl Variant {
             .as_ref()
             .map(|n| cell_tables::ninja_table(&geo, n, &s.promotion));
         let castle_groups = cell_tables::castle_groups(&geo, &s.castlings);
+        let mut atom_hops = Box::new([0u128; 128]);
+        let mut atoms_only = [false; 128];
+        for ((hops, only), def) in atom_hops.iter_mut().zip(&mut atoms_only).zip(defs.iter()) {
+            if let Some(d) = def {
+                *only = d.special == Special::None
+                    && !(s.king_lady_swap && d.kind == Kind::King)
+                    && !(s.serpent && d.kind.is_serpent_form());
+                let offs = d.leaps.iter().map(|l| l.off);
+                let offs = offs.chain(d.rides.iter().map(|r| r.dir));
+                let offs = offs.chain(d.two_paths.iter().map(|t| t.off));
+                *hops = cell_tables::offsets_mask(&geo, offs).unwrap_or(0);
+            }
+        }
+        let ninja_hops = [geo.stride, -geo.stride]
+            .map(|f| cell_tables::offsets_mask(&geo, [f, -1, 1, f - 1, f + 1]).unwrap_or(0));
+        let off_board = cell_tables::off_board(&geo);
+        let window_half = cell_tables::window_half(&geo);
         let mut reaches: Vec<i16> = [Some(&attack_white), attack_black.as_ref()]
             .into_iter()
             .flatten()
@@ -810,6 +845,11 @@ impl Variant {
             ninja_cells,
             castle_groups,
             screen_zones,
+            atom_hops,
+            atoms_only,
+            ninja_hops,
+            off_board,
+            window_half,
         };
         // Initial counts from the start position's board (White's side).
         if let Some(board) = v.start.split(' ').next() {
