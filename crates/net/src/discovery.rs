@@ -62,7 +62,7 @@ pub struct Beacon {
 impl Beacon {
     /// Seats nobody holds.
     pub fn free_seats(&self) -> usize {
-        self.seats.iter().filter(|s| **s == SeatState::Open).count()
+        SeatState::open_count(&self.seats)
     }
 }
 

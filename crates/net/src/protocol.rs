@@ -225,6 +225,11 @@ pub enum SeatState {
 }
 
 impl SeatState {
+    /// How many of `seats` nobody holds.
+    pub fn open_count(seats: &[SeatState]) -> usize {
+        seats.iter().filter(|s| **s == SeatState::Open).count()
+    }
+
     /// The seat in words, for logs and panels: `White's seat is open`,
     /// `White: Ann`, `White (Ann) disconnected — waiting (1:52)`.
     pub fn line(&self, side: Color) -> String {

@@ -13,10 +13,10 @@
 use std::net::SocketAddr;
 
 use bevy::prelude::*;
+use chimera_net::SeatWish;
 use chimera_net::lobby::{
     Asked, Asking, LobbyAnswer, LobbyRequest, RoomCode, TableInfo, TableSpec, code,
 };
-use chimera_net::{SeatState, SeatWish};
 
 use super::join::JoinScreen;
 use super::plans::{JoinPlan, LobbyPlace, NetLaunch, NetPlan};
@@ -141,11 +141,6 @@ impl OnlineScreen {
     }
 }
 
-/// Seats of a listed table nobody holds.
-pub fn free_seats(t: &TableInfo) -> usize {
-    t.seats.iter().filter(|s| **s == SeatState::Open).count()
-}
-
 /// The screen's entries, in focus order: the address, list again; each
 /// listed table's join (a seat free) and watch; the code, join and watch
 /// by code; the table to create — variant, options, clock, side, listed
@@ -153,7 +148,7 @@ pub fn free_seats(t: &TableInfo) -> usize {
 pub fn online_entries(screen: &OnlineScreen, choice: &MenuChoice) -> Vec<Entry> {
     let mut v = vec![Entry::OnlineAddress, Entry::OnlineList];
     for (i, t) in screen.tables.iter().enumerate() {
-        if free_seats(t) > 0 {
+        if t.free_seats() > 0 {
             v.push(Entry::OnlineTable(i));
         }
         v.push(Entry::OnlineWatch(i));

@@ -10,7 +10,6 @@ use super::menu::{Row, adjust_inline, adjust_row, option_rows};
 use crate::interaction::Panel;
 use crate::menus::{Entry, MenuActivated, MenuAdjusted, time_words};
 use crate::net::lobby::game_details;
-use crate::net::online::free_seats;
 use crate::net::{JoinScreen, LanSettings, OnlineScreen};
 use crate::widgets::{FocusView, back_button, entry_button, text_field};
 use bevy::prelude::*;
@@ -113,7 +112,7 @@ pub(super) fn online_window(
                     for (i, t) in online.tables.iter().enumerate() {
                         ui.horizontal(|ui| {
                             table_lines(ui, t, 620.0);
-                            if free_seats(t) > 0 {
+                            if t.free_seats() > 0 {
                                 let b = egui::Button::new("Join");
                                 entry_button(ui, b, Entry::OnlineTable(i), focused, &mut activated);
                             }

@@ -172,12 +172,7 @@ impl Table {
         }
     }
     fn open_seats(&self) -> usize {
-        self.host
-            .table()
-            .seats
-            .iter()
-            .filter(|s| **s == SeatState::Open)
-            .count()
+        SeatState::open_count(&self.host.table().seats)
     }
 }
 

@@ -95,6 +95,13 @@ pub struct TableInfo {
     pub over: bool,
 }
 
+impl TableInfo {
+    /// Seats nobody holds.
+    pub fn free_seats(&self) -> usize {
+        SeatState::open_count(&self.seats)
+    }
+}
+
 /// The lobby's answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LobbyAnswer {
