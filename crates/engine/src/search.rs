@@ -1,7 +1,8 @@
 //! Iterative-deepening principal variation search with a transposition
 //! table, quiescence search, check extensions, null-move pruning, late
-//! move reductions, and late-move and futility pruning near the horizon. Game ends are scored as `Position::terminal` and
-//! `Game::outcome` decide them (see [`Searcher::search`]).
+//! move reductions, and late-move and futility pruning near the horizon.
+//! Game ends are scored as `Position::terminal` and `Game::outcome` decide
+//! them (see [`Searcher::search`]).
 //!
 //! No allocation happens per node: move lists, ordering scores, killers and
 //! the principal-variation table are allocated per ply when the searcher is
@@ -886,25 +887,21 @@ impl Searcher {
             let quiet =
                 !(Self::is_capture(pos, m) || (m.kind() == MoveKind::Normal && m.piece != 0));
             let killer = self.plies[ply].killers.contains(&Some(m));
+            pos.make_move(m);
+            let gives_check = pos.in_check();
             // Frontier pruning: near the horizon, a quiet move that gives no
             // check is skipped when it comes late in the order (late-move
             // pruning) or when even a good margin over the static
             // evaluation would not reach alpha (futility pruning).
-            if frontier && quiet && !killer && best > -MATE_BOUND {
+            if frontier && quiet && !killer && !gives_check && best > -MATE_BOUND {
                 let late = i >= (3 + depth * depth) as usize;
                 let futile = static_eval + FUTILITY_MARGIN * (depth + 1) <= alpha;
                 if late || futile {
-                    pos.make_move(m);
-                    let checks = pos.in_check();
                     pos.unmake_move();
-                    if !checks {
-                        continue;
-                    }
+                    continue;
                 }
             }
-            pos.make_move(m);
             self.path.push(pos.hash());
-            let gives_check = pos.in_check();
             let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
             let new_depth = depth - 1 + ext;
             // At the root the weaker levels add a fixed random bias per move:
