@@ -2,6 +2,7 @@
 //! named for the connected pad's layout, the mouse, and where the bindings
 //! file lives (with its error, if it could not be used).
 
+use super::{Centre, centred_window};
 use crate::input::bindings::Controls;
 use crate::input::pads::{PadLayout, binding_name, is_keyboard};
 use crate::interaction::{GameAction, Panel};
@@ -67,47 +68,43 @@ pub(super) fn controls_window(
     let ctx = contexts.ctx_mut()?;
     let fallback = Controls::default();
     let controls = controls.as_deref().unwrap_or(&fallback);
-    egui::Window::new("Controls")
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            egui::Grid::new("controls")
-                .num_columns(3)
-                .striped(true)
-                .spacing([18.0, 6.0])
-                .show(ui, |ui| {
-                    ui.strong("Action");
-                    ui.strong("Keyboard");
-                    ui.strong(layout.title());
-                    ui.end_row();
-                    for action in GameAction::ALL {
-                        let (keys, pads) = binding_names(controls, *layout, action);
-                        ui.label(action.description());
-                        ui.label(keys);
-                        ui.label(pads);
-                        ui.end_row();
-                    }
-                });
-            ui.add_space(8.0);
-            ui.strong("Mouse");
-            egui::Grid::new("mouse").num_columns(2).show(ui, |ui| {
-                for (what, how) in MOUSE {
-                    ui.label(what);
-                    ui.label(how);
+    centred_window("Controls", Centre::Screen).show(ctx, |ui| {
+        egui::Grid::new("controls")
+            .num_columns(3)
+            .striped(true)
+            .spacing([18.0, 6.0])
+            .show(ui, |ui| {
+                ui.strong("Action");
+                ui.strong("Keyboard");
+                ui.strong(layout.title());
+                ui.end_row();
+                for action in GameAction::ALL {
+                    let (keys, pads) = binding_names(controls, *layout, action);
+                    ui.label(action.description());
+                    ui.label(keys);
+                    ui.label(pads);
                     ui.end_row();
                 }
             });
-            ui.add_space(8.0);
-            match &controls.path {
-                Some(p) => ui.weak(format!("Change the bindings in {}", p.display())),
-                None => ui.weak("No config directory: the default bindings are used."),
-            };
-            if let Some(e) = &controls.error {
-                ui.colored_label(egui::Color32::from_rgb(0xff, 0x7a, 0x6a), e);
+        ui.add_space(8.0);
+        ui.strong("Mouse");
+        egui::Grid::new("mouse").num_columns(2).show(ui, |ui| {
+            for (what, how) in MOUSE {
+                ui.label(what);
+                ui.label(how);
+                ui.end_row();
             }
-            ui.add_space(6.0);
-            back_button(ui, focused, &mut activated);
         });
+        ui.add_space(8.0);
+        match &controls.path {
+            Some(p) => ui.weak(format!("Change the bindings in {}", p.display())),
+            None => ui.weak("No config directory: the default bindings are used."),
+        };
+        if let Some(e) = &controls.error {
+            ui.colored_label(egui::Color32::from_rgb(0xff, 0x7a, 0x6a), e);
+        }
+        ui.add_space(6.0);
+        back_button(ui, focused, &mut activated);
+    });
     Ok(())
 }

@@ -4,6 +4,7 @@
 //! a column of entries with the keyboard/gamepad focus ringed.
 
 use super::outcome_text;
+use super::{Centre, centred_window};
 use crate::computer::Computer;
 use crate::config::View;
 use crate::interaction::{Panel, Replay, answering_side};
@@ -18,13 +19,6 @@ use bevy_egui::{EguiContexts, egui};
 
 const WIDE: [f32; 2] = [240.0, 28.0];
 
-fn centred(title: &str) -> egui::Window<'_> {
-    egui::Window::new(title)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-140.0, 0.0))
-}
-
 pub(super) fn chooser_window(
     mut contexts: EguiContexts,
     view: FocusView,
@@ -35,7 +29,7 @@ pub(super) fn chooser_window(
     };
     let focused = view.focused(Panel::Chooser);
     let ctx = contexts.ctx_mut()?;
-    centred(chooser.title.as_str()).show(ctx, |ui| {
+    centred_window(chooser.title.as_str(), Centre::Board).show(ctx, |ui| {
         for (i, c) in chooser.choices.iter().enumerate() {
             let label = if i < 9 {
                 format!("{}  ({})", c.label, i + 1)
@@ -150,7 +144,7 @@ pub(super) fn game_menu(
     let authority = view.ctx.authority.as_deref();
     let list = view.ctx.entries(Panel::GameMenu);
     let ctx = contexts.ctx_mut()?;
-    centred("Menu").show(ctx, |ui| {
+    centred_window("Menu", Centre::Board).show(ctx, |ui| {
         for entry in list {
             let shown = game.map_or(0, |g| replay.shown_ply(g));
             let text = label(
@@ -183,7 +177,7 @@ pub(super) fn end_dialog(
     let focused = view.focused(Panel::EndDialog);
     let game = view.ctx.game.as_deref().map(|m| &m.0);
     let ctx = contexts.ctx_mut()?;
-    centred("Game over").show(ctx, |ui| {
+    centred_window("Game over", Centre::Board).show(ctx, |ui| {
         ui.label(
             egui::RichText::new(outcome_text(&outcome))
                 .size(20.0)
@@ -227,7 +221,7 @@ pub(super) fn new_line_dialog(
     let san = replay.position(game).san(req.mv);
     let later = game.ply().saturating_sub(req.ply);
     let ctx = contexts.ctx_mut()?;
-    centred("Start a new line?").show(ctx, |ui| {
+    centred_window("Start a new line?", Centre::Board).show(ctx, |ui| {
         ui.label(
             egui::RichText::new(format!(
                 "Play {} instead?",

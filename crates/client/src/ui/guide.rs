@@ -5,6 +5,7 @@
 //! (`help::reach_alone`), so it is always right.
 
 use super::menu::Glyphs;
+use super::{Centre, centred_window};
 use crate::help::reach_alone;
 use crate::interaction::Panel;
 use crate::menus::{Entry, Guide, MenuActivated, Overlays};
@@ -32,36 +33,36 @@ pub(super) fn guide_window(
     let glyphs = Glyphs::new(art.prepared(Some(&**v)), v, &mut contexts);
     let focused = view.focused(Panel::Guide);
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new(format!("How the pieces of {} move", v.name()))
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            ui.horizontal_top(|ui| {
-                ui.vertical(|ui| {
-                    ui.set_width(200.0);
-                    for (i, kind) in guide.kinds.iter().enumerate() {
-                        let selected = guide.piece == i;
-                        let b = match &glyphs {
-                            Some(g) => egui::Button::selectable(
-                                selected,
-                                (g.image(*kind, Color::White, 26.0), kind.name()),
-                            ),
-                            None => egui::Button::selectable(selected, kind.name()),
-                        };
-                        entry_button(ui, b, Entry::GuidePiece(i), focused, &mut activated);
-                    }
-                    ui.add_space(8.0);
-                    back_button(ui, focused, &mut activated);
-                });
-                if let Some(kind) = guide.kinds.get(guide.piece) {
-                    ui.horizontal_top(|ui| {
-                        let marks = diagram(ui, v, *kind, glyphs.as_ref(), 460.0);
-                        caption(ui, v, *kind, glyphs.as_ref(), marks);
-                    });
+    centred_window(
+        format!("How the pieces of {} move", v.name()),
+        Centre::Screen,
+    )
+    .show(ctx, |ui| {
+        ui.horizontal_top(|ui| {
+            ui.vertical(|ui| {
+                ui.set_width(200.0);
+                for (i, kind) in guide.kinds.iter().enumerate() {
+                    let selected = guide.piece == i;
+                    let b = match &glyphs {
+                        Some(g) => egui::Button::selectable(
+                            selected,
+                            (g.image(*kind, Color::White, 26.0), kind.name()),
+                        ),
+                        None => egui::Button::selectable(selected, kind.name()),
+                    };
+                    entry_button(ui, b, Entry::GuidePiece(i), focused, &mut activated);
                 }
+                ui.add_space(8.0);
+                back_button(ui, focused, &mut activated);
             });
+            if let Some(kind) = guide.kinds.get(guide.piece) {
+                ui.horizontal_top(|ui| {
+                    let marks = diagram(ui, v, *kind, glyphs.as_ref(), 460.0);
+                    caption(ui, v, *kind, glyphs.as_ref(), marks);
+                });
+            }
         });
+    });
     Ok(())
 }
 

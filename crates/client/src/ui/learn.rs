@@ -6,6 +6,7 @@
 //! dialog by their focus, the lesson's buttons in the in-game menu).
 
 use super::guide::diagram;
+use super::{Centre, centred_window};
 use crate::interaction::Panel;
 use crate::menus::{Entry, Learn, LessonStatus, MenuActivated, MenuAdjusted, Overlays};
 use crate::widgets::{FocusView, back_button, entry_button};
@@ -33,63 +34,59 @@ pub(super) fn learn_window(
     let ctx = contexts.ctx_mut()?;
     let height = ctx.viewport_rect().height() * 0.6;
     let name = variants()[learn.variant.min(variants().len() - 1)].name;
-    egui::Window::new("Learn")
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                if ui.button("◀").clicked() {
-                    adjusted.write(MenuAdjusted(Entry::LearnVariant(learn.variant), -1));
-                }
-                let title = egui::RichText::new(name).size(20.0).strong();
-                let b = egui::Button::new(title).min_size(egui::vec2(220.0, 30.0));
-                entry_button(
-                    ui,
-                    b,
-                    Entry::LearnVariant(learn.variant),
-                    focused,
-                    &mut activated,
-                )
-                .on_hover_text("Left/right: another variant");
-                if ui.button("▶").clicked() {
-                    adjusted.write(MenuAdjusted(Entry::LearnVariant(learn.variant), 1));
+    centred_window("Learn", Centre::Screen).show(ctx, |ui| {
+        ui.horizontal(|ui| {
+            if ui.button("◀").clicked() {
+                adjusted.write(MenuAdjusted(Entry::LearnVariant(learn.variant), -1));
+            }
+            let title = egui::RichText::new(name).size(20.0).strong();
+            let b = egui::Button::new(title).min_size(egui::vec2(220.0, 30.0));
+            entry_button(
+                ui,
+                b,
+                Entry::LearnVariant(learn.variant),
+                focused,
+                &mut activated,
+            )
+            .on_hover_text("Left/right: another variant");
+            if ui.button("▶").clicked() {
+                adjusted.write(MenuAdjusted(Entry::LearnVariant(learn.variant), 1));
+            }
+        });
+        ui.label(format!(
+            "{} of {} lessons done. Each is made from the variant's own rules.",
+            learn.done_count(),
+            learn.lessons.len()
+        ));
+        if let Some(p) = &learn.problem {
+            ui.colored_label(BAD, p);
+        }
+        ui.separator();
+        egui::ScrollArea::vertical()
+            .max_height(height)
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                ui.set_width(420.0);
+                for (heading, pieces) in [("The pieces", true), ("The rules", false)] {
+                    ui.strong(heading);
+                    for (i, l) in learn.lessons.iter().enumerate() {
+                        if l.piece_lesson != pieces {
+                            continue;
+                        }
+                        let mark = if learn.is_done(i) { "✔" } else { "  " };
+                        let text = format!("{mark}  {}", l.title);
+                        let b = egui::Button::new(text).min_size(egui::vec2(400.0, 24.0));
+                        let r = entry_button(ui, b, Entry::Lesson(i), focused, &mut activated);
+                        if focused == Some(Entry::Lesson(i)) {
+                            r.scroll_to_me(None);
+                        }
+                    }
+                    ui.add_space(6.0);
                 }
             });
-            ui.label(format!(
-                "{} of {} lessons done. Each is made from the variant's own rules.",
-                learn.done_count(),
-                learn.lessons.len()
-            ));
-            if let Some(p) = &learn.problem {
-                ui.colored_label(BAD, p);
-            }
-            ui.separator();
-            egui::ScrollArea::vertical()
-                .max_height(height)
-                .auto_shrink([false, true])
-                .show(ui, |ui| {
-                    ui.set_width(420.0);
-                    for (heading, pieces) in [("The pieces", true), ("The rules", false)] {
-                        ui.strong(heading);
-                        for (i, l) in learn.lessons.iter().enumerate() {
-                            if l.piece_lesson != pieces {
-                                continue;
-                            }
-                            let mark = if learn.is_done(i) { "✔" } else { "  " };
-                            let text = format!("{mark}  {}", l.title);
-                            let b = egui::Button::new(text).min_size(egui::vec2(400.0, 24.0));
-                            let r = entry_button(ui, b, Entry::Lesson(i), focused, &mut activated);
-                            if focused == Some(Entry::Lesson(i)) {
-                                r.scroll_to_me(None);
-                            }
-                        }
-                        ui.add_space(6.0);
-                    }
-                });
-            ui.separator();
-            back_button(ui, focused, &mut activated);
-        });
+        ui.separator();
+        back_button(ui, focused, &mut activated);
+    });
     Ok(())
 }
 
@@ -106,30 +103,26 @@ pub(super) fn lesson_done_dialog(
     let learn = &view.ctx.learn;
     let focused = view.focused(Panel::LessonDone);
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Lesson solved")
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-140.0, 0.0))
-        .show(ctx, |ui| {
-            ui.label(
-                egui::RichText::new("Well done!")
-                    .size(22.0)
-                    .strong()
-                    .color(GOOD),
-            );
-            ui.label(solved_text(&learn.status));
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                for (entry, text) in [
-                    (Entry::LessonNext, "Next lesson"),
-                    (Entry::LessonAgain, "Again"),
-                    (Entry::LessonList, "All lessons"),
-                    (Entry::LessonStay, "Look at the board"),
-                ] {
-                    entry_button(ui, egui::Button::new(text), entry, focused, &mut activated);
-                }
-            });
+    centred_window("Lesson solved", Centre::Board).show(ctx, |ui| {
+        ui.label(
+            egui::RichText::new("Well done!")
+                .size(22.0)
+                .strong()
+                .color(GOOD),
+        );
+        ui.label(solved_text(&learn.status));
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            for (entry, text) in [
+                (Entry::LessonNext, "Next lesson"),
+                (Entry::LessonAgain, "Again"),
+                (Entry::LessonList, "All lessons"),
+                (Entry::LessonStay, "Look at the board"),
+            ] {
+                entry_button(ui, egui::Button::new(text), entry, focused, &mut activated);
+            }
         });
+    });
     Ok(())
 }
 

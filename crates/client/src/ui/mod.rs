@@ -173,6 +173,26 @@ fn release_board_viewport(mut viewport: ResMut<BoardViewport>) {
     viewport.0 = None;
 }
 
+/// Where a window sits: in the middle of the screen, or of the board
+/// (left of the side panel, half its width).
+#[derive(Clone, Copy)]
+enum Centre {
+    Screen,
+    Board,
+}
+
+/// A fixed window (not collapsed, not resized) centred as `centre` says.
+fn centred_window(title: impl Into<egui::WidgetText>, centre: Centre) -> egui::Window<'static> {
+    let dx = match centre {
+        Centre::Screen => 0.0,
+        Centre::Board => -140.0,
+    };
+    egui::Window::new(title)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(dx, 0.0))
+}
+
 fn root_ui(ctx: &egui::Context) -> egui::Ui {
     egui::Ui::new(
         ctx.clone(),

@@ -7,6 +7,7 @@
 
 use super::clock_view::{PlayerRows, PlayerState};
 use super::menu::{Row, adjust_inline, adjust_row, option_rows};
+use super::{Centre, centred_window};
 use crate::interaction::Panel;
 use crate::menus::{Entry, MenuActivated, MenuAdjusted, time_words};
 use crate::net::lobby::game_details;
@@ -81,63 +82,69 @@ pub(super) fn online_window(
         }
     };
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Play online")
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            ui.set_min_width(780.0);
-            ui.horizontal(|ui| {
-                ui.label("Lobby:");
-                let address = field_text(Entry::OnlineAddress, &online.address);
-                let shown = (address.as_str(), "ADDRESS[:PORT] (select, type, Enter)");
-                let typing = editing(Entry::OnlineAddress);
-                let e = Entry::OnlineAddress;
-                text_field(ui, shown, typing, 300.0, e, focused, &mut activated);
-                let list = egui::Button::new("List tables");
-                entry_button(ui, list, Entry::OnlineList, focused, &mut activated);
+    centred_window("Play online", Centre::Screen).show(ctx, |ui| {
+        ui.set_min_width(780.0);
+        ui.horizontal(|ui| {
+            ui.label("Lobby:");
+            let address = field_text(Entry::OnlineAddress, &online.address);
+            let shown = (address.as_str(), "ADDRESS[:PORT] (select, type, Enter)");
+            let typing = editing(Entry::OnlineAddress);
+            let e = Entry::OnlineAddress;
+            text_field(ui, shown, typing, 300.0, e, focused, &mut activated);
+            let list = egui::Button::new("List tables");
+            entry_button(ui, list, Entry::OnlineList, focused, &mut activated);
+        });
+        if let Some(note) = &online.pin_note {
+            ui.weak(note);
+        }
+        ui.add_space(4.0);
+        match online.listed {
+            Some(at) => ui.label(format!("Public tables at {at}:")),
+            None => ui.weak("Public tables: none listed yet."),
+        };
+        egui::ScrollArea::vertical()
+            .max_height(230.0)
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                for (i, t) in online.tables.iter().enumerate() {
+                    ui.horizontal(|ui| {
+                        table_lines(ui, t, 620.0);
+                        if t.free_seats() > 0 {
+                            let b = egui::Button::new("Join");
+                            entry_button(ui, b, Entry::OnlineTable(i), focused, &mut activated);
+                        }
+                        let b = egui::Button::new("Watch");
+                        entry_button(ui, b, Entry::OnlineWatch(i), focused, &mut activated);
+                    });
+                }
             });
-            if let Some(note) = &online.pin_note {
-                ui.weak(note);
-            }
-            ui.add_space(4.0);
-            match online.listed {
-                Some(at) => ui.label(format!("Public tables at {at}:")),
-                None => ui.weak("Public tables: none listed yet."),
-            };
-            egui::ScrollArea::vertical()
-                .max_height(230.0)
-                .auto_shrink([false, true])
-                .show(ui, |ui| {
-                    for (i, t) in online.tables.iter().enumerate() {
-                        ui.horizontal(|ui| {
-                            table_lines(ui, t, 620.0);
-                            if t.free_seats() > 0 {
-                                let b = egui::Button::new("Join");
-                                entry_button(ui, b, Entry::OnlineTable(i), focused, &mut activated);
-                            }
-                            let b = egui::Button::new("Watch");
-                            entry_button(ui, b, Entry::OnlineWatch(i), focused, &mut activated);
-                        });
-                    }
-                });
-            ui.separator();
-            ui.horizontal(|ui| {
-                ui.label("Room code:");
-                let code = field_text(Entry::OnlineCode, &online.code);
-                let typing = editing(Entry::OnlineCode);
-                let e = Entry::OnlineCode;
-                text_field(ui, (&code, "K7QD-3MXA"), typing, 140.0, e, focused, &mut activated);
-                let join = egui::Button::new("Join");
-                entry_button(ui, join, Entry::OnlineJoinCode, focused, &mut activated);
-                let watch = egui::Button::new("Watch");
-                entry_button(ui, watch, Entry::OnlineWatchCode, focused, &mut activated);
-            });
-            ui.separator();
-            ui.strong("Create a table");
-            let choice = &*view.ctx.choice;
-            let info = choice.info();
-            egui::Grid::new("online-create").num_columns(2).show(ui, |ui| {
+        ui.separator();
+        ui.horizontal(|ui| {
+            ui.label("Room code:");
+            let code = field_text(Entry::OnlineCode, &online.code);
+            let typing = editing(Entry::OnlineCode);
+            let e = Entry::OnlineCode;
+            text_field(
+                ui,
+                (&code, "K7QD-3MXA"),
+                typing,
+                140.0,
+                e,
+                focused,
+                &mut activated,
+            );
+            let join = egui::Button::new("Join");
+            entry_button(ui, join, Entry::OnlineJoinCode, focused, &mut activated);
+            let watch = egui::Button::new("Watch");
+            entry_button(ui, watch, Entry::OnlineWatchCode, focused, &mut activated);
+        });
+        ui.separator();
+        ui.strong("Create a table");
+        let choice = &*view.ctx.choice;
+        let info = choice.info();
+        egui::Grid::new("online-create")
+            .num_columns(2)
+            .show(ui, |ui| {
                 let row = Row {
                     name: "Variant",
                     help: "Left/right: the variant of the table",
@@ -147,43 +154,52 @@ pub(super) fn online_window(
                 adjust_row(ui, 1.0, row, focused, &mut adjusted);
                 option_rows(ui, 1.0, &view, focused, &mut adjusted);
             });
-            PlayerRows {
-                choice,
-                prefs: &player.prefs,
-                text: &player.text,
+        PlayerRows {
+            choice,
+            prefs: &player.prefs,
+            text: &player.text,
+            focused,
+            activated: &mut activated,
+            adjusted: &mut adjusted,
+        }
+        .show_rows(ui, 1.0, &[Entry::TimeControl]);
+        ui.horizontal(|ui| {
+            let side = format!("as {}", screen.lan.side.word());
+            let help = "The side you play at the table you create";
+            adjust_inline(
+                ui,
+                1.0,
+                (&side, help),
+                Entry::HostSide,
                 focused,
-                activated: &mut activated,
-                adjusted: &mut adjusted,
-            }
-            .show_rows(ui, 1.0, &[Entry::TimeControl]);
-            ui.horizontal(|ui| {
-                let side = format!("as {}", screen.lan.side.word());
-                let help = "The side you play at the table you create";
-                adjust_inline(ui, 1.0, (&side, help), Entry::HostSide, focused, &mut adjusted);
-                let listed = if online.private {
-                    "Private: joined by its code"
-                } else {
-                    "Public: listed"
-                };
-                let b = egui::Button::new(listed);
-                entry_button(ui, b, Entry::OnlinePublic, focused, &mut activated);
-                let b = egui::Button::new(egui::RichText::new("Create").strong());
-                entry_button(ui, b, Entry::OnlineCreate, focused, &mut activated);
-            });
-            ui.separator();
-            if let Some(status) = &online.status {
-                if online.asking() {
-                    ui.label(status);
-                } else {
-                    ui.colored_label(WARN, status);
-                }
-            } else if let Some(status) = &screen.join.status {
-                ui.label(status);
-            }
-            ui.horizontal(|ui| {
-                back_button(ui, focused, &mut activated);
-                ui.weak("Up/down: next entry. Left/right: change a value. Enter / A: pick. Esc / B: back.");
-            });
+                &mut adjusted,
+            );
+            let listed = if online.private {
+                "Private: joined by its code"
+            } else {
+                "Public: listed"
+            };
+            let b = egui::Button::new(listed);
+            entry_button(ui, b, Entry::OnlinePublic, focused, &mut activated);
+            let b = egui::Button::new(egui::RichText::new("Create").strong());
+            entry_button(ui, b, Entry::OnlineCreate, focused, &mut activated);
         });
+        ui.separator();
+        if let Some(status) = &online.status {
+            if online.asking() {
+                ui.label(status);
+            } else {
+                ui.colored_label(WARN, status);
+            }
+        } else if let Some(status) = &screen.join.status {
+            ui.label(status);
+        }
+        ui.horizontal(|ui| {
+            back_button(ui, focused, &mut activated);
+            ui.weak(
+                "Up/down: next entry. Left/right: change a value. Enter / A: pick. Esc / B: back.",
+            );
+        });
+    });
     Ok(())
 }

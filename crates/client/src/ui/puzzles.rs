@@ -4,6 +4,7 @@
 //! the ratings, and the hint / solution / next buttons — the same entries
 //! the in-game menu offers to the keyboard and the pad).
 
+use super::{Centre, centred_window};
 use crate::interaction::Panel;
 use crate::match_state::Match;
 use crate::menus::{Entry, MenuActivated, MenuChoice, Overlays};
@@ -46,49 +47,45 @@ pub(super) fn chooser_window(
     }
     let focused = view.focused(Panel::Puzzles);
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Puzzles")
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            ui.set_min_width(420.0);
-            ui.label("Find the move that wins: mate, the variant's own win, or decisive material.");
-            ui.label(format!(
-                "Your puzzle rating: {}",
-                rating_text(&mode.player_rating(&choice.player_name))
-            ));
-            if let Some(e) = &mode.error {
-                ui.colored_label(ERROR, e);
-            }
-            ui.add_space(6.0);
-            let ids = set_variants();
-            let all: usize = ids.iter().map(|&i| set_size(variants()[i].id)).sum();
-            let wide = |t: String| egui::Button::new(t).min_size(egui::vec2(400.0, 28.0));
-            let all_text = format!("All variants ({all} puzzles)");
+    centred_window("Puzzles", Centre::Screen).show(ctx, |ui| {
+        ui.set_min_width(420.0);
+        ui.label("Find the move that wins: mate, the variant's own win, or decisive material.");
+        ui.label(format!(
+            "Your puzzle rating: {}",
+            rating_text(&mode.player_rating(&choice.player_name))
+        ));
+        if let Some(e) = &mode.error {
+            ui.colored_label(ERROR, e);
+        }
+        ui.add_space(6.0);
+        let ids = set_variants();
+        let all: usize = ids.iter().map(|&i| set_size(variants()[i].id)).sum();
+        let wide = |t: String| egui::Button::new(t).min_size(egui::vec2(400.0, 28.0));
+        let all_text = format!("All variants ({all} puzzles)");
+        entry_button(
+            ui,
+            wide(all_text),
+            Entry::PuzzleSet(0),
+            focused,
+            &mut activated,
+        );
+        for i in ids {
+            let info = variants()[i];
+            let text = format!("{} ({} puzzles)", info.name, set_size(info.id));
             entry_button(
                 ui,
-                wide(all_text),
-                Entry::PuzzleSet(0),
+                wide(text),
+                Entry::PuzzleSet(i + 1),
                 focused,
                 &mut activated,
             );
-            for i in ids {
-                let info = variants()[i];
-                let text = format!("{} ({} puzzles)", info.name, set_size(info.id));
-                entry_button(
-                    ui,
-                    wide(text),
-                    Entry::PuzzleSet(i + 1),
-                    focused,
-                    &mut activated,
-                );
-            }
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                back_button(ui, focused, &mut activated);
-                ui.weak("Up/down: next set. Enter / A: start. Esc / B: back.");
-            });
+        }
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            back_button(ui, focused, &mut activated);
+            ui.weak("Up/down: next set. Enter / A: start. Esc / B: back.");
         });
+    });
     Ok(())
 }
 

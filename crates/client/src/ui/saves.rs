@@ -2,6 +2,7 @@
 //! variant, players, result, moves); a file that does not load shows its
 //! error in red. The focused line follows the keyboard and the pad.
 
+use super::{Centre, centred_window};
 use crate::interaction::Panel;
 use crate::menus::{Entry, MenuActivated, Overlays};
 use crate::saves::{GameInfo, SavedGames};
@@ -28,45 +29,41 @@ pub(super) fn load_window(
     let scroll_to = (*shown != focused).then_some(focused).flatten();
     *shown = focused;
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Load a game")
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            ui.set_min_width(720.0);
-            if let Some(m) = &saved.message {
-                ui.colored_label(ERROR, m);
-                ui.add_space(6.0);
-            }
-            if saved.games.is_empty() {
-                ui.weak("No saved games yet: save one from the in-game menu.");
-            }
-            egui::ScrollArea::vertical()
-                .max_height(440.0)
-                .show(ui, |ui| {
-                    ui.set_min_width(710.0);
-                    ui.add_space(4.0);
-                    for (i, game) in saved.games.iter().enumerate() {
-                        let text = match &game.about {
-                            Ok(info) => egui::RichText::new(columns(info)).monospace(),
-                            Err(_) => egui::RichText::new(game.line()).color(ERROR),
-                        };
-                        let entry = Entry::SavedGame(i);
-                        let b = egui::Button::new(text.size(14.0))
-                            .wrap_mode(egui::TextWrapMode::Extend)
-                            .min_size([700.0, 26.0].into());
-                        let r = entry_button(ui, b, entry, focused, &mut activated);
-                        if scroll_to == Some(entry) {
-                            r.scroll_to_me(None);
-                        }
+    centred_window("Load a game", Centre::Screen).show(ctx, |ui| {
+        ui.set_min_width(720.0);
+        if let Some(m) = &saved.message {
+            ui.colored_label(ERROR, m);
+            ui.add_space(6.0);
+        }
+        if saved.games.is_empty() {
+            ui.weak("No saved games yet: save one from the in-game menu.");
+        }
+        egui::ScrollArea::vertical()
+            .max_height(440.0)
+            .show(ui, |ui| {
+                ui.set_min_width(710.0);
+                ui.add_space(4.0);
+                for (i, game) in saved.games.iter().enumerate() {
+                    let text = match &game.about {
+                        Ok(info) => egui::RichText::new(columns(info)).monospace(),
+                        Err(_) => egui::RichText::new(game.line()).color(ERROR),
+                    };
+                    let entry = Entry::SavedGame(i);
+                    let b = egui::Button::new(text.size(14.0))
+                        .wrap_mode(egui::TextWrapMode::Extend)
+                        .min_size([700.0, 26.0].into());
+                    let r = entry_button(ui, b, entry, focused, &mut activated);
+                    if scroll_to == Some(entry) {
+                        r.scroll_to_me(None);
                     }
-                });
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                back_button(ui, focused, &mut activated);
-                ui.weak("Up/down: next game. Enter / A: open it. Esc / B: back.");
+                }
             });
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            back_button(ui, focused, &mut activated);
+            ui.weak("Up/down: next game. Enter / A: open it. Esc / B: back.");
         });
+    });
     Ok(())
 }
 
