@@ -42,7 +42,7 @@ use chimera_rules::{Color, Game, Move, MoveKind};
 
 mod pacing;
 
-pub use pacing::FramePacer;
+use pacing::FramePacer;
 
 /// Registers the analysis, its entries and its systems.
 pub fn plugin(app: &mut App) {

@@ -89,11 +89,6 @@ impl FramePacer {
         }
     }
 
-    /// The idle frame time the analysis is paced against (seconds).
-    pub fn baseline(&self) -> Option<f32> {
-        self.baseline
-    }
-
     /// Takes a frame that ended at `now` and lasted `frame` seconds; gives
     /// the analysis' share of time from now on (0: paused).
     pub fn frame(&mut self, now: f64, frame: f32) -> f32 {
@@ -159,7 +154,7 @@ mod tests {
         let shares = run(&mut p, &mut now, PROBE_SETTLE + PROBE_MEASURE - 0.05, 0.02);
         assert!(shares.iter().all(|&s| s == 0.0), "{shares:?}");
         run(&mut p, &mut now, 0.1, 0.02);
-        let b = p.baseline().expect("measured");
+        let b = p.baseline.expect("measured");
         assert!((b - 0.02).abs() < 1e-6, "{b}");
     }
 
@@ -198,7 +193,7 @@ mod tests {
         // baseline follows over the next measurements, and the analysis,
         // held back meanwhile, runs flat out again.
         let shares = run(&mut p, &mut now, 6.0 * RUN_SECS, 0.03);
-        let b = p.baseline().unwrap();
+        let b = p.baseline.unwrap();
         assert!((0.0295..=0.03).contains(&b), "{b}");
         let cycle = ((RUN_SECS + PROBE_SETTLE + PROBE_MEASURE) / 0.03) as usize;
         let last = &shares[shares.len() - cycle..];
