@@ -2,6 +2,7 @@
 //! self-play. Pure: no Bevy, no I/O.
 
 pub mod arena;
+pub mod elo_scale;
 pub mod eval;
 pub mod levels;
 pub mod pace;
@@ -14,6 +15,7 @@ pub mod tt;
 pub mod uci;
 pub mod values;
 
+pub use elo_scale::{elo_scale, level_elo};
 pub use levels::{Bot, LevelSpec, MAX_LEVEL, MIN_LEVEL, level_spec};
 pub use pace::Pace;
 pub use play::{

@@ -147,6 +147,9 @@ pub struct Evaluation {
 /// A search on the task pool.
 struct Job {
     purpose: Purpose,
+    /// It is the strongest search (level 8): its score may stand as the
+    /// evaluation.
+    full: bool,
     key: Key,
     side: Color,
     stop: Arc<AtomicBool>,
@@ -224,18 +227,23 @@ impl Computer {
     }
 
     /// The best known score of the match's current position, from White's
-    /// point of view: the search under way if it scores this position,
-    /// else the last finished one.
+    /// point of view, by the strongest search (level 8: a weaker computer
+    /// player's own score never stands as the evaluation): the search under
+    /// way if it scores this position, else the last finished one.
     pub fn evaluation(&self, game: &Match) -> Option<Evaluation> {
         let key = Key::of(game);
-        let running = self.job.as_ref().filter(|j| j.key == key).and_then(|j| {
-            let p = j.progress.lock().ok()?;
-            Some(Evaluation {
-                key,
-                score: p.score?,
-                depth: p.depth,
-            })
-        });
+        let running = self
+            .job
+            .as_ref()
+            .filter(|j| j.key == key && j.full)
+            .and_then(|j| {
+                let p = j.progress.lock().ok()?;
+                Some(Evaluation {
+                    key,
+                    score: p.score?,
+                    depth: p.depth,
+                })
+            });
         running.or(self.evaluation.filter(|e| e.key == key))
     }
 
@@ -344,6 +352,7 @@ fn spawn_search(purpose: Purpose, game: &Match, level: u8, limits: Limits, start
     });
     Job {
         purpose,
+        full: level >= chimera_engine::MAX_LEVEL,
         key,
         side,
         stop,
@@ -351,6 +360,13 @@ fn spawn_search(purpose: Purpose, game: &Match, level: u8, limits: Limits, start
         task,
         started,
     }
+}
+
+/// A hint's or the evaluation bar's search of the match's position: the
+/// full search (level 8, whatever the players' levels) for [`SHORT_SEARCH`].
+fn full_search(purpose: Purpose, game: &Match, started: f64) -> Job {
+    let limits = Limits::movetime(SHORT_SEARCH);
+    spawn_search(purpose, game, chimera_engine::MAX_LEVEL, limits, started)
 }
 
 /// Everything [`drive`] writes besides the computer's state.
@@ -419,11 +435,13 @@ fn drive(
         .and_then(|j| check_ready(&mut j.task))
         && let Some(job) = c.job.take()
     {
-        c.evaluation = Some(Evaluation {
-            key: job.key,
-            score: white_view(result.score, job.side),
-            depth: result.depth,
-        });
+        if job.full {
+            c.evaluation = Some(Evaluation {
+                key: job.key,
+                score: white_view(result.score, job.side),
+                depth: result.depth,
+            });
+        }
         match job.purpose {
             Purpose::Move => {
                 if let Some(mv) = result.best {
@@ -454,6 +472,13 @@ fn drive(
                 out.commands.write(MatchCommand::Undo);
                 return;
             }
+            // The bar shows the strongest search's score: a weaker level's
+            // own is shallower and noisy, so the position is scored first.
+            if c.eval_bar && level < chimera_engine::MAX_LEVEL && c.evaluation.map(|e| e.key) != key
+            {
+                c.job = Some(full_search(Purpose::Evaluation, g, now));
+                return;
+            }
             if c.paused {
                 return;
             }
@@ -470,23 +495,10 @@ fn drive(
             c.job = Some(spawn_search(Purpose::Move, g, level, limits, now));
         }
         Player::Human => {
-            let short = Limits::movetime(SHORT_SEARCH);
             if c.hint_for.is_some() {
-                c.job = Some(spawn_search(
-                    Purpose::Hint,
-                    g,
-                    chimera_engine::MAX_LEVEL,
-                    short,
-                    now,
-                ));
+                c.job = Some(full_search(Purpose::Hint, g, now));
             } else if c.eval_bar && c.evaluation.map(|e| e.key) != key {
-                c.job = Some(spawn_search(
-                    Purpose::Evaluation,
-                    g,
-                    chimera_engine::MAX_LEVEL,
-                    short,
-                    now,
-                ));
+                c.job = Some(full_search(Purpose::Evaluation, g, now));
             }
         }
     }

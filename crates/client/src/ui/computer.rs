@@ -29,10 +29,17 @@ pub fn white_share(score: Eval) -> f32 {
     }
 }
 
-fn player_text(p: Player) -> String {
+/// A seat as the window names it: `Human`, or `Computer 5 · ≈1450 Elo` (the
+/// level and its approximate Elo, `chimera_engine::level_elo`).
+pub(super) fn player_text(p: Player) -> String {
     match p {
         Player::Human => "Human".into(),
-        Player::Computer { level } => format!("Computer {level}"),
+        Player::Computer { level } => {
+            format!(
+                "Computer {level} · ≈{} Elo",
+                chimera_engine::level_elo(level)
+            )
+        }
     }
 }
 
@@ -51,11 +58,8 @@ pub(super) fn computer_section(
     let any_computer = setup.players.iter().any(|p| *p != Player::Human);
     let going = game.outcome().is_none();
     if any_computer {
-        ui.label(format!(
-            "White: {} · Black: {}",
-            player_text(setup.players[0]),
-            player_text(setup.players[1])
-        ));
+        ui.label(format!("White: {}", player_text(setup.players[0])));
+        ui.label(format!("Black: {}", player_text(setup.players[1])));
     }
     if let Some(t) = computer
         .thinking()

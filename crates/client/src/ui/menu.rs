@@ -9,7 +9,6 @@ use super::root_ui;
 use crate::board_view::{DARK, FRAME_COLOUR, LIGHT, count_badge};
 use crate::input::bindings::Controls;
 use crate::interaction::Panel;
-use crate::match_state::Player;
 use crate::menus::{Entry, MenuActivated, MenuAdjusted, MenuChoice};
 use crate::piece_art::{PieceArt, PieceArtMaker};
 use crate::widgets::{FocusView, entry_button, ring_if};
@@ -78,12 +77,10 @@ pub(super) fn menu_screen(
             }
             ui.add_space(10.0 * k);
             egui::Grid::new("players").num_columns(2).show(ui, |ui| {
-                let seat_help = "Human, or the computer at a level from 1 (beginner) to 8 (full search)";
+                let seat_help = "Human, or the computer at a level from 1 (beginner) to 8 (full search), \
+                    with its approximate Elo (Fairy-Stockfish's scale, measured on Grand)";
                 for (i, name) in ["White", "Black"].into_iter().enumerate() {
-                    let value = match choice.players[i] {
-                        Player::Human => "Human".to_string(),
-                        Player::Computer { level } => format!("Computer {level}"),
-                    };
+                    let value = super::computer::player_text(choice.players[i]);
                     let row = Row {
                         name,
                         help: seat_help,

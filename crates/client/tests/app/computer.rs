@@ -35,6 +35,13 @@ const SEARCH_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// A chess game from the start, played by `players`.
 fn app_with(players: [Player; 2]) -> App {
+    let mut app = app_before_first_frame(players);
+    app.update();
+    app
+}
+
+/// The same before its first frame (no search started yet).
+fn app_before_first_frame(players: [Player; 2]) -> App {
     let mut app = headless_app();
     let setup = GameSetup {
         players,
@@ -42,7 +49,6 @@ fn app_with(players: [Player; 2]) -> App {
     };
     let v = Variant::new("chess", &[]).expect("chess");
     app.insert_resource(CurrentMatch(Match::with_setup(setup, Game::new(&v))));
-    app.update();
     app
 }
 
@@ -343,4 +349,47 @@ fn the_evaluation_bar_scores_the_start_as_about_even() {
         Eval::Cp(c) => assert!(c.abs() < 100, "{c}"),
         s => panic!("a mate at the start? {s:?}"),
     }
+}
+
+#[test]
+fn the_evaluation_bar_scores_with_the_full_search_when_a_weak_computer_plays() {
+    // White is the computer at level 1 (depth 1, noisy, sometimes a random
+    // move): with the bar on, its position is first scored by the full
+    // search, and its own search's score never stands as the evaluation.
+    let mut app = app_before_first_frame([Player::Computer { level: 1 }, Player::Human]);
+    app.world_mut().resource_mut::<Computer>().eval_bar = true;
+    app.update();
+    let thinking = computer(&app).thinking().expect("a search runs");
+    assert_eq!(
+        (thinking.purpose, thinking.side),
+        (Purpose::Evaluation, Color::White)
+    );
+    step(&mut app);
+    step_until(&mut app, "the evaluation of the start", |a| {
+        let m = a.world().resource::<CurrentMatch>();
+        computer(a).evaluation(m).is_some() && !computer(a).is_searching()
+    });
+    let m = app.world().resource::<CurrentMatch>();
+    let full = computer(&app).evaluation(m).unwrap();
+    let mut moved = false;
+    for _ in 0..MAX_FRAMES {
+        step(&mut app);
+        if ply(&app) > 0 {
+            moved = true;
+            break;
+        }
+        // Until the computer's move is on the board, the bar keeps the
+        // full search's score of the start (also once its search ended).
+        let m = app.world().resource::<CurrentMatch>();
+        assert_eq!(computer(&app).evaluation(m), Some(full));
+        if let Some(t) = computer(&app).thinking() {
+            assert_eq!(t.purpose, Purpose::Move);
+        }
+    }
+    assert!(moved, "the computer never moved");
+    // The person to move: the new position is scored by the full search.
+    step_until(&mut app, "the evaluation after the move", |a| {
+        let m = a.world().resource::<CurrentMatch>();
+        computer(a).evaluation(m).is_some() && !computer(a).is_searching()
+    });
 }
