@@ -289,6 +289,10 @@ pub fn play_app(args: PlayArgs) -> Result<App, match_state::MatchError> {
     // A game named on the command line is seen as the command line says,
     // for this run (not saved as the player's preference).
     let named = args.variant.is_some() || args.load.is_some();
+    if !named {
+        // The menu opens with the seats the command line names.
+        app.world_mut().resource_mut::<menus::MenuChoice>().players = args.players;
+    }
     let flip = if args.flip {
         Some(true)
     } else {
