@@ -56,9 +56,9 @@ pub const LADDER: [Measured; 7] = [
     Measured::new(Rated::Level(3), Rated::Level(2), 36, 0, 4),
     Measured::new(Rated::Level(4), Rated::Level(3), 30, 1, 9),
     Measured::new(Rated::Level(5), Rated::Level(4), 39, 0, 1),
-    Measured::new(Rated::Level(6), Rated::Level(5), 15, 4, 3),
+    Measured::new(Rated::Level(6), Rated::Level(5), 25, 9, 6),
     Measured::new(Rated::Level(7), Rated::Level(6), 36, 2, 2),
-    Measured::new(Rated::Level(8), Rated::Level(7), 14, 4, 0),
+    Measured::new(Rated::Level(8), Rated::Level(7), 35, 5, 0),
 ];
 
 /// Levels 1–7 against Fairy-Stockfish's Skill Levels on Grand, 40 000 nodes
@@ -68,10 +68,10 @@ pub const LADDER: [Measured; 7] = [
 pub const DIRECT: [Measured; 6] = [
     Measured::new(Rated::Level(1), Rated::FairyStockfish(-20), 36, 1, 3),
     Measured::new(Rated::Level(2), Rated::FairyStockfish(-20), 40, 0, 0),
-    Measured::new(Rated::Level(4), Rated::FairyStockfish(0), 16, 0, 14),
-    Measured::new(Rated::Level(5), Rated::FairyStockfish(2), 1, 0, 3),
-    Measured::new(Rated::Level(6), Rated::FairyStockfish(3), 0, 0, 2),
-    Measured::new(Rated::Level(7), Rated::FairyStockfish(5), 0, 0, 2),
+    Measured::new(Rated::Level(4), Rated::FairyStockfish(0), 20, 0, 20),
+    Measured::new(Rated::Level(5), Rated::FairyStockfish(2), 26, 0, 14),
+    Measured::new(Rated::Level(6), Rated::FairyStockfish(3), 20, 0, 20),
+    Measured::new(Rated::Level(7), Rated::FairyStockfish(5), 23, 5, 12),
 ];
 
 /// Every match the scale is fitted to.
@@ -285,18 +285,23 @@ pub fn elo_scale_markdown() -> String {
             continue;
         };
         out += &format!(
-            "| {} – {} | +{} ={} −{} | {:+.0} ± {:.0} | {:+.0} |\n",
+            "| {} – {} | +{} ={} −{} | {} ± {:.0} | {} |\n",
             name(m.a),
             name(m.b),
             m.wins,
             m.draws,
             m.losses,
-            d,
+            signed(d),
             e,
-            rating(m.a) - rating(m.b)
+            signed(rating(m.a) - rating(m.b))
         );
     }
     out
+}
+
+/// `x` rounded, with its sign (`+0`, never `-0`).
+fn signed(x: f64) -> String {
+    format!("{:+.0}", x.round() + 0.0)
 }
 
 #[cfg(test)]
