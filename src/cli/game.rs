@@ -443,7 +443,9 @@ pub fn frametime(a: FrametimeCmd) -> Result<(), CliError> {
         name: "empty",
         about: match view {
             View::TwoD => "an empty 2D scene drawn with the game's multisampling",
-            View::ThreeD => "an empty 3D scene (camera, shadowed light) drawn with the game's multisampling",
+            View::ThreeD => {
+                "an empty 3D scene (camera, shadowed light) drawn with the game's multisampling"
+            }
         },
     };
     Ok(compare(&[reference, same_view], game, a.measure, a.rounds)?)

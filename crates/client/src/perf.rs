@@ -360,7 +360,12 @@ pub fn compare_frame_times(
     };
     println!("frame time over {secs} s after the warm-up, mean and 99th percentile, of:");
     for m in baselines.iter().chain([&game]) {
-        println!("  {}: {} ('chimera play {}')", m.name, m.about, m.args.join(" "));
+        println!(
+            "  {}: {} ('chimera play {}')",
+            m.name,
+            m.about,
+            m.args.join(" ")
+        );
     }
     let mut ratios = vec![(Vec::new(), Vec::new()); baselines.len()];
     for round in 1..=rounds {

@@ -88,7 +88,7 @@ fn spawn_cameras(mut commands: Commands, adapter: Option<Res<RenderAdapterInfo>>
     // egui draws through its own camera, on top of whichever board camera
     // is active: into the board's picture (no clear), which it then writes
     // to the window, every pixel (outside the board's viewport, the board
-    // camera's clear colour).
+    // camera's clear colour) — so the window needs no clearing first.
     commands.spawn((
         Name::new("UI camera"),
         PrimaryEguiContext,
@@ -98,6 +98,10 @@ fn spawn_cameras(mut commands: Commands, adapter: Option<Res<RenderAdapterInfo>>
         Camera {
             order: 1,
             clear_color: ClearColorConfig::None,
+            output_mode: CameraOutputMode::Write {
+                blend_state: None,
+                clear_color: ClearColorConfig::None,
+            },
             ..default()
         },
     ));
