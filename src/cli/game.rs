@@ -126,7 +126,7 @@ pub struct PlayCmd {
     /// Draw into an image with no window and no display (with --measure or an --empty-… scene).
     #[arg(long, conflicts_with_all = ["screenshot", "window"])]
     pub offscreen: bool,
-    /// Seconds of warm-up before --measure starts (default 8).
+    /// Seconds of warm-up before --measure starts (default 8; longer while the renderer still compiles pipelines).
     #[arg(long, value_name = "SECS", value_parser = seconds, allow_negative_numbers = true, requires = "measure")]
     pub warmup: Option<f64>,
     /// While measuring, keep moves animating (a legal move whenever none moves).
@@ -158,7 +158,7 @@ pub struct FrametimeCmd {
         allow_negative_numbers = true
     )]
     pub rounds: u32,
-    /// Seconds of warm-up in each run before measuring (pipelines compile).
+    /// Seconds of warm-up in each run before measuring (longer while the renderer still compiles pipelines).
     #[arg(
         long,
         value_name = "SECS",

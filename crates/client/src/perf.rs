@@ -1,17 +1,22 @@
 //! Frame-time measurement for the figures of docs/performance.md: the game's
 //! scene against an empty Bevy scene of the same view (2D or 3D), same
 //! size, same renderer. Set `CHIMERA_MEASURE=SECONDS` for `chimera play` (or
-//! use [`run_empty_measure`]): after a warm-up that waits for every
-//! pipeline, it prints the mean and 99th-percentile frame time and exits.
+//! use [`run_empty_measure`]): after a warm-up that also waits until the
+//! renderer compiles no pipeline, it prints the mean and 99th-percentile
+//! frame time and exits.
 //! [`Offscreen`] draws into an image instead of a window: no display, no
 //! winit event loop, the GPU waited for at the end of every frame.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use bevy::app::{PluginGroupBuilder, ScheduleRunnerPlugin};
 use bevy::camera::RenderTarget;
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, PollType, TextureFormat};
+use bevy::render::render_resource::{
+    CachedPipelineState, Extent3d, PipelineCache, PollType, TextureFormat,
+};
 use bevy::render::renderer::{RenderAdapterInfo, RenderDevice};
 use bevy::render::{Render, RenderApp, RenderSystems};
 use bevy::window::{PresentMode, WindowResolution};
@@ -29,6 +34,8 @@ pub struct FrameProbe {
     /// What is measured (printed with the result).
     pub label: String,
     start: Option<f64>,
+    /// When measuring began (app seconds).
+    measuring: Option<f64>,
     /// Each measured frame's time, seconds.
     frames: Vec<f64>,
 }
@@ -41,6 +48,7 @@ impl FrameProbe {
             measure,
             label: label.into(),
             start: None,
+            measuring: None,
             frames: Vec::new(),
         }
     }
@@ -55,8 +63,34 @@ pub fn probe_from_env(label: &str) -> Option<FrameProbe> {
 /// Seconds skipped before measuring (unless told otherwise).
 pub const WARMUP_SECS: f64 = 8.0;
 
+/// Seconds the warm-up waits at most, beyond its own, for the renderer to
+/// stop compiling pipelines.
+const MAX_PIPELINE_WAIT: f64 = 60.0;
+
+/// How many pipelines the renderer is compiling (counted in the render
+/// world each frame). On a software renderer each takes the processor for
+/// a long while (LLVM compiles its shaders), so frames measured while one
+/// compiles measure the compiler: the warm-up lasts until none is.
+#[derive(Resource, Clone, Default)]
+struct Compiling(Arc<AtomicUsize>);
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Last, probe_frames.run_if(resource_exists::<FrameProbe>));
+    let compiling = Compiling::default();
+    if let Some(render) = app.get_sub_app_mut(RenderApp) {
+        render
+            .insert_resource(compiling.clone())
+            .add_systems(Render, count_compiling);
+    }
+    app.insert_resource(compiling)
+        .add_systems(Last, probe_frames.run_if(resource_exists::<FrameProbe>));
+}
+
+fn count_compiling(cache: Res<PipelineCache>, compiling: Res<Compiling>) {
+    let n = cache
+        .pipelines()
+        .filter(|p| matches!(p.state, CachedPipelineState::Creating(_)))
+        .count();
+    compiling.0.store(n, Ordering::Relaxed);
 }
 
 /// Mean and 99th percentile (nearest rank) of frame times, in milliseconds.
@@ -74,20 +108,28 @@ fn mean_and_p99(frames: &[f64]) -> (f64, f64) {
 fn probe_frames(
     mut probe: ResMut<FrameProbe>,
     time: Res<Time<Real>>,
+    compiling: Res<Compiling>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let now = time.elapsed_secs_f64();
     let start = *probe.start.get_or_insert(now);
-    if now - start < probe.warmup {
+    let Some(measuring) = probe.measuring else {
+        let warm = now - start >= probe.warmup;
+        let compiled = compiling.0.load(Ordering::Relaxed) == 0
+            || now - start >= probe.warmup + MAX_PIPELINE_WAIT;
+        if warm && compiled {
+            probe.measuring = Some(now);
+        }
         return;
-    }
+    };
     probe.frames.push(time.delta_secs_f64());
-    if now - start >= probe.warmup + probe.measure {
+    if now - measuring >= probe.measure {
         let (mean, p99) = mean_and_p99(&probe.frames);
         println!(
-            "frame time: {mean:.2} ms mean, {p99:.2} ms p99 over {} frames ({})",
+            "frame time: {mean:.2} ms mean, {p99:.2} ms p99 over {} frames ({}; after {:.1} s of warm-up)",
             probe.frames.len(),
-            probe.label
+            probe.label,
+            measuring - start
         );
         exit.write(AppExit::Success);
     }
