@@ -781,6 +781,12 @@ impl State {
     pub(crate) fn legal_captures(&mut self, v: &Variant, list: &mut Vec<Move>) {
         list.clear();
         self.pseudo(v, list);
+        self.keep_legal_captures(v, list);
+    }
+
+    /// Keeps of `list` (every pseudo-legal move of the side to move) the
+    /// legal moves that capture or promote, as [`State::legal_captures`].
+    pub(crate) fn keep_legal_captures(&mut self, v: &Variant, list: &mut Vec<Move>) {
         let board = &self.board;
         list.retain(|m| {
             m.kind == MoveKind::Normal
@@ -1075,6 +1081,23 @@ impl Position {
     pub fn legal_captures_into(&mut self, list: &mut Vec<Move>) {
         let v = &*self.variant;
         self.s.legal_captures(v, list);
+    }
+
+    /// Every pseudo-legal move of the side to move (moves that may leave
+    /// the king attacked included; no compulsory-capture filtering), into a
+    /// caller-owned list: cheaper than [`Position::legal_moves_into`] when
+    /// only a count is wanted (an evaluation's mobility), and the input of
+    /// [`Position::keep_legal_captures`].
+    pub fn pseudo_moves_into(&self, list: &mut Vec<Move>) {
+        list.clear();
+        self.s.pseudo(&self.variant, list);
+    }
+
+    /// Keeps of `list`, filled by [`Position::pseudo_moves_into`] in this
+    /// position, exactly what [`Position::legal_captures_into`] would give.
+    pub fn keep_legal_captures(&mut self, list: &mut Vec<Move>) {
+        let v = &*self.variant;
+        self.s.keep_legal_captures(v, list);
     }
 
     /// Whether the side to move's royal king is attacked.
