@@ -91,8 +91,8 @@ fn painted_lit(mesh: impl Into<Mesh>, color: Color) -> Mesh {
     mesh
 }
 
-/// The board's frame around one square: the band between the square (side
-/// 1) and the square grown by [`FRAME`] on every side, flat (+Z up). Only
+/// The board's frame around one square: the band between the unit square
+/// and the square grown by [`FRAME`] on every side, flat (+Z up). Only
 /// the band is drawn: the square itself lies under its tile, where the
 /// renderer would fill it for nothing (a software renderer pays per pixel).
 fn frame_band_2d() -> Mesh {
