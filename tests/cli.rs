@@ -1085,6 +1085,7 @@ const SUBCOMMANDS: &[(&str, &[&str])] = &[
             "--measure",
             "--empty-3d",
             "--empty-2d",
+            "--empty-bevy-3d",
             "--offscreen",
             "--load",
             "--load-screen",
@@ -1862,7 +1863,8 @@ fn numbers_too_large_are_refused_with_the_limit_and_why() {
 
 /// `frametime --offscreen` draws the game and the empty scene into an image
 /// with no display at all (CI: software Vulkan from mesa-vulkan-drivers) and
-/// prints the mean and the 99th percentile of each: half a second of frames
+/// prints the mean and the 99th percentile of each (the game, Bevy's default
+/// empty 3D scene and an empty 2D scene): half a second of frames
 /// after half a second of warm-up, one round, 2D. Skipped, saying so, only
 /// where the renderer finds no adapter.
 #[test]
@@ -1890,7 +1892,7 @@ fn frametime_offscreen_needs_no_display() {
         .lines()
         .find(|l| l.starts_with("round 1: "))
         .unwrap_or_else(|| panic!("a round line: {out}"));
-    // round 1: empty M ms (p99 P), game M ms (p99 P), ratio Rx (p99 Rx)
+    // round 1: bevy3d M ms (p99 P), empty M ms (p99 P), game M ms (p99 P)
     let words: Vec<&str> = round.split_whitespace().collect();
     let ms = |i: usize| -> f64 {
         words
@@ -1898,9 +1900,16 @@ fn frametime_offscreen_needs_no_display() {
             .and_then(|w| w.trim_end_matches([')', ',']).parse().ok())
             .unwrap_or_else(|| panic!("a figure at word {i}: {round}"))
     };
-    assert_eq!((words[2], words[7]), ("empty", "game"), "{round}");
-    for i in [3, 6, 8, 11] {
+    assert_eq!(
+        (words[2], words[7], words[12]),
+        ("bevy3d", "empty", "game"),
+        "{round}"
+    );
+    for i in [3, 6, 8, 11, 13, 16] {
         assert!(ms(i) > 0.0, "{round}");
     }
-    assert!(out.contains("mean ratio "), "{out}");
+    // The game against each empty scene: Bevy's default 3D one and the 2D one.
+    for ratio in ["mean ratio game/bevy3d ", "mean ratio game/empty "] {
+        assert!(out.contains(ratio), "{ratio}: {out}");
+    }
 }

@@ -39,6 +39,11 @@ pub struct MatchCmd {
     /// A real clock for each side: SECONDS+INCREMENT (`10+0.1`).
     #[arg(long, value_name = "S+I", value_parser = Control::parse_clock)]
     pub tc: Option<Control>,
+    /// With --tc: how many milliseconds a move may overrun its side's time
+    /// left without losing (cutechess-cli's timemargin; the overrun empties
+    /// the clock). Covers the pipe and the scheduling of a loaded machine.
+    #[arg(long, value_name = "MS", default_value_t = 0, requires = "tc")]
+    pub time_margin: u32,
     /// Nodes per move instead of a clock: fair on a loaded machine.
     #[arg(long, value_name = "N", value_parser = count)]
     pub nodes: Option<u32>,
@@ -248,6 +253,11 @@ pub fn run_match(a: MatchCmd) -> Result<(), CliError> {
         None => openings::for_variant(&variant).map_err(CliError::Arena)?,
     };
     let control = match (a.tc, a.nodes) {
+        (Some(Control::Clock { base, inc, .. }), _) => Control::Clock {
+            base,
+            inc,
+            margin: Duration::from_millis(a.time_margin.into()),
+        },
         (Some(tc), _) => tc,
         (None, Some(n)) => Control::Nodes(u64::from(n)),
         (None, None) => return Err(usage("give --tc or --nodes".into())),

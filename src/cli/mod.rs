@@ -83,7 +83,7 @@ impl Cli {
 pub enum Command {
     /// Open the game: the menu, or a game of --variant (the default subcommand)
     Play(game::PlayCmd),
-    /// Frame time of the game against an empty Bevy scene of its view, measured in child processes (--offscreen: no display)
+    /// Frame time of the game against Bevy's default empty 3D scene and an empty scene of its view, measured in child processes (--offscreen: no display)
     Frametime(game::FrametimeCmd),
     /// Count the leaf nodes of the move tree to --depth
     Perft(tools::PerftCmd),

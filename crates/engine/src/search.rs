@@ -37,6 +37,14 @@ pub const MAX_DEPTH: u32 = 100;
 
 /// Futility margin per ply of depth left (centipawns).
 const FUTILITY_MARGIN: i32 = 100;
+/// Reverse futility: a node this many centipawns a ply above beta by its
+/// static evaluation is cut (within [`RFP_DEPTH`] plies of the horizon).
+const RFP_MARGIN: i32 = 100;
+/// Depth up to which reverse futility cuts.
+const RFP_DEPTH: i32 = 6;
+/// A capture is "losing" when its piece is worth more than this many
+/// centipawns above what it takes and the square is guarded.
+const BAD_CAPTURE_SLACK: i32 = 50;
 /// Nodes between two looks at the clock and the stop flag.
 const POLL_MASK: u64 = 127;
 /// A move list's starting room (grows once if a position needs more).
@@ -207,6 +215,10 @@ struct Ply {
     quiets: Vec<Move>,
     killers: [Option<Move>; 2],
     mobility: i32,
+    /// The move being searched from this ply (the next ply's previous move).
+    current: Move,
+    /// The static evaluation here (`-INF` in check).
+    eval: i32,
 }
 
 /// The null move (a pass).
@@ -221,6 +233,9 @@ pub struct Searcher {
     pv: Vec<[Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
     history: Vec<i32>,
+    /// The quiet move that last refuted each previous move (by its from
+    /// and to cells): the counter-move heuristic.
+    counters: Vec<Option<Move>>,
     lmr: [[u8; 64]; 64],
     path: Vec<u64>,
     nodes: u64,
@@ -260,12 +275,15 @@ impl Searcher {
                     scores: Vec::with_capacity(LIST_ROOM),
                     quiets: Vec::with_capacity(LIST_ROOM),
                     killers: [None; 2],
+                    current: NULL_MOVE,
+                    eval: -INF,
                     mobility: 0,
                 })
                 .collect(),
             pv: vec![[NULL_MOVE; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             history: vec![0; 2 * CELLS * CELLS],
+            counters: vec![None; CELLS * CELLS],
             lmr,
             path: Vec::with_capacity(4096),
             nodes: 0,
@@ -296,6 +314,7 @@ impl Searcher {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.counters.iter_mut().for_each(|c| *c = None);
         for p in &mut self.plies {
             p.killers = [None; 2];
         }
@@ -663,6 +682,13 @@ impl Searcher {
         g
     }
 
+    /// The counter-move slot of the move played before ply `ply` (none
+    /// after a null move or at the root).
+    fn counter_slot(&self, ply: usize) -> Option<usize> {
+        let prev = self.plies[ply.checked_sub(1)?].current;
+        (prev.kind() != MoveKind::Pass).then(|| prev.from as usize * CELLS + prev.to as usize)
+    }
+
     fn history_index(pos: &Position, m: Move) -> usize {
         let from = if m.kind() == MoveKind::Drop {
             m.piece as usize
@@ -676,6 +702,8 @@ impl Searcher {
     /// that are not searched there get `i32::MIN`.
     fn order(&mut self, pos: &Position, ply: usize, hash_move: Option<Move>, quiescence: bool) {
         let e = self.eval.as_ref().expect("evaluator");
+        let them = pos.side_to_move().opposite();
+        let counter = self.counter_slot(ply).and_then(|c| self.counters[c]);
         let p = &mut self.plies[ply];
         p.scores.clear();
         let killers = p.killers;
@@ -696,10 +724,18 @@ impl Searcher {
                     }
                 }
                 let promo_v = if promo { e.value(m.piece) } else { 0 };
-                if quiescence && !capture && promo_v < self.promo_floor {
+                let attacker = e.order_value(kind_of(pos.s.board[m.from as usize]));
+                // A capture by a piece worth more than it takes, on a square
+                // the other side guards, likely loses material: searched
+                // after the quiet moves, and not at all in quiescence.
+                let losing = capture
+                    && attacker > victim + promo_v + BAD_CAPTURE_SLACK
+                    && pos.guards(m.to, them);
+                if quiescence && ((!capture && promo_v < self.promo_floor) || losing) {
                     i32::MIN
+                } else if losing {
+                    -1_000_000 + 64 * (victim + promo_v) - attacker
                 } else {
-                    let attacker = e.order_value(kind_of(pos.s.board[m.from as usize]));
                     1_000_000 + 64 * (victim + promo_v) - attacker
                 }
             } else if quiescence {
@@ -708,6 +744,8 @@ impl Searcher {
                 900_000
             } else if Some(m) == killers[1] {
                 890_000
+            } else if Some(m) == counter {
+                880_000
             } else {
                 self.history[Self::history_index(pos, m)]
             };
@@ -759,6 +797,9 @@ impl Searcher {
         if p.killers[0] != Some(m) {
             p.killers[1] = p.killers[0];
             p.killers[0] = Some(m);
+        }
+        if let Some(c) = self.counter_slot(ply) {
+            self.counters[c] = Some(m);
         }
         let bonus = (depth * depth).min(400) * 16;
         let idx = Self::history_index(pos, m);
@@ -821,6 +862,11 @@ impl Searcher {
                 }
             }
         }
+        // Internal iterative reduction: a node the table knows no move for
+        // is searched a ply shallower (its move ordering is a guess anyway).
+        if hash_move.is_none() && depth >= 4 && !in_check && self.features.pruning && !root {
+            depth -= 1;
+        }
         pos.legal_moves_into(&mut self.plies[ply].moves);
         if root {
             self.exclude_root_moves();
@@ -840,12 +886,20 @@ impl Searcher {
         } else {
             self.evaluate(pos, ply)
         };
+        self.plies[ply].eval = static_eval;
+        // Better than two plies before: the side's position is improving,
+        // so cuts on the static evaluation are more trusted.
+        let improving = !in_check && ply >= 2 && static_eval > self.plies[ply - 2].eval;
         if !pv_node && !in_check && self.features.pruning && beta.abs() < MATE_BOUND {
-            if depth <= 3 && !self.giveaway && static_eval - 120 * depth >= beta {
+            if depth <= RFP_DEPTH
+                && !self.giveaway
+                && static_eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+            {
                 return static_eval;
             }
             if can_null && depth >= 3 && static_eval >= beta && self.null_ok(pos) {
                 let r = 2 + depth / 4;
+                self.plies[ply].current = NULL_MOVE;
                 pos.make_move(NULL_MOVE);
                 self.path.push(pos.hash());
                 let s = -self.node(
@@ -870,7 +924,13 @@ impl Searcher {
                 // this ply's list is intact.
             }
         }
-        self.order(pos, ply, hash_move, false);
+        // The table's move goes first, before the others are ordered: when
+        // it cuts, they never need to be.
+        let hash_first = hash_move.and_then(|h| self.plies[ply].moves.iter().position(|&m| m == h));
+        if let Some(j) = hash_first {
+            self.plies[ply].moves.swap(0, j);
+        }
+        let mut ordered = false;
         self.plies[ply].quiets.clear();
         let n = self.plies[ply].moves.len();
         let mut best = -INF;
@@ -883,7 +943,15 @@ impl Searcher {
             && !self.giveaway
             && alpha.abs() < MATE_BOUND;
         for i in 0..n {
-            let m = self.pick(ply, i);
+            let m = if i == 0 && hash_first.is_some() {
+                self.plies[ply].moves[0]
+            } else {
+                if !ordered {
+                    self.order(pos, ply, hash_move, false);
+                    ordered = true;
+                }
+                self.pick(ply, i)
+            };
             let quiet =
                 !(Self::is_capture(pos, m) || (m.kind() == MoveKind::Normal && m.piece != 0));
             let killer = self.plies[ply].killers.contains(&Some(m));
@@ -894,7 +962,7 @@ impl Searcher {
             // pruning) or when even a good margin over the static
             // evaluation would not reach alpha (futility pruning).
             if frontier && quiet && !killer && !gives_check && best > -MATE_BOUND {
-                let late = i >= (3 + depth * depth) as usize;
+                let late = i >= ((3 + depth * depth) / (2 - i32::from(improving))) as usize;
                 let futile = static_eval + FUTILITY_MARGIN * (depth + 1) <= alpha;
                 if late || futile {
                     pos.unmake_move();
@@ -902,6 +970,7 @@ impl Searcher {
                 }
             }
             self.path.push(pos.hash());
+            self.plies[ply].current = m;
             let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
             let new_depth = depth - 1 + ext;
             // At the root the weaker levels add a fixed random bias per move:
@@ -994,6 +1063,11 @@ impl Searcher {
 
     /// Quiescence: captures and strong promotions; every evasion when in
     /// check (a crowning is one); every capture when capturing is compulsory.
+    ///
+    /// Out of check (and outside a giveaway game) it tests the legality of
+    /// the captures and promotions alone, and only once standing pat has not
+    /// already failed high; the mobility term counts the pseudo-legal moves
+    /// (no stalemate is seen there, as in other engines).
     fn quiesce(
         &mut self,
         pos: &mut Position,
@@ -1005,14 +1079,39 @@ impl Searcher {
         if !self.enter(ply) {
             return 0;
         }
-        pos.legal_moves_into(&mut self.plies[ply].moves);
-        if self.plies[ply].moves.is_empty() {
-            return self.no_moves(pos.variant(), ply, in_check);
+        // The table: any stored result (a quiescence one has depth 0)
+        // whose bound settles this window.
+        let key = pos.hash();
+        let mut hash_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            hash_move = e.mv;
+            let s = from_tt(e.score as i32, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let alpha0 = alpha;
+        let every = in_check || self.giveaway;
+        if every {
+            pos.legal_moves_into(&mut self.plies[ply].moves);
+            if self.plies[ply].moves.is_empty() {
+                return self.no_moves(pos.variant(), ply, in_check);
+            }
+            self.plies[ply].mobility = self.mobility(ply);
+        } else {
+            // Mobility from the pseudo-legal moves (legality is tested
+            // below for the captures alone, once standing pat did not cut).
+            pos.pseudo_moves_into(&mut self.plies[ply].moves);
+            self.plies[ply].mobility = self.mobility(ply);
         }
         if self.drawn(pos) {
             return DRAW;
         }
-        self.plies[ply].mobility = self.mobility(ply);
         if ply >= MAX_PLY - 2 {
             return self.evaluate(pos, ply);
         }
@@ -1027,8 +1126,12 @@ impl Searcher {
             alpha = alpha.max(stand);
             best = stand;
         }
+        if !every {
+            pos.keep_legal_captures(&mut self.plies[ply].moves);
+        }
         let all = in_check || forced;
-        self.order(pos, ply, None, !all);
+        self.order(pos, ply, hash_move, !all);
+        let mut best_move = None;
         let n = self.plies[ply].moves.len();
         for i in 0..n {
             let m = self.pick(ply, i);
@@ -1049,12 +1152,21 @@ impl Searcher {
                 best = s;
                 if s > alpha {
                     alpha = s;
+                    best_move = Some(m);
                     if s >= beta {
                         break;
                     }
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, to_tt(best, ply), 0, bound);
         best
     }
 }

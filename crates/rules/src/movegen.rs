@@ -767,10 +767,38 @@ impl State {
         k != 0 && self.attacked(v, k, c.opposite())
     }
 
-    /// Filters `list` (pseudo-legal moves of the side to move) down to legal ones.
+    /// Fills `list` with the legal moves of the side to move.
     pub(crate) fn legal(&mut self, v: &Variant, list: &mut Vec<Move>) {
         list.clear();
         self.pseudo(v, list);
+        self.keep_legal(v, list, true);
+    }
+
+    /// Fills `list` with the legal moves of the side to move that remove a
+    /// piece or promote (what a quiescence search looks at). Where capturing
+    /// is compulsory these are the legal captures whenever one exists; an
+    /// empty list says nothing about the other moves (no crowning, no pass).
+    pub(crate) fn legal_captures(&mut self, v: &Variant, list: &mut Vec<Move>) {
+        list.clear();
+        self.pseudo(v, list);
+        self.keep_legal_captures(v, list);
+    }
+
+    /// Keeps of `list` (every pseudo-legal move of the side to move) the
+    /// legal moves that capture or promote, as [`State::legal_captures`].
+    pub(crate) fn keep_legal_captures(&mut self, v: &Variant, list: &mut Vec<Move>) {
+        let board = &self.board;
+        list.retain(|m| {
+            m.kind == MoveKind::Normal
+                && (m.aux != 0 || m.piece != 0 || is_piece(board[m.to as usize]))
+        });
+        self.keep_legal(v, list, false);
+    }
+
+    /// Filters `list` (pseudo-legal moves of the side to move) down to legal
+    /// ones. `complete`: the list held every pseudo-legal move, so an empty
+    /// result brings the moves only the lack of others allows (crowning, pass).
+    fn keep_legal(&mut self, v: &Variant, list: &mut Vec<Move>, complete: bool) {
         let us = self.side;
         if v.royal {
             let king = self.royal[us.index()];
@@ -816,7 +844,7 @@ impl State {
                 }
             }
             list.truncate(n);
-            if list.is_empty() && in_check && v.crowning {
+            if complete && list.is_empty() && in_check && v.crowning {
                 self.gen_crownings(v, list);
             }
         }
@@ -826,7 +854,8 @@ impl State {
                 m.kind == MoveKind::Normal && (m.aux != 0 || is_piece(board[m.to as usize]))
             });
         }
-        if list.is_empty()
+        if complete
+            && list.is_empty()
             && v.no_moves == NoMoves::Pass
             && self.occ[us.index()].iter().any(|w| *w != 0)
         {
@@ -1044,6 +1073,31 @@ impl Position {
     pub fn legal_moves_into(&mut self, list: &mut Vec<Move>) {
         let v = &*self.variant;
         self.s.legal(v, list);
+    }
+
+    /// The legal moves of the side to move that capture or promote, into a
+    /// caller-owned list (see [`Position::legal_moves_into`]): a quiescence
+    /// search's moves without the legality tests of every quiet move.
+    pub fn legal_captures_into(&mut self, list: &mut Vec<Move>) {
+        let v = &*self.variant;
+        self.s.legal_captures(v, list);
+    }
+
+    /// Every pseudo-legal move of the side to move (moves that may leave
+    /// the king attacked included; no compulsory-capture filtering), into a
+    /// caller-owned list: cheaper than [`Position::legal_moves_into`] when
+    /// only a count is wanted (an evaluation's mobility), and the input of
+    /// [`Position::keep_legal_captures`].
+    pub fn pseudo_moves_into(&self, list: &mut Vec<Move>) {
+        list.clear();
+        self.s.pseudo(&self.variant, list);
+    }
+
+    /// Keeps of `list`, filled by [`Position::pseudo_moves_into`] in this
+    /// position, exactly what [`Position::legal_captures_into`] would give.
+    pub fn keep_legal_captures(&mut self, list: &mut Vec<Move>) {
+        let v = &*self.variant;
+        self.s.keep_legal_captures(v, list);
     }
 
     /// Whether the side to move's royal king is attacked.

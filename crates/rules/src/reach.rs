@@ -92,6 +92,18 @@ impl Position {
         st.attacked(v, cell, by) || (v.relay_power && st.relay_power_removes(v, None, cell))
     }
 
+    /// A cheap test for ordering captures (internal cell index, as in
+    /// [`Move`](crate::Move)): whether a piece of `by` could take a piece of
+    /// the other side standing on `cell` by a leap, a ride, a two-path leap,
+    /// a hop over a screen or a pawn's capture, the rest of the board as it
+    /// is. Pieces found only by trying their moves (bombers, gryphons and
+    /// other forward-probed kinds) are missed when `cell` holds a piece of
+    /// `by` itself; [`Position::is_attacked`] is the exact test.
+    #[inline]
+    pub fn guards(&self, cell: u16, by: Color) -> bool {
+        self.s.attacked(&self.variant, cell, by)
+    }
+
     /// Squares the piece on `s` attacks: every square where a piece of the
     /// other side, standing there in place of what stands there now, would
     /// be removed by one of its moves (docs/rules.md §0), the rest of the board

@@ -1,5 +1,12 @@
 //! The 2D and 3D board cameras (one active at a time), the
 //! egui overlay camera, and fitting the board into the free viewport.
+//!
+//! All three draw into one intermediate image (Bevy shares it between
+//! cameras of the same target, format and sampling): the board camera
+//! leaves its picture there ([`CameraOutputMode::Skip`]), the UI camera
+//! paints egui over it and alone writes the result to the window. One copy
+//! to the window a frame instead of one per camera: on a software renderer
+//! each copy of a 1280×800 frame cost about as much as drawing the board.
 
 use super::spawn::TALLEST_PIECE;
 use crate::config::View;
@@ -10,7 +17,6 @@ use crate::scene::{
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
 use bevy::prelude::*;
-use bevy::render::render_resource::BlendState;
 use bevy::render::renderer::RenderAdapterInfo;
 use bevy::window::PrimaryWindow;
 use bevy_egui::PrimaryEguiContext;
@@ -46,6 +52,7 @@ fn spawn_cameras(mut commands: Commands, adapter: Option<Res<RenderAdapterInfo>>
         msaa,
         Camera {
             order: 0,
+            output_mode: CameraOutputMode::Skip,
             ..default()
         },
         Projection::from(OrthographicProjection {
@@ -67,6 +74,7 @@ fn spawn_cameras(mut commands: Commands, adapter: Option<Res<RenderAdapterInfo>>
         Camera {
             order: 0,
             is_active: false,
+            output_mode: CameraOutputMode::Skip,
             ..default()
         },
         Projection::Perspective(PerspectiveProjection {
@@ -77,7 +85,10 @@ fn spawn_cameras(mut commands: Commands, adapter: Option<Res<RenderAdapterInfo>>
         }),
         Transform::from_xyz(0.0, -12.0, 12.0).looking_at(Vec3::ZERO, Vec3::Z),
     ));
-    // egui draws through its own camera, on top of whichever board camera is active.
+    // egui draws through its own camera, on top of whichever board camera
+    // is active: into the board's picture (no clear), which it then writes
+    // to the window, every pixel (outside the board's viewport, the board
+    // camera's clear colour) — so the window needs no clearing first.
     commands.spawn((
         Name::new("UI camera"),
         PrimaryEguiContext,
@@ -86,11 +97,11 @@ fn spawn_cameras(mut commands: Commands, adapter: Option<Res<RenderAdapterInfo>>
         RenderLayers::none(),
         Camera {
             order: 1,
+            clear_color: ClearColorConfig::None,
             output_mode: CameraOutputMode::Write {
-                blend_state: Some(BlendState::ALPHA_BLENDING),
+                blend_state: None,
                 clear_color: ClearColorConfig::None,
             },
-            clear_color: ClearColorConfig::Custom(Color::NONE),
             ..default()
         },
     ));

@@ -91,6 +91,58 @@ fn painted_lit(mesh: impl Into<Mesh>, color: Color) -> Mesh {
     mesh
 }
 
+/// The board's frame around one square: the band between the unit square
+/// and the square grown by [`FRAME`] on every side, flat (+Z up). Only
+/// the band is drawn: the square itself lies under its tile, where the
+/// renderer would fill it for nothing (a software renderer pays per pixel).
+fn frame_band_2d() -> Mesh {
+    use bevy::asset::RenderAssetUsages;
+    use bevy::mesh::{Indices, PrimitiveTopology};
+    let (i, o) = (0.5, 0.5 + FRAME);
+    // Inner corners 0..4, outer corners 4..8, counter-clockwise from (−, −).
+    let corners = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)];
+    let positions: Vec<[f32; 3]> = [i, o]
+        .iter()
+        .flat_map(|r| corners.map(|(x, y)| [x * r, y * r, 0.0]))
+        .collect();
+    let uvs: Vec<[f32; 2]> = positions
+        .iter()
+        .map(|p| [(p[0] + o) / (2.0 * o), (o - p[1]) / (2.0 * o)])
+        .collect();
+    let mut indices = Vec::new();
+    for k in 0..4u32 {
+        let (i0, i1, o0, o1) = (k, (k + 1) % 4, k + 4, (k + 1) % 4 + 4);
+        indices.extend([o0, o1, i1, o0, i1, i0]);
+    }
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; 8])
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
+    .with_inserted_indices(Indices::U32(indices))
+}
+
+/// The 3D frame around one square: four bars of depth `depth` around it
+/// (the square's own area would lie under its tile, see [`frame_band_2d`]).
+fn frame_band_3d(depth: f32) -> Mesh {
+    let side = 1.0 + 2.0 * FRAME;
+    let off = 0.5 + FRAME * 0.5;
+    let bars = [
+        (Cuboid::new(side, FRAME, depth), Vec3::new(0.0, -off, 0.0)),
+        (Cuboid::new(side, FRAME, depth), Vec3::new(0.0, off, 0.0)),
+        (Cuboid::new(FRAME, 1.0, depth), Vec3::new(-off, 0.0, 0.0)),
+        (Cuboid::new(FRAME, 1.0, depth), Vec3::new(off, 0.0, 0.0)),
+    ];
+    let mut mesh = Mesh::from(bars[0].0).translated_by(bars[0].1);
+    for (bar, at) in &bars[1..] {
+        // Cuboids share their attributes, so merging cannot fail.
+        let _ = mesh.merge(&Mesh::from(*bar).translated_by(*at));
+    }
+    mesh
+}
+
 fn build_board_art(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -115,14 +167,8 @@ fn build_board_art(
     let art = BoardArt {
         tile_2d,
         tile_3d,
-        frame_2d: meshes.add(painted(
-            Rectangle::new(1.0 + 2.0 * FRAME, 1.0 + 2.0 * FRAME),
-            frame,
-        )),
-        frame_3d: meshes.add(painted_lit(
-            Cuboid::new(1.0 + 2.0 * FRAME, 1.0 + 2.0 * FRAME, 0.16),
-            frame,
-        )),
+        frame_2d: meshes.add(painted(frame_band_2d(), frame)),
+        frame_3d: meshes.add(painted_lit(frame_band_3d(0.16), frame)),
         dot: meshes.add(Circle::new(0.15)),
         ring: meshes.add(Annulus::new(0.39, 0.48)),
         board_mat_2d: mat2.add(ColorMaterial {

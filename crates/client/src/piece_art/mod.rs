@@ -33,8 +33,10 @@ pub struct Drawn {
     /// The 3D model: stands on z = 0 of its square after
     /// [`model_transform`], one unit per square.
     pub model: Handle<Mesh>,
-    /// The 2D glyph: a quad covering the unit square centred on the
-    /// origin, showing its cell of [`Drawn::picture`].
+    /// The 2D glyph: a quad over the unit square centred on the origin,
+    /// showing its cell of [`Drawn::picture`]; with a picture, cut to the
+    /// part of the cell the glyph can show in (the rest is transparent, and
+    /// blending it cost a software renderer fill for nothing).
     pub glyph: Handle<Mesh>,
     /// The glyph's material (its picture, alpha-blended).
     pub glyph_material: Handle<ColorMaterial>,
@@ -205,21 +207,21 @@ fn glyph_spec(parts: &[geom::Part], side: Side) -> raster::GlyphSpec<'_> {
     }
 }
 
-/// A quad covering the unit square centred on the origin, showing `uv` of a texture.
-fn glyph_quad(uv: Rect) -> Mesh {
-    let (l, r, t, b) = (uv.min.x, uv.max.x, uv.min.y, uv.max.y);
+/// A quad over the part `part` (0..1, v down) of the unit square centred
+/// on the origin, showing the same part of the cell `uv` of a texture.
+fn glyph_quad(uv: Rect, part: Rect) -> Mesh {
+    let at = |p: Vec2| uv.min + p * uv.size();
+    let (lt, rb) = (at(part.min), at(part.max));
+    let (l, r, t, b) = (lt.x, rb.x, lt.y, rb.y);
+    let (x0, x1) = (part.min.x - 0.5, part.max.x - 0.5);
+    let (y0, y1) = (0.5 - part.max.y, 0.5 - part.min.y);
     Mesh::new(
         PrimitiveTopology::TriangleList,
         RenderAssetUsages::default(),
     )
     .with_inserted_attribute(
         Mesh::ATTRIBUTE_POSITION,
-        vec![
-            [-0.5f32, -0.5, 0.0],
-            [0.5, -0.5, 0.0],
-            [0.5, 0.5, 0.0],
-            [-0.5, 0.5, 0.0],
-        ],
+        vec![[x0, y0, 0.0], [x1, y0, 0.0], [x1, y1, 0.0], [x0, y1, 0.0]],
     )
     .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[l, b], [r, b], [r, t], [l, t]])
     .with_inserted_indices(Indices::U32(vec![0, 1, 2, 0, 2, 3]))
@@ -259,7 +261,10 @@ fn draw_sheet(
     // Without an image store there is no renderer: the quads get their UVs
     // all the same, but the pictures are not made.
     let grid = raster::Grid::for_cells(specs.len());
-    let picture = images.map(|images| images.add(atlas_image(&raster::atlas(&specs))));
+    let atlas = images.is_some().then(|| raster::atlas(&specs));
+    let picture = images
+        .zip(atlas.as_ref())
+        .map(|(images, atlas)| images.add(atlas_image(atlas)));
     let glyph_material = colour.add(ColorMaterial {
         color: Color::WHITE,
         alpha_mode: AlphaMode2d::Blend,
@@ -272,9 +277,13 @@ fn draw_sheet(
         .map(|(i, (model, _, side))| {
             let black = *side == Side::Black;
             let uv = grid.uv(i);
+            let whole = Rect::new(0.0, 0.0, 1.0, 1.0);
+            let part = atlas
+                .as_ref()
+                .map_or(whole, |a| a.drawn_rect(i).unwrap_or(whole));
             Drawn {
                 model: meshes.add(geom::mesh_3d(model, &palette(*side), black)),
-                glyph: meshes.add(glyph_quad(uv)),
+                glyph: meshes.add(glyph_quad(uv, part)),
                 glyph_material: glyph_material.clone(),
                 picture: picture.clone(),
                 uv,
@@ -393,5 +402,47 @@ mod tests {
             assert_eq!(mid[3], 255, "level {m}");
             assert!(mid[0] > 180, "level {m}: {mid:?}");
         }
+    }
+
+    /// The glyph's quad keeps every texel the glyph covers at any mip level
+    /// (and one texel around it, the reach of a bilinear sample), and leaves
+    /// out the empty sides of the cell: a pawn's quad is far narrower than
+    /// its square. Two glyphs in one atlas, so the second cell is read where
+    /// it lies.
+    #[test]
+    fn a_glyph_quad_keeps_every_covered_texel_and_no_more() {
+        let (pawn, rook) = (designs::parts(Kind::Pawn), designs::parts(Kind::Rook));
+        let specs = [
+            glyph_spec(&rook, Side::White),
+            glyph_spec(&pawn, Side::Black),
+        ];
+        let atlas = raster::atlas(&specs);
+        let columns = atlas.grid.columns;
+        for index in 0..specs.len() {
+            let part = atlas.drawn_rect(index).expect("a drawn glyph");
+            let (cx, cy) = (index % columns, index / columns);
+            for (m, level) in atlas.levels.iter().enumerate() {
+                let cell = raster::CELL >> m;
+                let texel = 1.0 / cell as f32;
+                for y in 0..cell {
+                    for x in 0..cell {
+                        let at = ((cy * cell + y) * columns * cell + cx * cell + x) * 4;
+                        if level[at + 3] == 0 {
+                            continue;
+                        }
+                        // The texel and its neighbours lie inside the quad.
+                        let (u, v) = (x as f32 * texel, y as f32 * texel);
+                        let inside = part.min.x <= (u - texel).max(0.0)
+                            && part.max.x >= (u + 2.0 * texel).min(1.0)
+                            && part.min.y <= (v - texel).max(0.0)
+                            && part.max.y >= (v + 2.0 * texel).min(1.0);
+                        assert!(inside, "glyph {index} level {m} texel {x},{y}: {part:?}");
+                    }
+                }
+            }
+        }
+        let pawn = atlas.drawn_rect(1).expect("the pawn");
+        assert!(pawn.width() < 0.75, "{pawn:?}");
+        assert!(pawn.width() * pawn.height() < 0.7, "{pawn:?}");
     }
 }

@@ -265,6 +265,45 @@ pub struct Atlas {
     pub levels: Vec<Vec<u8>>,
 }
 
+impl Atlas {
+    /// The part of cell `index` (0..1 across the cell, v down) outside of
+    /// which the glyph is transparent however it is sampled: the cell's
+    /// covered texels at every mip level, grown by one texel of that level
+    /// (the reach of a bilinear sample). `None` if the cell is empty.
+    pub fn drawn_rect(&self, index: usize) -> Option<Rect> {
+        let (cx, cy) = (index % self.grid.columns, index / self.grid.columns);
+        let mut drawn: Option<Rect> = None;
+        for (m, bytes) in self.levels.iter().enumerate() {
+            let size = CELL >> m;
+            let width = self.grid.columns * size;
+            let mut covered: Option<(usize, usize, usize, usize)> = None;
+            for y in 0..size {
+                for x in 0..size {
+                    let at = ((cy * size + y) * width + cx * size + x) * 4;
+                    if bytes[at + 3] == 0 {
+                        continue;
+                    }
+                    let c = covered.get_or_insert((x, y, x, y));
+                    *c = (c.0.min(x), c.1.min(y), c.2.max(x), c.3.max(y));
+                }
+            }
+            let Some((x0, y0, x1, y1)) = covered else {
+                continue;
+            };
+            let texel = 1.0 / size as f32;
+            let grown = Rect::new(
+                (x0 as f32 - 1.0) * texel,
+                (y0 as f32 - 1.0) * texel,
+                (x1 as f32 + 2.0) * texel,
+                (y1 as f32 + 2.0) * texel,
+            )
+            .intersect(Rect::new(0.0, 0.0, 1.0, 1.0));
+            drawn = Some(drawn.map_or(grown, |d| d.union(grown)));
+        }
+        drawn
+    }
+}
+
 /// What one atlas cell shows.
 pub struct GlyphSpec<'a> {
     pub parts: &'a [Part],

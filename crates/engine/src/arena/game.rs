@@ -21,6 +21,11 @@ pub enum Control {
         base: Duration,
         /// Added after every move.
         inc: Duration,
+        /// How far a move may overrun the time left without losing
+        /// (cutechess-cli's time margin: the pipe and the scheduling of a
+        /// loaded machine are not the engine's thinking); the overrun is
+        /// taken from the clock, which then stands at zero.
+        margin: Duration,
     },
 }
 
@@ -45,6 +50,7 @@ impl Control {
         Ok(Control::Clock {
             base,
             inc: secs(i)?,
+            margin: Duration::ZERO,
         })
     }
 
@@ -52,7 +58,7 @@ impl Control {
     pub fn text(&self) -> String {
         match self {
             Control::Nodes(n) => format!("nodes {n}"),
-            Control::Clock { base, inc } => {
+            Control::Clock { base, inc, .. } => {
                 format!("{}+{}", base.as_secs_f64(), inc.as_secs_f64())
             }
         }
@@ -159,9 +165,9 @@ pub fn play(
             Ok(r) => r,
             Err(e) => return Ok(forfeit(game, side, EndReason::Abandoned, e)),
         };
-        if let Control::Clock { inc, .. } = control {
+        if let Control::Clock { inc, margin, .. } = control {
             let l = &mut left[side.index()];
-            if spent > *l {
+            if spent > *l + margin {
                 let name = player.name().to_string();
                 return Ok(forfeit(
                     game,
@@ -170,7 +176,7 @@ pub fn play(
                     format!("{name} lost on time"),
                 ));
             }
-            *l = *l - spent + inc;
+            *l = l.saturating_sub(spent) + inc;
         }
         if let Err(e) = game.play(reply.mv) {
             let name = player.name().to_string();

@@ -163,14 +163,16 @@ fn clock_controls_read_as_written() {
         Control::parse_clock("10+0.1"),
         Ok(Control::Clock {
             base: Duration::from_secs(10),
-            inc: Duration::from_millis(100)
+            inc: Duration::from_millis(100),
+            margin: Duration::ZERO,
         })
     );
     assert_eq!(
         Control::parse_clock("60"),
         Ok(Control::Clock {
             base: Duration::from_secs(60),
-            inc: Duration::ZERO
+            inc: Duration::ZERO,
+            margin: Duration::ZERO,
         })
     );
     for bad in ["", "0+1", "ten", "10+x", "-5+1", "1e9"] {

@@ -7,6 +7,8 @@
 //!   each side's royal king is where the board has it;
 //! - the position's VFEN parses back to the same position and hash;
 //! - the legal moves have distinct LMN names, and the chosen one parses back;
+//! - the legal captures and promotions alone (the quiescence search's
+//!   generator) are exactly those of the legal moves;
 //! - the half-move clock follows docs/rules.md §0;
 //! - `Game::outcome` agrees with the position (mate, stalemate, no moves,
 //!   repetition, 100 plies, bare kings) and games end by it or at a ply cap.
@@ -106,6 +108,16 @@ fn play_game(
         }
 
         let moves = p.legal_moves();
+        // The quiescence generator gives exactly the legal moves that
+        // capture or promote, in the same order.
+        let loud: Vec<_> = moves
+            .iter()
+            .copied()
+            .filter(|&m| m.kind() == MoveKind::Normal && (p.is_capture(m) || m.piece().is_some()))
+            .collect();
+        let mut captures = Vec::new();
+        scratch.legal_captures_into(&mut captures);
+        assert_eq!(captures, loud, "legal captures and promotions, {}", ctx());
         let outcome = g.outcome();
         let us = p.side_to_move();
         match outcome {
