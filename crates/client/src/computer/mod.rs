@@ -473,8 +473,14 @@ fn drive(
                 return;
             }
             // The bar shows the strongest search's score: a weaker level's
-            // own is shallower and noisy, so the position is scored first.
-            if c.eval_bar && level < chimera_engine::MAX_LEVEL && c.evaluation.map(|e| e.key) != key
+            // own is shallower and noisy, so the position is scored first —
+            // in an untimed game (on a clock, that second would be the
+            // computer's).
+            let untimed = matches!(setup.time, TimeControl::None);
+            if c.eval_bar
+                && untimed
+                && level < chimera_engine::MAX_LEVEL
+                && c.evaluation.map(|e| e.key) != key
             {
                 c.job = Some(full_search(Purpose::Evaluation, g, now));
                 return;
