@@ -1,6 +1,6 @@
 //! The approximate Elo of each level 1–8, on Fairy-Stockfish's scale.
 //!
-//! Measured matches on Grand are the data ([`matches`]): level 8 against a
+//! MeasuredMatch matches on Grand are the data ([`matches`]): level 8 against a
 //! Fairy-Stockfish Skill Level ([`LEVEL8_VS_FAIRY_STOCKFISH`], the anchor
 //! at the top), each level against the one below ([`LADDER`]) and levels
 //! 1–7 against Skill Levels near them ([`DIRECT`]). A
@@ -28,7 +28,7 @@ pub enum Rated {
 
 /// A match on Grand: `a`'s wins, draws and losses against `b`.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Measured {
+pub struct MeasuredMatch {
     /// The first engine.
     pub a: Rated,
     /// Its opponent.
@@ -46,36 +46,36 @@ pub struct Measured {
 /// scale to a new measurement, replace this one result (the Skill Level and
 /// W/D/L), then run `cargo test -p chimera-engine --lib elo_scale`: the failing
 /// test prints the new table for docs/computer.md.
-pub const LEVEL8_VS_FAIRY_STOCKFISH: Measured =
-    Measured::new(Rated::Level(8), Rated::FairyStockfish(10), 9, 0, 31);
+pub const LEVEL8_VS_FAIRY_STOCKFISH: MeasuredMatch =
+    MeasuredMatch::new(Rated::Level(8), Rated::FairyStockfish(10), 9, 0, 31);
 
 /// Each level against the level below on Grand, 40 000 nodes a move for
 /// level 8 and the lower levels' shares of it (docs/computer.md).
-pub const LADDER: [Measured; 7] = [
-    Measured::new(Rated::Level(2), Rated::Level(1), 40, 0, 0),
-    Measured::new(Rated::Level(3), Rated::Level(2), 36, 0, 4),
-    Measured::new(Rated::Level(4), Rated::Level(3), 30, 1, 9),
-    Measured::new(Rated::Level(5), Rated::Level(4), 39, 0, 1),
-    Measured::new(Rated::Level(6), Rated::Level(5), 25, 9, 6),
-    Measured::new(Rated::Level(7), Rated::Level(6), 36, 2, 2),
-    Measured::new(Rated::Level(8), Rated::Level(7), 35, 5, 0),
+pub const LADDER: [MeasuredMatch; 7] = [
+    MeasuredMatch::new(Rated::Level(2), Rated::Level(1), 40, 0, 0),
+    MeasuredMatch::new(Rated::Level(3), Rated::Level(2), 36, 0, 4),
+    MeasuredMatch::new(Rated::Level(4), Rated::Level(3), 30, 1, 9),
+    MeasuredMatch::new(Rated::Level(5), Rated::Level(4), 39, 0, 1),
+    MeasuredMatch::new(Rated::Level(6), Rated::Level(5), 25, 9, 6),
+    MeasuredMatch::new(Rated::Level(7), Rated::Level(6), 36, 2, 2),
+    MeasuredMatch::new(Rated::Level(8), Rated::Level(7), 35, 5, 0),
 ];
 
 /// Levels 1–7 against Fairy-Stockfish's Skill Levels on Grand, 40 000 nodes
 /// a move as the ladder (a Skill Level *s* chooses its move after iteration
 /// 1 + *s*, reached well within the budget, so the budget hardly matters to
 /// it).
-pub const DIRECT: [Measured; 6] = [
-    Measured::new(Rated::Level(1), Rated::FairyStockfish(-20), 36, 1, 3),
-    Measured::new(Rated::Level(2), Rated::FairyStockfish(-20), 40, 0, 0),
-    Measured::new(Rated::Level(4), Rated::FairyStockfish(0), 20, 0, 20),
-    Measured::new(Rated::Level(5), Rated::FairyStockfish(2), 26, 0, 14),
-    Measured::new(Rated::Level(6), Rated::FairyStockfish(3), 20, 0, 20),
-    Measured::new(Rated::Level(7), Rated::FairyStockfish(5), 23, 5, 12),
+pub const DIRECT: [MeasuredMatch; 6] = [
+    MeasuredMatch::new(Rated::Level(1), Rated::FairyStockfish(-20), 36, 1, 3),
+    MeasuredMatch::new(Rated::Level(2), Rated::FairyStockfish(-20), 40, 0, 0),
+    MeasuredMatch::new(Rated::Level(4), Rated::FairyStockfish(0), 20, 0, 20),
+    MeasuredMatch::new(Rated::Level(5), Rated::FairyStockfish(2), 26, 0, 14),
+    MeasuredMatch::new(Rated::Level(6), Rated::FairyStockfish(3), 20, 0, 20),
+    MeasuredMatch::new(Rated::Level(7), Rated::FairyStockfish(5), 23, 5, 12),
 ];
 
 /// Every match the scale is fitted to.
-pub fn matches() -> impl Iterator<Item = Measured> {
+pub fn matches() -> impl Iterator<Item = MeasuredMatch> {
     std::iter::once(LEVEL8_VS_FAIRY_STOCKFISH)
         .chain(LADDER)
         .chain(DIRECT)
@@ -109,10 +109,10 @@ pub fn fairy_stockfish_elo(skill: i8) -> Option<f64> {
     }
 }
 
-impl Measured {
+impl MeasuredMatch {
     /// `a`'s result against `b`.
-    pub const fn new(a: Rated, b: Rated, wins: u32, draws: u32, losses: u32) -> Measured {
-        Measured {
+    pub const fn new(a: Rated, b: Rated, wins: u32, draws: u32, losses: u32) -> MeasuredMatch {
+        MeasuredMatch {
             a,
             b,
             wins,
@@ -166,7 +166,7 @@ const LEVELS: usize = MAX_LEVEL as usize;
 /// The levels' ratings fitted to `matches` (weighted least squares, the
 /// Skill Levels' Elo fixed); `None` when a level is not tied to an anchor
 /// by the matches, or a match names a level or Skill Level off the scale.
-pub fn fit(matches: &[Measured]) -> Option<[LevelRating; LEVELS]> {
+pub fn fit(matches: &[MeasuredMatch]) -> Option<[LevelRating; LEVELS]> {
     // Normal equations N·r = v of Σ w·(r_a − r_b − d)².
     let mut n = [[0.0f64; LEVELS]; LEVELS];
     let mut v = [0.0f64; LEVELS];
@@ -338,7 +338,7 @@ mod tests {
     #[test]
     fn elo_difference_is_the_logistic_curve_of_the_score() {
         // 30 wins and 10 losses with the imaginary draw: 30.5 of 41 points.
-        let m = Measured {
+        let m = MeasuredMatch {
             a: Rated::Level(2),
             b: Rated::Level(1),
             wins: 30,
@@ -351,13 +351,13 @@ mod tests {
         assert!((180.0..190.0).contains(&d), "{d}");
         assert!(e > 30.0 && e < 90.0, "{e}");
         // A clean sweep is large but finite; an even match is 0.
-        let sweep = Measured {
+        let sweep = MeasuredMatch {
             wins: 40,
             losses: 0,
             ..m
         };
         assert!(sweep.elo_difference().unwrap().0.is_finite());
-        let even = Measured {
+        let even = MeasuredMatch {
             wins: 20,
             losses: 20,
             ..m
@@ -367,7 +367,7 @@ mod tests {
 
     #[test]
     fn a_chain_adds_up_and_two_anchors_average() {
-        let m = |a, b, wins, losses| Measured {
+        let m = |a, b, wins, losses| MeasuredMatch {
             a,
             b,
             wins,
