@@ -698,6 +698,29 @@ impl Searcher {
         (pos.side_to_move().index() * CELLS + from) * CELLS + m.to as usize
     }
 
+    /// The table's move for `key`, and its stored score when that result,
+    /// searched at least `depth` plies deep, settles the window.
+    fn probe_table(
+        &self,
+        key: u64,
+        ply: usize,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> (Option<Move>, Option<i32>) {
+        let Some(e) = self.tt.probe(key) else {
+            return (None, None);
+        };
+        let s = from_tt(e.score as i32, ply);
+        let settles = e.depth as i32 >= depth
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+        (e.mv, settles.then_some(s))
+    }
+
     /// Fills the ordering scores of ply `ply`'s moves. In quiescence, moves
     /// that are not searched there get `i32::MIN`.
     fn order(&mut self, pos: &Position, ply: usize, hash_move: Option<Move>, quiescence: bool) {
@@ -847,20 +870,9 @@ impl Searcher {
             }
         }
         let key = pos.hash();
-        let mut hash_move = None;
-        if let Some(e) = self.tt.probe(key) {
-            hash_move = e.mv;
-            if !pv_node && e.depth as i32 >= depth {
-                let s = from_tt(e.score as i32, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
-            }
+        let (hash_move, settled) = self.probe_table(key, ply, depth, alpha, beta);
+        if !pv_node && let Some(s) = settled {
+            return s;
         }
         // Internal iterative reduction: a node the table knows no move for
         // is searched a ply shallower (its move ordering is a guess anyway).
@@ -1047,13 +1059,7 @@ impl Searcher {
                 self.plies[ply].quiets.push(m);
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, alpha0, beta);
         if !root || self.excluded.is_empty() {
             self.tt
                 .store(key, best_move, to_tt(best, ply), depth, bound);
@@ -1082,18 +1088,9 @@ impl Searcher {
         // The table: any stored result (a quiescence one has depth 0)
         // whose bound settles this window.
         let key = pos.hash();
-        let mut hash_move = None;
-        if let Some(e) = self.tt.probe(key) {
-            hash_move = e.mv;
-            let s = from_tt(e.score as i32, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
-                return s;
-            }
+        let (hash_move, settled) = self.probe_table(key, ply, 0, alpha, beta);
+        if let Some(s) = settled {
+            return s;
         }
         let alpha0 = alpha;
         let every = in_check || self.giveaway;
@@ -1159,15 +1156,26 @@ impl Searcher {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(key, best_move, to_tt(best, ply), 0, bound);
+        self.tt.store(
+            key,
+            best_move,
+            to_tt(best, ply),
+            0,
+            bound_of(best, alpha0, beta),
+        );
         best
+    }
+}
+
+/// How the best score `best` of a node searched with the window
+/// (`alpha0`, `beta`) bounds its true score.
+fn bound_of(best: i32, alpha0: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > alpha0 {
+        Bound::Exact
+    } else {
+        Bound::Upper
     }
 }
 
