@@ -1099,13 +1099,12 @@ impl Searcher {
             if self.plies[ply].moves.is_empty() {
                 return self.no_moves(pos.variant(), ply, in_check);
             }
-            self.plies[ply].mobility = self.mobility(ply);
         } else {
             // Mobility from the pseudo-legal moves (legality is tested
             // below for the captures alone, once standing pat did not cut).
             pos.pseudo_moves_into(&mut self.plies[ply].moves);
-            self.plies[ply].mobility = self.mobility(ply);
         }
+        self.plies[ply].mobility = self.mobility(ply);
         if self.drawn(pos) {
             return DRAW;
         }

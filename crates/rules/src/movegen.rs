@@ -774,24 +774,13 @@ impl State {
         self.keep_legal(v, list, true);
     }
 
-    /// Fills `list` with the legal moves of the side to move that remove a
-    /// piece or promote (what a quiescence search looks at). Where capturing
-    /// is compulsory these are the legal captures whenever one exists; an
-    /// empty list says nothing about the other moves (no crowning, no pass).
-    pub(crate) fn legal_captures(&mut self, v: &Variant, list: &mut Vec<Move>) {
-        list.clear();
-        self.pseudo(v, list);
-        self.keep_legal_captures(v, list);
-    }
-
     /// Keeps of `list` (every pseudo-legal move of the side to move) the
-    /// legal moves that capture or promote, as [`State::legal_captures`].
+    /// legal moves that remove a piece or promote (what a quiescence search
+    /// looks at). Where capturing is compulsory these are the legal captures
+    /// whenever one exists; an empty list says nothing about the other moves
+    /// (no crowning, no pass).
     pub(crate) fn keep_legal_captures(&mut self, v: &Variant, list: &mut Vec<Move>) {
-        let board = &self.board;
-        list.retain(|m| {
-            m.kind == MoveKind::Normal
-                && (m.aux != 0 || m.piece != 0 || is_piece(board[m.to as usize]))
-        });
+        list.retain(|m| self.captures(*m) || (m.kind == MoveKind::Normal && m.piece != 0));
         self.keep_legal(v, list, false);
     }
 
@@ -1079,8 +1068,8 @@ impl Position {
     /// caller-owned list (see [`Position::legal_moves_into`]): a quiescence
     /// search's moves without the legality tests of every quiet move.
     pub fn legal_captures_into(&mut self, list: &mut Vec<Move>) {
-        let v = &*self.variant;
-        self.s.legal_captures(v, list);
+        self.pseudo_moves_into(list);
+        self.keep_legal_captures(list);
     }
 
     /// Every pseudo-legal move of the side to move (moves that may leave
