@@ -12,6 +12,7 @@ pub mod review;
 pub mod search;
 pub mod thinker;
 pub mod tt;
+pub mod tune;
 pub mod uci;
 pub mod values;
 pub mod weights;
