@@ -7,21 +7,26 @@
 //! tune positions VARIANT OUT [--games N] [--nodes N] [--per-game N] [--skip N]
 //!                            [--extra N] [--seed N] [--first-game N]
 //! tune weights VARIANT OUT POSITIONS… [--holdout N] [--passes N] [--start FILE]
+//!                                     [--params NAME,NAME…|scalars]
 //! ```
 //!
 //! `positions` plays self-play games and appends quiet positions with their
-//! results to OUT; `weights` fits K and tunes the weights on the positions
-//! (every Nth game held out, 5 by default), printing the training and
-//! held-out error before and after, and writes the weights file OUT.
+//! results to OUT; `weights` fits K and tunes the weights on the positions,
+//! and writes the weights file OUT. Games are split by number: of every N
+//! (5 by default) one is held out as the test set, one is the validation
+//! set and the rest train. The search stops once the validation error has
+//! not improved for [`PATIENCE`] passes and keeps the weights of the best
+//! validation pass; the errors of all three sets are printed before and
+//! after (the test set's is the honest figure: it played no part).
 
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
-use chimera_engine::Weights;
 use chimera_engine::eval::Evaluator;
 use chimera_engine::tune::{self, DataSettings, Sample};
+use chimera_engine::{Param, Weights};
 use chimera_rules::Variant;
 
 fn main() -> ExitCode {
@@ -88,7 +93,10 @@ impl Args {
     }
 }
 
-const USAGE: &str = "usage: tune positions VARIANT OUT [--games N] [--nodes N] [--per-game N] [--skip N] [--extra N] [--seed N] [--first-game N]\n       tune weights VARIANT OUT POSITIONS... [--holdout N] [--passes N] [--start FILE]";
+/// Passes without a better validation error before the search stops.
+const PATIENCE: u32 = 3;
+
+const USAGE: &str = "usage: tune positions VARIANT OUT [--games N] [--nodes N] [--per-game N] [--skip N] [--extra N] [--seed N] [--first-game N]\n       tune weights VARIANT OUT POSITIONS... [--holdout N] [--passes N] [--start FILE] [--params NAME,NAME...|scalars]";
 
 fn run(args: &[String]) -> Result<(), String> {
     let a = Args::read(args)?;
@@ -120,7 +128,18 @@ fn run(args: &[String]) -> Result<(), String> {
             positions(&v, &s, out)
         }
         "weights" if !rest.is_empty() => {
-            a.only(&["holdout", "passes", "start"])?;
+            a.only(&["holdout", "passes", "start", "params"])?;
+            let mut params = tune::params_for(&v);
+            match a.text("params") {
+                None => {}
+                Some("scalars") => params.retain(|p| matches!(p, Param::Scalar(_))),
+                Some(list) => {
+                    params = list
+                        .split(',')
+                        .map(|n| Param::named(n).ok_or(format!("--params: unknown weight '{n}'")))
+                        .collect::<Result<_, _>>()?;
+                }
+            }
             let start = match a.text("start") {
                 Some(f) => Weights::parse(&read(f)?).map_err(|e| format!("{f}: {e}"))?,
                 None => Weights::default(),
@@ -130,8 +149,9 @@ fn run(args: &[String]) -> Result<(), String> {
                 out,
                 rest,
                 &start,
-                a.number("holdout", 5u32)?.max(2),
+                a.number("holdout", 5u32)?.max(3),
                 a.number("passes", 100u32)?,
+                &params,
             )
         }
         _ => Err(USAGE.to_string()),
@@ -182,61 +202,78 @@ fn weights(
     start: &Weights,
     holdout: u32,
     passes: u32,
+    params: &[Param],
 ) -> Result<(), String> {
     let mut all: Vec<Sample> = Vec::new();
     for f in files {
         all.extend(tune::read_samples(v, &read(f)?).map_err(|e| format!("{f}: {e}"))?);
     }
-    let (test, train): (Vec<Sample>, Vec<Sample>) =
+    let (test, rest): (Vec<Sample>, Vec<Sample>) =
         all.into_iter().partition(|s| s.game % holdout == 0);
-    if train.is_empty() || test.is_empty() {
+    let (valid, train): (Vec<Sample>, Vec<Sample>) =
+        rest.into_iter().partition(|s| s.game % holdout == 1);
+    if train.is_empty() || test.is_empty() || valid.is_empty() {
         return Err("too few games to hold some out".to_string());
     }
     let t0 = Instant::now();
     let ev = Evaluator::with_weights(v, start);
     let k = tune::fit_k(&ev, &train);
-    let before = (tune::error(&ev, &train, k), tune::error(&ev, &test, k));
+    let errors = |w: &Weights| -> [f64; 3] {
+        let ev = Evaluator::with_weights(v, w);
+        [&train, &valid, &test].map(|set| tune::error(&ev, set, k))
+    };
+    let before = errors(start);
     println!(
-        "{}: {} training positions, {} held out (every {holdout}th game); K = {k:.4}",
+        "{}: {} training, {} validation, {} test positions (games by number mod {holdout}); K = {k:.4}",
         v.id(),
         train.len(),
+        valid.len(),
         test.len()
     );
     println!(
-        "error before: training {:.6}, held out {:.6}",
-        before.0, before.1
+        "error before: training {:.6}, validation {:.6}, test {:.6}",
+        before[0], before[1], before[2]
     );
-    let params = tune::params_for(v);
-    let tuned = tune::tune(v, &train, start, &params, k, passes, &mut |p, w| {
-        let held = tune::error(&Evaluator::with_weights(v, w), &test, k);
+    let mut best = (before[1], start.clone(), 0u32);
+    tune::tune(v, &train, start, params, k, passes, &mut |p, w| {
+        let e = errors(w);
         println!(
-            "pass {} (steps / {}): training {:.6}, held out {held:.6}, {} weights moved, {:.0} s",
+            "pass {} (steps / {}): training {:.6}, validation {:.6}, test {:.6}, {} weights moved, {:.0} s",
             p.number,
             p.step_divisor,
-            p.error,
+            e[0],
+            e[1],
+            e[2],
             p.changed,
             t0.elapsed().as_secs_f64()
         );
+        if e[1] < best.0 {
+            best = (e[1], w.clone(), p.number);
+        }
+        p.number < best.2 + PATIENCE
     });
-    let ev = Evaluator::with_weights(v, &tuned);
-    let after = (tune::error(&ev, &train, k), tune::error(&ev, &test, k));
+    let (_, tuned, pass) = best;
+    let after = errors(&tuned);
     println!(
-        "error after: training {:.6}, held out {:.6}",
-        after.0, after.1
+        "error after (pass {pass}): training {:.6}, validation {:.6}, test {:.6}",
+        after[0], after[1], after[2]
     );
     let header = format!(
         "Texel-tuned weights of {} (crates/engine/examples/tune.rs; docs/computer.md).\n\
-         {} training positions from {} files, {} held out; K = {k:.4}.\n\
-         Error training {:.6} -> {:.6}, held out {:.6} -> {:.6}.\n\
+         {} training, {} validation, {} test positions from {} files; K = {k:.4}; pass {pass}.\n\
+         Error training {:.6} -> {:.6}, validation {:.6} -> {:.6}, test {:.6} -> {:.6}.\n\
          Weights not listed keep their defaults (crates/engine/src/weights.rs).",
         v.id(),
         train.len(),
-        files.len(),
+        valid.len(),
         test.len(),
-        before.0,
-        after.0,
-        before.1,
-        after.1
+        files.len(),
+        before[0],
+        after[0],
+        before[1],
+        after[1],
+        before[2],
+        after[2]
     );
     std::fs::write(out, tuned.to_text(&header)).map_err(|e| format!("{out}: {e}"))?;
     println!("wrote {out}");

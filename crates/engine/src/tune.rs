@@ -16,10 +16,11 @@
 //! **Tuning** ([`fit_k`], [`tune`]): `sigmoid(x) = 1 / (1 + 10^(−K·x/400))`
 //! of the real [`Evaluator`] built with candidate weights (White's view);
 //! the error is the mean squared difference to the results. `K` is fitted
-//! first with the starting weights, then each weight is moved by its step
-//! while the error falls (Texel's local search), the steps halved once no
-//! weight improves, until no weight improves at step 1 or the passes run
-//! out.
+//! first with the starting weights, then each pass moves each weight by its
+//! step where that lowers the error (Texel's local search), the steps
+//! halved once no weight improves, until no weight improves at step 1, the
+//! passes run out or the caller stops it (the tune example stops when the
+//! error on validation games has not improved for a few passes).
 
 use std::sync::Arc;
 
@@ -276,7 +277,9 @@ pub struct Pass {
 }
 
 /// Texel's local search from `start` over `params` with scale `k` (see the
-/// module doc); at most `max_passes` passes, `on_pass` hearing each.
+/// module doc): each pass moves each weight by one step where that lowers
+/// the error. At most `max_passes` passes; `on_pass` hears each and stops
+/// the search by returning false (early stopping on a validation set).
 pub fn tune(
     v: &Arc<Variant>,
     samples: &[Sample],
@@ -284,7 +287,7 @@ pub fn tune(
     params: &[Param],
     k: f64,
     max_passes: u32,
-    on_pass: &mut dyn FnMut(&Pass, &Weights),
+    on_pass: &mut dyn FnMut(&Pass, &Weights) -> bool,
 ) -> Weights {
     let mut w = start.clone();
     let mut best = error(&Evaluator::with_weights(v, &w), samples, k);
@@ -294,24 +297,16 @@ pub fn tune(
         for &p in params {
             let step = (p.step() / divisor).max(1);
             for dir in [1, -1] {
-                let mut moved = false;
-                loop {
-                    let value = w.get(p) + dir * step;
-                    if value < p.min() {
-                        break;
-                    }
-                    let mut trial = w.clone();
-                    trial.set(p, value);
-                    let e = error(&Evaluator::with_weights(v, &trial), samples, k);
-                    if e < best {
-                        best = e;
-                        w = trial;
-                        moved = true;
-                    } else {
-                        break;
-                    }
+                let value = w.get(p) + dir * step;
+                if value < p.min() {
+                    continue;
                 }
-                if moved {
+                let mut trial = w.clone();
+                trial.set(p, value);
+                let e = error(&Evaluator::with_weights(v, &trial), samples, k);
+                if e < best {
+                    best = e;
+                    w = trial;
                     changed += 1;
                     break;
                 }
@@ -323,7 +318,9 @@ pub fn tune(
             changed,
             step_divisor: divisor,
         };
-        on_pass(&pass, &w);
+        if !on_pass(&pass, &w) {
+            break;
+        }
         if changed == 0 {
             if params.iter().all(|p| p.step() / divisor <= 1) {
                 break;
@@ -404,11 +401,13 @@ mod tests {
     #[test]
     fn tuner_recovers_the_weights_that_labelled_the_positions() {
         let v = Variant::new("grand", &[]).unwrap();
-        let mut truth = Weights::default();
-        truth.tempo = 25;
-        truth.mobility_cp = 4;
-        truth.pst_permille = 450;
-        truth.pawn_advance_mg = 60;
+        let truth = Weights {
+            tempo: 25,
+            mobility_cp: 4,
+            pst_permille: 450,
+            pawn_advance_mg: 60,
+            ..Weights::default()
+        };
         let samples = labelled(&v, &truth, 1.0);
         let params: Vec<Param> = ["tempo", "mobility_cp", "pst_permille", "pawn_advance_mg"]
             .iter()
@@ -416,7 +415,7 @@ mod tests {
             .collect();
         let start = Weights::default();
         let before = error(&Evaluator::with_weights(&v, &start), &samples, 1.0);
-        let got = tune(&v, &samples, &start, &params, 1.0, 60, &mut |_, _| {});
+        let got = tune(&v, &samples, &start, &params, 1.0, 60, &mut |_, _| true);
         let after = error(&Evaluator::with_weights(&v, &got), &samples, 1.0);
         assert!(after < before / 100.0, "error {before} -> {after}");
         assert!((got.tempo - 25).abs() <= 1, "tempo {}", got.tempo);
