@@ -185,7 +185,10 @@ pub struct WeightsError {
 }
 
 /// The tuned weights shipped with the game: (variant id, file text).
-const SHIPPED: &[(&str, &str)] = &[];
+const SHIPPED: &[(&str, &str)] = &[
+    ("grand", include_str!("../weights/grand.txt")),
+    ("holygrail", include_str!("../weights/holygrail.txt")),
+];
 
 impl Weights {
     /// The weight `p`.
