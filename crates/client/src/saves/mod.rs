@@ -429,7 +429,7 @@ fn record_text(
     let mut r = match_record_with(m, now, over).map_err(|e| e.to_string())?;
     add_drawings(&mut r, m, drawings);
     notes.write_into(&mut r, m.game());
-    let text = r.to_text().map_err(|e| e.to_string())?;
+    let text = r.to_text_of(m.game()).map_err(|e| e.to_string())?;
     Ok((r, text))
 }
 
