@@ -1024,8 +1024,11 @@ fn load_refuses_missing_huge_and_out_of_range() {
 
 #[test]
 fn bench_quick_reports_nodes_seconds_and_speed() {
-    let out = ok("bench --quick");
-    let mut lines = out.lines();
+    let out = ok("bench --quick --rounds 2");
+    let (rows_text, summary) = out
+        .split_once("\n\n")
+        .expect("a blank line before the summary");
+    let mut lines = rows_text.lines();
     let header = lines.next().expect("a header line");
     for col in ["position", "depth", "nodes", "seconds", "nodes/s"] {
         assert!(header.contains(col), "{header}");
@@ -1064,9 +1067,28 @@ fn bench_quick_reports_nodes_seconds_and_speed() {
     }
     assert!(rows >= 3, "{out}");
     assert!(
-        checked >= 3,
-        "chess, grand and embassy rows expected: {out}"
+        checked >= 6,
+        "chess, grand and embassy rows of both rounds expected: {out}"
     );
+    // The summary: a row per position, Grand's own ratio exactly 1.
+    let mut summary = summary.lines();
+    let head = summary.next().expect("a summary header");
+    assert!(
+        head.contains("median of 2") && head.contains("vs grand"),
+        "{head}"
+    );
+    let rows: Vec<&str> = summary.collect();
+    assert_eq!(rows.len() * 2, rows_text.lines().count() - 1, "{out}");
+    let grand = rows
+        .iter()
+        .find(|l| l.starts_with("grand start"))
+        .expect("a Grand row");
+    assert!(grand.ends_with(" 1.00x"), "{grand}");
+    for row in rows {
+        let ratio = row.split_whitespace().last().expect("a ratio");
+        let ratio: f64 = ratio.trim_end_matches('x').parse().expect("a ratio");
+        assert!(ratio > 0.0, "{row}");
+    }
 }
 
 // ------------------------------------------------------------ help and pipes
@@ -1143,7 +1165,7 @@ const SUBCOMMANDS: &[(&str, &[&str])] = &[
             "--hash",
         ],
     ),
-    ("bench", &["--quick"]),
+    ("bench", &["--quick", "--rounds"]),
     ("variants", &[]),
     (
         "serve",

@@ -3,8 +3,9 @@
 //! the menus ([`SaveRequest`]), the list the load screen shows
 //! ([`SavedGames`]) and the autosave: after every applied move and every
 //! command that changes the match, the game is written atomically to
-//! `autosave.pgn` in the data directory, and the main menu offers to
-//! continue it. Records carry the players' drawings of every move
+//! `autosave.pgn` in the data directory (by a thread of its own,
+//! [`writer`], so that no frame waits for the disk), and the main menu
+//! offers to continue it. Records carry the players' drawings of every move
 //! (`[%cal]`, `[%csl]`, see [`add_drawings`]), and an opened record brings
 //! them back.
 //!
@@ -37,6 +38,9 @@ use chimera_game::record::{self, Loaded, MatchRecord, RecordError};
 use chimera_rules::{Color, variants};
 use chimera_store::paths;
 
+pub mod writer;
+pub use writer::AutosaveWriter;
+
 /// The autosave's file name in the data directory.
 pub const AUTOSAVE: &str = "autosave.pgn";
 
@@ -45,6 +49,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<SaveFolder>()
         .init_resource::<SavedGames>()
         .init_resource::<MoveNotes>()
+        .init_resource::<AutosaveWriter>()
         .add_message::<SaveRequest>()
         .add_message::<GameOpened>()
         .add_message::<KeepGame>()
@@ -57,7 +62,7 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (forget_notes, autosave)
+            (forget_notes, autosave, report_autosave_failures)
                 .chain()
                 .in_set(AppSystems::FollowMatch),
         );
@@ -424,7 +429,7 @@ fn record_text(
     let mut r = match_record_with(m, now, over).map_err(|e| e.to_string())?;
     add_drawings(&mut r, m, drawings);
     notes.write_into(&mut r, m.game());
-    let text = r.to_text().map_err(|e| e.to_string())?;
+    let text = r.to_text_of(m.game()).map_err(|e| e.to_string())?;
     Ok((r, text))
 }
 
@@ -454,17 +459,18 @@ pub fn save_into_with(
         .map_err(|e| format!("{}: {e}", dir.display()))
 }
 
-/// Writes the autosave of a match with its drawings and notes (atomically:
-/// the previous one stays whole if this write does not finish); returns
-/// what "Continue" will show.
+/// Queues the autosave of a match with its drawings and notes on `writer`
+/// (written atomically there: the previous one stays whole if a write does
+/// not finish); returns what "Continue" will show.
 pub fn write_autosave(
+    writer: &AutosaveWriter,
     path: &Path,
     m: &Match,
     beside: SaveExtras,
     now: Duration,
 ) -> Result<GameInfo, String> {
     let (r, text) = record_text(m, beside, now, &[])?;
-    paths::write_atomic(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    writer.write(path.to_path_buf(), text)?;
     Ok(GameInfo::of(&r))
 }
 
@@ -661,7 +667,7 @@ fn autosave(
     game: Option<Res<CurrentMatch>>,
     folder: Res<SaveFolder>,
     mut saved: ResMut<SavedGames>,
-    mut toast: MessageWriter<Toast>,
+    (mut toast, writer): (MessageWriter<Toast>, Res<AutosaveWriter>),
     (network, unsaved, notes): (Option<Res<Authority>>, Option<Res<Unsaved>>, Res<MoveNotes>),
 ) {
     let changes = applied.read().count()
@@ -676,10 +682,17 @@ fn autosave(
     if changes == 0 || network.is_some() || unsaved.is_some() {
         return;
     }
-    match write_autosave(&path, &game, (&drawings, &notes), wall_clock()) {
+    match write_autosave(&writer, &path, &game, (&drawings, &notes), wall_clock()) {
         Ok(info) => saved.autosave = Some(info),
         Err(e) => {
             toast.write(Toast(format!("Autosave failed: {e}")));
         }
+    }
+}
+
+/// Tells the player when the writer could not put an autosave on the disk.
+fn report_autosave_failures(writer: Res<AutosaveWriter>, mut toast: MessageWriter<Toast>) {
+    for e in writer.failures() {
+        toast.write(Toast(format!("Autosave failed: {e}")));
     }
 }

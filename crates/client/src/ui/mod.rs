@@ -77,6 +77,10 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Default)]
 pub struct MoveList {
     key: Option<(u64, usize)>,
+    /// The listed game: its start position's hash, its moves and the
+    /// position after them (a move added to the same game is listed from
+    /// there, instead of replaying the whole game).
+    listed: Option<(u64, Vec<chimera_rules::Move>, chimera_rules::Position)>,
     /// One entry per ply.
     pub sans: Vec<String>,
     /// Per side (White, Black): kinds it has lost since the start, with counts.
@@ -119,11 +123,28 @@ fn refresh_move_list(game: Option<Res<CurrentMatch>>, mut list: ResMut<MoveList>
         return;
     }
     list.key = key;
-    let mut pos = game.game().start().clone();
-    list.sans.clear();
-    for &m in game.game().moves() {
-        list.sans.push(pos.san(m));
-        pos.make_move(m);
+    let moves = game.game().moves();
+    let start = game.game().start();
+    // The listed game with one move more: only that move's notation is new.
+    // Anything else (an undo, another game): the whole list again.
+    match (&mut list.listed, moves.split_last()) {
+        (Some((hash, done, after)), Some((&last, earlier)))
+            if *hash == start.hash() && earlier == done.as_slice() =>
+        {
+            let san = after.san(last);
+            after.make_move(last);
+            done.push(last);
+            list.sans.push(san);
+        }
+        _ => {
+            let mut pos = start.clone();
+            list.sans.clear();
+            for &m in moves {
+                list.sans.push(pos.san(m));
+                pos.make_move(m);
+            }
+            list.listed = Some((start.hash(), moves.to_vec(), pos));
+        }
     }
     let (before, now) = (material(game.game().start()), material(game.position()));
     for side in 0..2 {
@@ -389,4 +410,73 @@ fn help_banner(
             });
         });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chimera_game::Match;
+    use chimera_rules::{Game, Variant};
+
+    /// Every move's notation, from the game's start.
+    fn replayed(m: &Match) -> Vec<String> {
+        let mut pos = m.game().start().clone();
+        m.game()
+            .moves()
+            .iter()
+            .map(|&mv| {
+                let san = pos.san(mv);
+                pos.make_move(mv);
+                san
+            })
+            .collect()
+    }
+
+    fn play(app: &mut App, lmn: &str) {
+        let mut m = app.world_mut().resource_mut::<CurrentMatch>();
+        let ply = m.ply();
+        let mv = m.position().parse_lmn(lmn).expect("legal");
+        m.play(mv, ply).expect("played");
+    }
+
+    fn sans(app: &App) -> Vec<String> {
+        app.world().resource::<MoveList>().sans.clone()
+    }
+
+    #[test]
+    fn the_move_list_follows_moves_undos_and_another_game() {
+        let v = Variant::new("chess", &[]).expect("chess");
+        let mut app = App::new();
+        app.init_resource::<MoveList>()
+            .insert_resource(CurrentMatch(Match::from_game(Game::new(&v))))
+            .add_systems(Update, refresh_move_list);
+        let check = |app: &App| {
+            let expected = replayed(app.world().resource::<CurrentMatch>());
+            assert_eq!(sans(app), expected);
+        };
+        for lmn in ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "g8f6", "e1g1,h1f1"] {
+            play(&mut app, lmn);
+            app.update();
+            check(&app);
+        }
+        assert_eq!(sans(&app).last().map(String::as_str), Some("O-O"));
+        // Two moves taken back, another played, between two frames.
+        {
+            let mut m = app.world_mut().resource_mut::<CurrentMatch>();
+            assert!(m.undo() && m.undo());
+        }
+        play(&mut app, "d7d6");
+        app.update();
+        check(&app);
+        assert_eq!(sans(&app).len(), 6);
+        // Another game of the same length and position count.
+        let mut other = Game::new(&v);
+        other
+            .play_lmn_list(&["d2d4", "d7d5", "c2c4", "e7e6", "b1c3", "g8f6", "c1g5"])
+            .expect("a game");
+        app.insert_resource(CurrentMatch(Match::from_game(other)));
+        app.update();
+        check(&app);
+        assert_eq!(sans(&app)[6], "Bg5");
+    }
 }

@@ -133,6 +133,12 @@ fn disconnect_pad(app: &mut App, pad: Entity) {
 pub(crate) fn settle(app: &mut App) {
     for _ in 0..30 {
         app.update();
+    } // The autosave is written by a thread of its own: wait for it.
+    if let Some(writer) = app
+        .world()
+        .get_resource::<chimera_client::saves::AutosaveWriter>()
+    {
+        writer.flush();
     }
 }
 

@@ -225,6 +225,12 @@ fn app_at(variant: &str, start: &str) -> App {
 fn settle(app: &mut App) {
     for _ in 0..SETTLE_FRAMES {
         app.update();
+    } // The autosave is written by a thread of its own: wait for it.
+    if let Some(writer) = app
+        .world()
+        .get_resource::<chimera_client::saves::AutosaveWriter>()
+    {
+        writer.flush();
     }
 }
 

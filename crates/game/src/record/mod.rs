@@ -413,12 +413,44 @@ impl MatchRecord {
         self.write(None)
     }
 
+    /// The record as text, written with `game`, the game it was made from
+    /// ([`MatchRecord::from_game`], [`MatchRecord::of_match`]), instead of
+    /// the game its moves' text rebuilds: a long game is written without
+    /// being replayed move by move (for the autosave, after every move).
+    /// Fails like [`MatchRecord::to_text`], or if `game` is not this
+    /// record's (another variant or start, other moves).
+    pub fn to_text_of(&self, game: &Game) -> Result<String, RecordError> {
+        let v = game.variant();
+        let mut pos = game.start().clone();
+        let same_moves = game.moves().len() == self.moves.len()
+            && game.moves().iter().zip(&self.moves).all(|(&m, r)| {
+                let lmn = pos.lmn(m);
+                pos.make_move(m);
+                lmn == r.lmn
+            });
+        let start = game.start().to_vfen();
+        let same_start = match &self.start_vfen {
+            Some(f) => *f == start,
+            None => start == v.start_position().to_vfen(),
+        };
+        if v.id() != self.variant || v.options() != self.options || !same_start || !same_moves {
+            return Err(RecordError::Invalid(
+                "the record was not made from this game".to_string(),
+            ));
+        }
+        self.write_with(game, None)
+    }
+
     fn write(&self, stopped: Option<EndReason>) -> Result<String, RecordError> {
+        let game = self.game()?;
+        self.write_with(&game, stopped)
+    }
+
+    fn write_with(&self, game: &Game, stopped: Option<EndReason>) -> Result<String, RecordError> {
         for (name, _) in &self.tags {
             check_tag_name(name)?;
         }
-        let game = self.game()?;
-        write::write(self, &game, stopped)
+        write::write(self, game, stopped)
     }
 
     /// The text of an unfinished game (`*`) with a `Termination` tag saying

@@ -156,6 +156,13 @@ fn round_trip(r: &MatchRecord, g: &Game) -> String {
     let text = r.to_text().unwrap_or_else(|e| panic!("{e}"));
     let l = load(&text);
     let ctx = || format!("{}\n{text}", g.variant().id());
+    // Written with the game it was made from: the same text, unreplayed.
+    assert_eq!(
+        r.to_text_of(g).unwrap_or_else(|e| panic!("{e}")),
+        text,
+        "{}",
+        ctx()
+    );
     assert_eq!(l.record.moves, r.moves, "{}", ctx());
     assert_eq!(lmns(&l.game), lmns(g), "{}", ctx());
     assert_eq!(l.final_vfen(), g.position().to_vfen(), "{}", ctx());
@@ -1001,4 +1008,29 @@ fn a_game_in_progress_has_no_termination_but_abandoned() {
     // lichess writes `Unterminated` for a game in progress.
     let l = load("[Result \"*\"]\n[Termination \"Unterminated\"]\n1. e4 *");
     assert_eq!(l.result_line(), "result: *");
+}
+
+/// A record written with a game it was not made from is refused: another
+/// variant, another start, one move more or fewer, another move.
+#[test]
+fn a_record_is_not_written_with_another_game() {
+    let v = variant("chess", &[]);
+    let mut g = Game::new(&v);
+    g.play_lmn_list(&["e2e4", "e7e5", "g1f3"]).expect("moves");
+    let r = MatchRecord::from_game(&g);
+    assert!(r.to_text_of(&g).is_ok());
+    let mut fewer = Game::new(&v);
+    fewer.play_lmn_list(&["e2e4", "e7e5"]).expect("moves");
+    let mut other = Game::new(&v);
+    other
+        .play_lmn_list(&["e2e4", "e7e5", "b1c3"])
+        .expect("moves");
+    let mut more = g.clone();
+    more.play_lmn("b8c6").expect("a move");
+    let grand = Game::new(&variant("grand", &[]));
+    let elsewhere = Game::from_vfen(&v, "4k3/8/8/8/8/8/8/4K2R w - - - 0 1").expect("a start");
+    for game in [&fewer, &other, &more, &grand, &elsewhere] {
+        let e = r.to_text_of(game).expect_err("another game");
+        assert!(e.to_string().contains("not made from this game"), "{e}");
+    }
 }
