@@ -303,6 +303,23 @@ mod tests {
     }
 
     #[test]
+    fn a_players_variant_file_uses_the_defaults() {
+        let grand = Variant::new("grand", &[]).unwrap();
+        assert_eq!(
+            Some(Weights::for_variant(&grand)),
+            Weights::shipped("grand").map(|r| r.1.unwrap())
+        );
+        let text = include_str!("../../../assets/variants/grand.toml").replacen(
+            "id = \"grand\"",
+            "id = \"weights-test-grand\"",
+            1,
+        );
+        let info = chimera_rules::variants::register(&text).expect("a player's file");
+        let mine = Variant::new(info.id, &[]).unwrap();
+        assert_eq!(Weights::for_variant(&mine), Weights::default());
+    }
+
+    #[test]
     fn parse_names_values_and_comments() {
         let w = Weights::parse("# tuned\ntempo 14  # more\n\nvalue.rook -20\n").unwrap();
         assert_eq!(w.tempo, 14);
