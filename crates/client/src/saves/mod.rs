@@ -422,15 +422,26 @@ pub fn add_drawings(r: &mut MatchRecord, m: &Match, drawings: &Drawings) {
 /// its tags.
 fn record_text(
     m: &Match,
-    (drawings, notes): SaveExtras,
+    beside: SaveExtras,
     now: Duration,
     over: &[(String, String)],
 ) -> Result<(MatchRecord, String), String> {
+    let r = dressed_record(m, beside, now, over)?;
+    let text = r.to_text_of(m.game()).map_err(|e| e.to_string())?;
+    Ok((r, text))
+}
+
+/// The record of a match with its drawings and notes (and the tags `over`).
+fn dressed_record(
+    m: &Match,
+    (drawings, notes): SaveExtras,
+    now: Duration,
+    over: &[(String, String)],
+) -> Result<MatchRecord, String> {
     let mut r = match_record_with(m, now, over).map_err(|e| e.to_string())?;
     add_drawings(&mut r, m, drawings);
     notes.write_into(&mut r, m.game());
-    let text = r.to_text_of(m.game()).map_err(|e| e.to_string())?;
-    Ok((r, text))
+    Ok(r)
 }
 
 /// Saves a match with its drawings and the notes of its moves into `dir`
@@ -469,9 +480,14 @@ pub fn write_autosave(
     beside: SaveExtras,
     now: Duration,
 ) -> Result<GameInfo, String> {
-    let (r, text) = record_text(m, beside, now, &[])?;
-    writer.write(path.to_path_buf(), text)?;
-    Ok(GameInfo::of(&r))
+    let r = dressed_record(m, beside, now, &[])?;
+    let info = GameInfo::of(&r);
+    let game = m.game().clone();
+    writer.write(
+        path.to_path_buf(),
+        Box::new(move || r.to_text_of(&game).map_err(|e| e.to_string())),
+    )?;
+    Ok(info)
 }
 
 /// The games of a folder's `.pgn` files, newest file first (by modification

@@ -3,7 +3,8 @@
 //! flushed to the disk, renamed over the old file) takes milliseconds —
 //! about 8 ms on this project's test machine, tens on a hard disk — and the
 //! autosave happens after every move, so in the frame it was a stall with
-//! each move.
+//! each move. The record's text is made on that thread too: it writes every
+//! move's notation, work that grows with the game.
 //!
 //! Writes keep their order, and when several wait, only the newest is
 //! written (each is the whole game). Dropping the writer (the app closing)
@@ -17,10 +18,14 @@ use std::thread::JoinHandle;
 
 use bevy::prelude::*;
 
-/// One autosave to write: the file and its whole text.
+/// How an autosave's text is made (on the writer's thread: for a long
+/// game, writing every move's notation is work too).
+pub type MakeText = Box<dyn FnOnce() -> Result<String, String> + Send>;
+
+/// One autosave to write: the file and how to make its whole text.
 struct Job {
     path: PathBuf,
-    text: String,
+    text: MakeText,
 }
 
 /// Sends autosaves to the writing thread and collects its failures.
@@ -60,7 +65,10 @@ fn write_jobs(queue: &Receiver<Job>, failed: &Sender<String>, waiting: &(Mutex<u
             job = newer;
             taken += 1;
         }
-        if let Err(e) = chimera_store::paths::write_atomic(&job.path, &job.text) {
+        let written = (job.text)().and_then(|text| {
+            chimera_store::paths::write_atomic(&job.path, text).map_err(|e| e.to_string())
+        });
+        if let Err(e) = written {
             let _ = failed.send(format!("{}: {e}", job.path.display()));
         }
         let (count, done) = waiting;
@@ -71,12 +79,14 @@ fn write_jobs(queue: &Receiver<Job>, failed: &Sender<String>, waiting: &(Mutex<u
 }
 
 impl AutosaveWriter {
-    /// Queues `text` to replace the file at `path`. Without a writing thread
-    /// (the system refused one), writes it at once.
-    pub fn write(&self, path: PathBuf, text: String) -> Result<(), String> {
+    /// Queues the text `text` makes to replace the file at `path`. Without
+    /// a writing thread (the system refused one), writes it at once.
+    pub fn write(&self, path: PathBuf, text: MakeText) -> Result<(), String> {
         let Some(jobs) = &self.jobs else {
-            return chimera_store::paths::write_atomic(&path, &text)
-                .map_err(|e| format!("{}: {e}", path.display()));
+            return text().and_then(|text| {
+                chimera_store::paths::write_atomic(&path, text)
+                    .map_err(|e| format!("{}: {e}", path.display()))
+            });
         };
         let (count, _) = &*self.waiting;
         *count.lock().unwrap_or_else(|p| p.into_inner()) += 1;
@@ -136,13 +146,16 @@ mod tests {
         let path = dir.join("autosave.pgn");
         let writer = AutosaveWriter::default();
         for i in 0..50 {
+            let text = format!("game {i}");
             writer
-                .write(path.clone(), format!("game {i}"))
+                .write(path.clone(), Box::new(|| Ok(text)))
                 .expect("queued");
         }
         writer.flush();
         assert_eq!(std::fs::read_to_string(&path).expect("written"), "game 49");
-        writer.write(path.clone(), "last".into()).expect("queued");
+        writer
+            .write(path.clone(), Box::new(|| Ok("last".into())))
+            .expect("queued");
         drop(writer);
         assert_eq!(std::fs::read_to_string(&path).expect("written"), "last");
         let _ = std::fs::remove_dir_all(&dir);
@@ -155,7 +168,9 @@ mod tests {
         let path = dir.join("autosave.pgn");
         std::fs::create_dir(&path).expect("a blocking folder");
         let writer = AutosaveWriter::default();
-        writer.write(path.clone(), "text".into()).expect("queued");
+        writer
+            .write(path.clone(), Box::new(|| Ok("text".into())))
+            .expect("queued");
         writer.flush();
         let failures = writer.failures();
         assert_eq!(failures.len(), 1, "{failures:?}");
