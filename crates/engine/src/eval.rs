@@ -16,23 +16,18 @@
 //! - Holywar's drop opening: the placement terms above plus the King–Lady
 //!   neighbourhood (a swap is the king's escape);
 //! - Ghostarelay (giveaway): fewer pieces and fewer moves are better.
+//!
+//! Every weight comes from the variant's [`Weights`] (the defaults, or the
+//! tuned values shipped for it).
 
 use std::sync::Arc;
 
 use super::values::{Derived, derived};
+use super::weights::Weights;
 use chimera_rules::geometry::{CELLS, PAD};
 use chimera_rules::pieces::{Kind, LOCK_BIT, NKINDS, color_of, is_piece, kind_of, piece};
 use chimera_rules::variants::NoMoves;
 use chimera_rules::{Color, Position, Variant};
-
-/// Share of the mobility-derived square value used as piece-square term.
-pub const PST_SCALE: f64 = 0.3;
-/// Centipawns per board move of mobility difference.
-pub const MOBILITY_CP: i32 = 2;
-/// Cap on the mobility term.
-pub const MOBILITY_CAP: i32 = 80;
-/// Bonus for having the move.
-pub const TEMPO: i32 = 10;
 
 /// The evaluation tables of one variant (with its options).
 pub struct Evaluator {
@@ -64,6 +59,8 @@ pub struct Evaluator {
     serpent: bool,
     crowning: bool,
     lady_swap: bool,
+    /// The weights the tables were built from (the scalar terms are read here).
+    w: Weights,
 }
 
 /// Files x and ranks y of a cell, board-relative.
@@ -74,8 +71,13 @@ fn xy(v: &Variant, cell: u16) -> (i32, i32) {
 }
 
 impl Evaluator {
-    /// Builds the tables of `v`.
+    /// Builds the tables of `v` with its shipped weights.
     pub fn new(v: &Arc<Variant>) -> Evaluator {
+        Evaluator::with_weights(v, &Weights::for_variant(v))
+    }
+
+    /// Builds the tables of `v` with the weights `w`.
+    pub fn with_weights(v: &Arc<Variant>, w: &Weights) -> Evaluator {
         let d = derived(v);
         let mut value = [0i32; NKINDS];
         let mut order = [0i32; NKINDS];
@@ -87,7 +89,7 @@ impl Evaluator {
             value[p.kind.idx()] = if p.kind == Kind::King && v.royal {
                 0
             } else {
-                cp
+                cp + w.value[p.kind.idx()]
             };
             if p.cover < 0.75 && !p.kind.is_pawnlike() {
                 colourbound |= 1 << p.kind.num() as u32;
@@ -111,14 +113,17 @@ impl Evaluator {
             order[Kind::King.idx()] = order[Kind::King.idx()].max(1);
         }
         let h = v.height() as i32;
-        let w = v.width() as i32;
+        let width = v.width() as i32;
         let mut mirror = vec![0u16; CELLS];
         let mut light = vec![false; CELLS];
         let mut pst = vec![0i16; NKINDS * CELLS];
         let mut pawn = vec![[0i16; 4]; CELLS];
         let mut king = vec![[0i16; 2]; CELLS];
         let last = v.promotion.last as i32;
-        let centre_x = (w - 1) as f64 / 2.0;
+        let centre_x = (width - 1) as f64 / 2.0;
+        let pst_scale = w.pst_permille as f64 / 1000.0;
+        let king_scale = w.king_square_eg_permille as f64 / 1000.0;
+        let f = |x: i32| x as f64;
         for &c in &v.cells {
             let (x, y) = xy(v, c);
             let m = v
@@ -132,17 +137,17 @@ impl Evaluator {
                     .copied()
                     .unwrap_or(0.0);
                 pst[p.kind.idx() * CELLS + c as usize] =
-                    (delta as f64 * PST_SCALE * 100.0).round() as i16;
+                    (delta as f64 * pst_scale * 100.0).round() as i16;
             }
             // Pawns: promotion distance (squared progress) and a little centre.
             let progress = (y as f64 / last.max(1) as f64).clamp(0.0, 1.0);
             let p2 = progress * progress;
             let file = 1.0 - ((x as f64 - centre_x).abs() / centre_x.max(1.0));
             pawn[c as usize] = [
-                (30.0 * p2 + 8.0 * file) as i16,
-                (70.0 * p2) as i16,
-                (15.0 + 90.0 * p2) as i16,
-                (30.0 + 220.0 * p2) as i16,
+                (f(w.pawn_advance_mg) * p2 + f(w.pawn_centre_mg) * file) as i16,
+                (f(w.pawn_advance_eg) * p2) as i16,
+                (f(w.passed_base_mg) + f(w.passed_advance_mg) * p2) as i16,
+                (f(w.passed_base_eg) + f(w.passed_advance_eg) * p2) as i16,
             ];
             // King: home rank and the wings in the middle game; the
             // mobility-derived centrality in the endgame.
@@ -151,8 +156,8 @@ impl Evaluator {
                 .copied()
                 .unwrap_or(0.0) as f64;
             king[c as usize] = [
-                (-14.0 * y as f64 - 12.0 * file) as i16,
-                (kdelta * 100.0 * 0.6) as i16,
+                (-f(w.king_rank_mg) * y as f64 - f(w.king_centre_mg) * file) as i16,
+                (kdelta * 100.0 * king_scale) as i16,
             ];
         }
         // Game phase: the non-pawn material of the start position.
@@ -192,6 +197,7 @@ impl Evaluator {
             serpent: v.serpent,
             crowning: v.crowning,
             lady_swap: v.king_lady_swap,
+            w: w.clone(),
         }
     }
 
@@ -223,6 +229,7 @@ impl Evaluator {
         if self.giveaway {
             return self.giveaway_eval(pos, mobility);
         }
+        let wt = &self.w;
         let v = &*self.variant;
         let s = &pos.s;
         let mut mg = [0i32; 2];
@@ -271,7 +278,7 @@ impl Evaluator {
                 phase += val;
                 let mut here = val + self.pst[k as usize * CELLS + wc] as i32;
                 if self.serpent && is_serpent(k) && p & LOCK_BIT == 0 {
-                    here += 10;
+                    here += wt.serpent_unlocked;
                 }
                 if k == Kind::Prince.num() {
                     has_prince[col] = true;
@@ -290,7 +297,7 @@ impl Evaluator {
                 if let Some((kx, ky)) = king_xy[1 - col] {
                     let d = (kx - x).abs().max((ky - y).abs());
                     if d <= 3 {
-                        danger[1 - col] += val * (4 - d) / 50;
+                        danger[1 - col] += val * (4 - d) * wt.danger_permille / 1000;
                     }
                 }
             }
@@ -340,7 +347,7 @@ impl Evaluator {
                     .iter()
                     .any(|&c| s.board[c as usize] == chimera_rules::pieces::EMPTY)
                 {
-                    val /= 2;
+                    val = val * wt.hand_blocked_permille / 1000;
                 }
                 if k == Kind::Prince {
                     has_prince[ci] = true;
@@ -354,14 +361,14 @@ impl Evaluator {
         }
         for col in 0..2 {
             if self.crowning && has_prince[col] {
-                mg[col] += 60;
-                eg[col] += 30;
+                mg[col] += wt.prince_mg;
+                eg[col] += wt.prince_eg;
             }
             if bound[col][0] && bound[col][1] {
-                mg[col] += 30;
-                eg[col] += 40;
+                mg[col] += wt.pair_mg;
+                eg[col] += wt.pair_eg;
             }
-            mg[col] += 10 * shelter[col].min(4) - danger[col];
+            mg[col] += wt.shelter * shelter[col].min(wt.shelter_cap) - danger[col];
             if self.lady_swap && kings[col] != 0 {
                 let lady = piece(
                     if col == 0 { Color::White } else { Color::Black },
@@ -373,8 +380,8 @@ impl Evaluator {
                         .any(|l| s.board[(kings[col] as i16 + l.off) as usize] == lady)
                 });
                 if near {
-                    mg[col] += 25;
-                    eg[col] += 10;
+                    mg[col] += wt.lady_mg;
+                    eg[col] += wt.lady_eg;
                 }
             }
         }
@@ -386,7 +393,7 @@ impl Evaluator {
         } else {
             -white
         };
-        us + TEMPO + (mobility * MOBILITY_CP).clamp(-MOBILITY_CAP, MOBILITY_CAP)
+        us + wt.tempo + (mobility * wt.mobility_cp).clamp(-wt.mobility_cap, wt.mobility_cap)
     }
 
     /// Ghostarelay: the side with fewer pieces and fewer moves stands
@@ -394,12 +401,15 @@ impl Evaluator {
     /// capture whenever an enemy piece exists, so it counts extra.
     fn giveaway_eval(&self, pos: &Position, mobility: i32) -> i32 {
         let s = &pos.s;
+        let w = &self.w;
         let n: [i32; 2] = std::array::from_fn(|c| {
             let pieces: u32 = s.occ[c].iter().map(|w| w.count_ones()).sum();
-            100 * pieces as i32 + 50 * s.count[c][Kind::Warlord.idx()] as i32
+            w.giveaway_piece * pieces as i32
+                + w.giveaway_warlord * s.count[c][Kind::Warlord.idx()] as i32
         });
         let us = s.side.index();
-        (n[1 - us] - n[us]) - 3 * mobility.clamp(-30, 30)
+        let cap = w.giveaway_mobility_cap;
+        (n[1 - us] - n[us]) - w.giveaway_mobility * mobility.clamp(-cap, cap)
     }
 }
 

@@ -12,8 +12,10 @@ pub mod review;
 pub mod search;
 pub mod thinker;
 pub mod tt;
+pub mod tune;
 pub mod uci;
 pub mod values;
+pub mod weights;
 
 pub use elo_scale::{elo_scale, level_elo};
 pub use levels::{Bot, LevelSpec, MAX_LEVEL, MIN_LEVEL, level_spec};
@@ -27,3 +29,4 @@ pub use review::{Judgement, Review, ReviewSettings, SideSummary, annotate_record
 pub use search::{Eval, Features, Info, Limits, SearchResult, Searcher, TimeLeft};
 pub use thinker::{Job, ThinkError, Thinker};
 pub use values::{PieceValue, piece_values, values_markdown};
+pub use weights::{Param, Weights, WeightsError};

@@ -73,13 +73,18 @@ pub fn play_game(cfg: &SelfPlay) -> Result<GameRecord, RulesError> {
 /// a shallow search with a large random bias per move (seeded, so the same
 /// seed gives the same opening).
 pub fn random_opening(v: &Arc<Variant>, plies: usize, seed: u64) -> Vec<String> {
-    let mut game = Game::new(v);
+    random_continuation(&mut Game::new(v), plies, seed)
+}
+
+/// Plays up to `plies` moves in `game` chosen as [`random_opening`] does and
+/// returns them (LMN).
+pub fn random_continuation(game: &mut Game, plies: usize, seed: u64) -> Vec<String> {
     let mut searcher = Searcher::new(1);
     let mut rng = SplitMix64::new(seed);
     let mut out = Vec::new();
     while out.len() < plies && game.outcome().is_none() {
         searcher.set_root_noise(60, rng.next_u64());
-        let r = searcher.search_game(&game, &Limits::depth(2), &mut |_| {});
+        let r = searcher.search_game(game, &Limits::depth(2), &mut |_| {});
         let Some(m) = r.best else { break };
         out.push(game.position().lmn(m));
         if game.play(m).is_err() {

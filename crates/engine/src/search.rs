@@ -602,6 +602,19 @@ impl Searcher {
         }
     }
 
+    /// The static evaluation of `pos` and its quiescence score (side to
+    /// move's view, no game history; mobility does not count at the root,
+    /// as in a search's). Out of check, the two are equal when no capture
+    /// or promotion the quiescence search tries changes the score: the
+    /// position is quiet (Texel tuning's training positions).
+    pub fn quiet_scores(&mut self, pos: &Position) -> (i32, i32) {
+        let mut p = self.begin(pos, &[], &Limits::default());
+        let stand = self.evaluate(&p, 0);
+        let check = p.in_check();
+        let q = self.quiesce(&mut p, 0, -INF, INF, check);
+        (stand, q)
+    }
+
     fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
         let mob = self.plies[ply].mobility
             - if ply > 0 {
@@ -648,13 +661,9 @@ impl Searcher {
         (4..=back).step_by(2).any(|i| self.path[n - 1 - i] == h)
     }
 
-    /// Board moves in the list (drops and mutations do not count as mobility).
+    /// Board moves in the ply's list (the mobility measure).
     fn mobility(&self, ply: usize) -> i32 {
-        self.plies[ply]
-            .moves
-            .iter()
-            .filter(|m| matches!(m.kind(), MoveKind::Normal | MoveKind::Castle))
-            .count() as i32
+        board_moves(&self.plies[ply].moves)
     }
 
     /// Whether the move removes a piece.
@@ -1164,6 +1173,16 @@ impl Searcher {
         );
         best
     }
+}
+
+/// Board moves in `moves` (drops and mutations do not count as mobility):
+/// the evaluation's mobility is the side to move's count minus the
+/// opponent's in the position before.
+pub fn board_moves(moves: &[Move]) -> i32 {
+    moves
+        .iter()
+        .filter(|m| matches!(m.kind(), MoveKind::Normal | MoveKind::Castle))
+        .count() as i32
 }
 
 /// How the best score `best` of a node searched with the window
