@@ -200,9 +200,10 @@ pub fn generate(
     Ok(())
 }
 
-/// The predicted score of an evaluation `e` (centipawns) with scale `k`.
+/// The predicted score of an evaluation `e` (centipawns) with scale `k`:
+/// the logistic Elo curve, `k · e` read as an Elo difference.
 pub fn sigmoid(k: f64, e: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
+    crate::arena::sprt::score_of_elo(k * e)
 }
 
 /// White's view of the evaluation of a sample.
