@@ -3,12 +3,11 @@
 
 use super::highlight::{MarkerVisual, Tint, TintedTile};
 use super::{BoardRoot, BoardScene, BoardSquare};
-use crate::piece_art::baked::BakedMaterial;
+use crate::piece_art::baked::{BakedMaterial, BakedMaterial2d};
 use crate::piece_art::{Family, PieceArt, PieceArtMaker, model_transform};
 use crate::scene::{BoardLayout, HandSlot, PieceView};
 use crate::schedule::AppSystems;
 use bevy::prelude::*;
-use bevy::sprite_render::AlphaMode2d;
 use chimera_rules::{PieceInfo, Sq, Variant};
 
 pub(super) fn plugin(app: &mut App) {
@@ -62,7 +61,7 @@ pub struct BoardArt {
     pub frame_3d: Vec<Handle<Mesh>>,
     pub dot: Handle<Mesh>,
     pub ring: Handle<Mesh>,
-    pub board_mat_2d: Handle<ColorMaterial>,
+    pub board_mat_2d: Handle<BakedMaterial2d>,
     pub board_mat_3d: Handle<BakedMaterial>,
     pub marker_mat_2d: Handle<ColorMaterial>,
     pub marker_mat_3d: Handle<StandardMaterial>,
@@ -190,6 +189,7 @@ fn build_board_art(
     mut mat2: ResMut<Assets<ColorMaterial>>,
     mut mat3: ResMut<Assets<StandardMaterial>>,
     mut baked: ResMut<Assets<BakedMaterial>>,
+    mut baked_2d: ResMut<Assets<BakedMaterial2d>>,
 ) {
     let colour = |light: bool, tint: Tint| tint.apply(if light { LIGHT } else { DARK });
     let tile_2d = [false, true].map(|light| {
@@ -220,11 +220,7 @@ fn build_board_art(
             .collect(),
         dot: meshes.add(Circle::new(0.15)),
         ring: meshes.add(Annulus::new(0.39, 0.48)),
-        board_mat_2d: mat2.add(ColorMaterial {
-            color: Color::WHITE,
-            alpha_mode: AlphaMode2d::Opaque,
-            ..default()
-        }),
+        board_mat_2d: baked_2d.add(BakedMaterial2d {}),
         // Lighting is baked into the vertex colours (see `painted_lit`).
         board_mat_3d: baked.add(BakedMaterial {}),
         marker_mat_2d: mat2.add(ColorMaterial::from_color(marker)),
