@@ -64,10 +64,12 @@ impl Move {
         }
     }
     /// Kind of move.
+    #[inline]
     pub fn kind(&self) -> MoveKind {
         self.kind
     }
     /// Promotion piece, dropped kind or mutation form.
+    #[inline]
     pub fn piece(&self) -> Option<Kind> {
         Kind::from_u8(self.piece)
     }
