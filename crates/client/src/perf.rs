@@ -197,7 +197,7 @@ fn cpu_per_frame(start: &[ThreadTime], end: &[ThreadTime], frames: usize) -> Opt
             None => by_kind.push((kind.to_string(), spent)),
         }
     }
-    by_kind.sort_by(|a, b| b.1.cmp(&a.1));
+    by_kind.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
     let ms = |n: u64| n as f64 / 1e6 / frames as f64;
     let total: u64 = by_kind.iter().map(|(_, n)| n).sum();
     let parts: Vec<String> = by_kind
