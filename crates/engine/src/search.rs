@@ -1011,7 +1011,10 @@ impl Searcher {
                         && !in_check
                         && !gives_check
                     {
-                        r = self.lmr[depth.min(63) as usize][i.min(63)] as i32 - i32::from(pv_node);
+                        // From the table; a ply less in a PV node, a ply
+                        // more where the side's position is not improving.
+                        r = self.lmr[depth.min(63) as usize][i.min(63)] as i32 - i32::from(pv_node)
+                            + i32::from(!improving);
                         r = r.clamp(0, (new_depth - 1).max(0));
                     }
                     // A null-window search, reduced for late quiet moves; a
