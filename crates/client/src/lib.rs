@@ -407,6 +407,7 @@ pub fn headless_app() -> App {
     .init_asset::<Mesh>()
     .init_asset::<StandardMaterial>()
     .init_asset::<piece_art::baked::BakedMaterial>()
+    .init_asset::<piece_art::baked::BakedMaterial2d>()
     .init_asset::<ColorMaterial>()
     .insert_resource(TimeUpdateStrategy::ManualDuration(
         std::time::Duration::from_millis(50),

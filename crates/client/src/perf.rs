@@ -38,6 +38,8 @@ pub struct FrameProbe {
     measuring: Option<f64>,
     /// Each measured frame's time, seconds.
     frames: Vec<f64>,
+    /// Each thread's processor time when measuring began.
+    cpu_start: Vec<ThreadTime>,
 }
 
 impl FrameProbe {
@@ -50,6 +52,7 @@ impl FrameProbe {
             start: None,
             measuring: None,
             frames: Vec::new(),
+            cpu_start: Vec::new(),
         }
     }
 }
@@ -119,6 +122,7 @@ fn probe_frames(
             || now - start >= probe.warmup + MAX_PIPELINE_WAIT;
         if warm && compiled {
             probe.measuring = Some(now);
+            probe.cpu_start = thread_times();
         }
         return;
     };
@@ -131,8 +135,81 @@ fn probe_frames(
             probe.label,
             measuring - start
         );
+        if let Some(line) = cpu_per_frame(&probe.cpu_start, &thread_times(), probe.frames.len()) {
+            println!("{line}");
+        }
         exit.write(AppExit::Success);
     }
+}
+
+/// One thread's name and the processor time it has run, in nanoseconds.
+#[derive(Clone, Debug, PartialEq)]
+struct ThreadTime {
+    id: u64,
+    name: String,
+    nanos: u64,
+}
+
+/// Every thread of this process with its processor time so far, from
+/// Linux's `/proc/self/task/*/schedstat` (nanoseconds on the CPU); empty
+/// where there is no such file. Processor time changes far less with the
+/// machine's load than frame time does: where other work competes for the
+/// cores, it still says how much work a frame is.
+fn thread_times() -> Vec<ThreadTime> {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return Vec::new();
+    };
+    let mut times = Vec::new();
+    for task in tasks.flatten() {
+        let dir = task.path();
+        let Some(id) = task.file_name().to_str().and_then(|s| s.parse().ok()) else {
+            continue;
+        };
+        let read = |f: &str| std::fs::read_to_string(dir.join(f)).ok();
+        let (Some(stat), Some(name)) = (read("schedstat"), read("comm")) else {
+            continue;
+        };
+        if let Some(nanos) = stat.split_whitespace().next().and_then(|n| n.parse().ok()) {
+            let name = name.trim().to_string();
+            times.push(ThreadTime { id, name, nanos });
+        }
+    }
+    times
+}
+
+/// The processor time of the measured frames, per frame: in all and by
+/// kind of thread (numbered threads, such as llvmpipe's `llvmpipe-0`,
+/// `llvmpipe-1`, counted together), most first. `None` without figures.
+fn cpu_per_frame(start: &[ThreadTime], end: &[ThreadTime], frames: usize) -> Option<String> {
+    if start.is_empty() || end.is_empty() || frames == 0 {
+        return None;
+    }
+    let mut by_kind: Vec<(String, u64)> = Vec::new();
+    for t in end {
+        let before = start.iter().find(|s| s.id == t.id).map_or(0, |s| s.nanos);
+        let kind = t
+            .name
+            .trim_end_matches(|c: char| c.is_ascii_digit() || c == '-');
+        let kind = if kind.is_empty() { &t.name } else { kind };
+        let spent = t.nanos.saturating_sub(before);
+        match by_kind.iter_mut().find(|(k, _)| k == kind) {
+            Some((_, n)) => *n += spent,
+            None => by_kind.push((kind.to_string(), spent)),
+        }
+    }
+    by_kind.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+    let ms = |n: u64| n as f64 / 1e6 / frames as f64;
+    let total: u64 = by_kind.iter().map(|(_, n)| n).sum();
+    let parts: Vec<String> = by_kind
+        .iter()
+        .filter(|(_, n)| ms(*n) >= 0.05)
+        .map(|(k, n)| format!("{k} {:.2}", ms(*n)))
+        .collect();
+    Some(format!(
+        "processor time: {:.2} ms a frame ({})",
+        ms(total),
+        parts.join(", ")
+    ))
 }
 
 /// The window settings both measured apps share (no vsync).
@@ -456,6 +533,27 @@ mod tests {
             "noise\nframe time: 12.50 ms mean, 20.25 ms p99 over 80 frames (empty 3D scene)\n";
         assert_eq!(super::parse_frame_time(out), Some((12.5, 20.25)));
         assert_eq!(super::parse_frame_time("nothing"), None);
+    }
+
+    #[test]
+    fn processor_time_is_summed_by_kind_of_thread_per_frame() {
+        let t = |id, name: &str, nanos| super::ThreadTime {
+            id,
+            name: name.into(),
+            nanos,
+        };
+        let start = [t(1, "chimera", 1_000_000), t(2, "llvmpipe-0", 0)];
+        // Thread 3 began while measuring: all its time counts.
+        let end = [
+            t(1, "chimera", 5_000_000),
+            t(2, "llvmpipe-0", 6_000_000),
+            t(3, "llvmpipe-1", 10_000_000),
+        ];
+        assert_eq!(
+            super::cpu_per_frame(&start, &end, 2).as_deref(),
+            Some("processor time: 10.00 ms a frame (llvmpipe 8.00, chimera 2.00)")
+        );
+        assert_eq!(super::cpu_per_frame(&[], &end, 2), None);
     }
 
     #[test]

@@ -217,7 +217,7 @@ fn apply_highlights(
                 }
             }
             if let Ok(mut m) = tiles3.get_mut(child) {
-                let want = &art.tile_3d[li][tint as usize];
+                let want = &art.tile_3d[square.edge as usize][li][tint as usize];
                 if m.0 != *want {
                     m.0 = want.clone();
                 }

@@ -62,6 +62,8 @@ pub struct BoardSquare {
     pub sq: Sq,
     /// Light or dark.
     pub light: bool,
+    /// At the edge of the board: a side faces off it (see [`spawn::open_sides`]).
+    pub edge: bool,
 }
 
 /// The root entity of everything the board view spawned for the current scene.

@@ -2,7 +2,8 @@
 //! into its vertices (3D pieces, tiles and the board frame): its fragment
 //! shader only passes the vertex colour on. The standard PBR shader, even
 //! unlit, costs several times more per pixel, which under software Vulkan
-//! was most of the 3D frame.
+//! was most of the 3D frame. [`BakedMaterial2d`] does the same for the 2D
+//! board's tiles and frame.
 
 use bevy::asset::{AssetPath, embedded_asset, embedded_path};
 use bevy::prelude::*;
@@ -19,6 +20,23 @@ impl Material for BakedMaterial {
     }
 }
 
+/// Opaque, coloured by its 2D mesh's vertex colours: the 2D board's tiles
+/// and frame. Bevy's `ColorMaterial` would multiply in a colour, transform
+/// texture coordinates, test for a texture and run the camera's colour
+/// grading (the identity here: exposure 0, saturation 1) for every pixel,
+/// which on a software renderer made the 2D board cost more than the 3D
+/// one per pixel.
+#[derive(Asset, TypePath, AsBindGroup, Debug, Clone, Default)]
+pub struct BakedMaterial2d {}
+
+impl bevy::sprite_render::Material2d for BakedMaterial2d {
+    fn fragment_shader() -> ShaderRef {
+        AssetPath::from_path_buf(embedded_path!("baked_2d.wgsl"))
+            .with_source("embedded")
+            .into()
+    }
+}
+
 /// Where [`render_plugin`] embeds the shader: the same macro names it, so a
 /// moved module or a renamed crate cannot lose it (a hand-written path did,
 /// and the 3D view drew nothing).
@@ -30,7 +48,11 @@ pub fn shader_path() -> AssetPath<'static> {
 /// the headless app only needs the asset type).
 pub fn render_plugin(app: &mut App) {
     embedded_asset!(app, "baked.wgsl");
-    app.add_plugins(MaterialPlugin::<BakedMaterial>::default());
+    embedded_asset!(app, "baked_2d.wgsl");
+    app.add_plugins((
+        MaterialPlugin::<BakedMaterial>::default(),
+        bevy::sprite_render::Material2dPlugin::<BakedMaterial2d>::default(),
+    ));
 }
 
 #[cfg(test)]
@@ -48,6 +70,8 @@ mod tests {
         );
         let file =
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/piece_art/baked.wgsl");
+        assert!(file.is_file(), "{}", file.display());
+        let file = file.with_file_name("baked_2d.wgsl");
         assert!(file.is_file(), "{}", file.display());
     }
 }
