@@ -31,9 +31,7 @@ pub struct BakedMaterial2d {}
 
 impl bevy::sprite_render::Material2d for BakedMaterial2d {
     fn fragment_shader() -> ShaderRef {
-        AssetPath::from_path_buf(embedded_path!("baked_2d.wgsl"))
-            .with_source("embedded")
-            .into()
+        shader_path_2d().into()
     }
 }
 
@@ -41,7 +39,17 @@ impl bevy::sprite_render::Material2d for BakedMaterial2d {
 /// moved module or a renamed crate cannot lose it (a hand-written path did,
 /// and the 3D view drew nothing).
 pub fn shader_path() -> AssetPath<'static> {
-    AssetPath::from_path_buf(embedded_path!("baked.wgsl")).with_source("embedded")
+    embedded(embedded_path!("baked.wgsl"))
+}
+
+/// Where [`render_plugin`] embeds the 2D shader (as [`shader_path`]).
+pub fn shader_path_2d() -> AssetPath<'static> {
+    embedded(embedded_path!("baked_2d.wgsl"))
+}
+
+/// The asset path of a file `embedded_asset!` embedded at `path`.
+fn embedded(path: std::path::PathBuf) -> AssetPath<'static> {
+    AssetPath::from_path_buf(path).with_source("embedded")
 }
 
 /// Registers the shader and the material's render pipeline (windowed app only;
@@ -67,6 +75,10 @@ mod tests {
         assert_eq!(
             p.to_string(),
             "embedded://chimera_client/piece_art/baked.wgsl"
+        );
+        assert_eq!(
+            shader_path_2d().to_string(),
+            "embedded://chimera_client/piece_art/baked_2d.wgsl"
         );
         let file =
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/piece_art/baked.wgsl");
