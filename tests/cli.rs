@@ -358,7 +358,25 @@ fn usage_errors() {
         ("perft --variant chess --depth three", &["'three'"]),
         ("perft --variant", &["--variant"]),
         ("frobnicate", &["frobnicate"]),
+        (
+            "match --engine a=level:1 --engine b=level:1 --tc 1+0 --nodes-b 10",
+            &["--nodes-b", "give --nodes too"],
+        ),
     ]);
+}
+
+#[test]
+fn an_uneven_match_says_each_sides_node_budget() {
+    let out = ok(
+        "match --variant chess --engine a=level:1 --engine b=level:1 --nodes 40 \
+                  --nodes-b 20 --games 2",
+    );
+    let first = out.lines().next().unwrap_or_default();
+    assert!(
+        first.contains("chess, nodes 40 (B: nodes 20), up to 2 games"),
+        "{out}"
+    );
+    assert!(out.contains("result: a vs b: 2 games"), "{out}");
 }
 
 #[test]

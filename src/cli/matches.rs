@@ -13,8 +13,8 @@ use super::CliError;
 use super::args::{VariantArgs, count, hash_mb, name_value};
 use chimera_engine::arena::openings::{self, OpeningRules};
 use chimera_engine::arena::{
-    Adjudication, Contestant, Control, GameReport, LocalEngine, Plan, Sprt, SprtVerdict, Tally,
-    UciEngine, UciLink, game, tournament,
+    Adjudication, Contestant, Control, GameReport, LocalEngine, OwnNodes, Plan, Sprt, SprtVerdict,
+    Tally, UciEngine, UciLink, game, tournament,
 };
 use chimera_engine::uci::{Line, MAX_LINE_BYTES, read_line};
 
@@ -47,6 +47,10 @@ pub struct MatchCmd {
     /// Nodes per move instead of a clock: fair on a loaded machine.
     #[arg(long, value_name = "N", value_parser = count)]
     pub nodes: Option<u32>,
+    /// With --nodes: B's own node budget a move (an uneven match, to
+    /// handicap a stronger opponent such as Fairy-Stockfish).
+    #[arg(long, value_name = "N", value_parser = count)]
+    pub nodes_b: Option<u32>,
     /// Most games (whole pairs: each opening is played twice, colours swapped).
     #[arg(long, value_name = "N", value_parser = count, default_value_t = 200)]
     pub games: u32,
@@ -262,6 +266,12 @@ pub fn run_match(a: MatchCmd) -> Result<(), CliError> {
         (None, Some(n)) => Control::Nodes(u64::from(n)),
         (None, None) => return Err(usage("give --tc or --nodes".into())),
     };
+    if a.nodes_b.is_some() && a.nodes.is_none() {
+        return Err(usage(
+            "--nodes-b gives B its own node budget in a node-limited match: give --nodes too"
+                .into(),
+        ));
+    }
     let sprt = a.sprt.map(|(elo0, elo1)| Sprt {
         elo0,
         elo1,
@@ -292,12 +302,17 @@ pub fn run_match(a: MatchCmd) -> Result<(), CliError> {
         }
         None => None,
     };
+    // The budgets as the header and the PGN's event say them.
+    let budget = match a.nodes_b {
+        Some(n) => format!("{} (B: nodes {n})", control.text()),
+        None => control.text(),
+    };
     out!(
         "match: {} (A) vs {} (B), {}, {}, up to {} games, {} at once, {} openings",
         spec_a.name,
         spec_b.name,
         variant.id(),
-        control.text(),
+        budget,
         a.games.div_ceil(2) * 2,
         a.concurrency,
         plan.openings.len()
@@ -308,14 +323,18 @@ pub fn run_match(a: MatchCmd) -> Result<(), CliError> {
         let seed = seeds.fetch_add(2, std::sync::atomic::Ordering::SeqCst);
         Ok([
             make_engine(spec_a, &a.setoption_a, hash, seed)?,
-            make_engine(spec_b, &a.setoption_b, hash, seed + 1)?,
+            match a.nodes_b {
+                Some(n) => Box::new(OwnNodes::new(
+                    make_engine(spec_b, &a.setoption_b, hash, seed + 1)?,
+                    u64::from(n),
+                )),
+                None => make_engine(spec_b, &a.setoption_b, hash, seed + 1)?,
+            },
         ])
     };
     let event = format!(
         "chimera match {} vs {}, {}",
-        spec_a.name,
-        spec_b.name,
-        control.text()
+        spec_a.name, spec_b.name, budget
     );
     let mut failed: Option<CliError> = None;
     let mut on_game = |g: &GameReport, t: &Tally, llr: Option<f64>| {

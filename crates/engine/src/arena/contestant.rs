@@ -46,6 +46,40 @@ pub trait Contestant: Send {
     fn play(&mut self, game: &Game, go: &Go) -> Result<EngineMove, String>;
 }
 
+/// A contestant held to its own node budget whatever budget the match
+/// gives (`chimera match --nodes-b`): an uneven match, to handicap the
+/// stronger engine so that a gauge against it stays sensitive. On a clock
+/// it plays as given.
+pub struct OwnNodes {
+    inner: Box<dyn Contestant>,
+    nodes: u64,
+}
+
+impl OwnNodes {
+    /// `inner`, searching `nodes` nodes a move in node-limited games.
+    pub fn new(inner: Box<dyn Contestant>, nodes: u64) -> OwnNodes {
+        OwnNodes { inner, nodes }
+    }
+}
+
+impl Contestant for OwnNodes {
+    fn name(&self) -> &str {
+        self.inner.name()
+    }
+
+    fn new_game(&mut self, v: &Arc<Variant>) -> Result<(), String> {
+        self.inner.new_game(v)
+    }
+
+    fn play(&mut self, game: &Game, go: &Go) -> Result<EngineMove, String> {
+        let go = match go {
+            Go::Nodes(_) => Go::Nodes(self.nodes),
+            clock => *clock,
+        };
+        self.inner.play(game, &go)
+    }
+}
+
 /// A level of this build's own engine, searching in this process.
 pub struct LocalEngine {
     name: String,

@@ -14,7 +14,7 @@ pub mod sprt;
 pub mod tournament;
 
 pub use contestant::{
-    Contestant, EngineMove, Go, LocalEngine, UciEngine, UciLink, in_process_link,
+    Contestant, EngineMove, Go, LocalEngine, OwnNodes, UciEngine, UciLink, in_process_link,
 };
 pub use game::{Adjudication, Control, GamePlayed};
 pub use sprt::{GameScore, Sprt, SprtVerdict, Tally};

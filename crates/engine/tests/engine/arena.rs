@@ -8,8 +8,8 @@ use std::sync::Arc;
 use chimera_engine::arena::openings::{self, OpeningRules};
 use chimera_engine::arena::sprt::{elo_of_score, llr, score_of_elo};
 use chimera_engine::arena::{
-    Adjudication, Contestant, Control, EngineMove, Go, LocalEngine, Plan, Sprt, SprtVerdict, Tally,
-    UciEngine, in_process_link, tournament,
+    Adjudication, Contestant, Control, EngineMove, Go, LocalEngine, OwnNodes, Plan, Sprt,
+    SprtVerdict, Tally, UciEngine, in_process_link, tournament,
 };
 use chimera_engine::{Eval, Limits, Searcher};
 use chimera_rules::{EndReason, Game, Variant};
@@ -243,6 +243,66 @@ fn a_failing_engine_loses_and_dead_draws_are_adjudicated() {
         text.contains("[White \"a\"]") && text.contains("[Ending "),
         "{text}"
     );
+}
+
+/// A player that answers with the first legal move and notes every budget it is given.
+struct Recorder {
+    seen: Arc<std::sync::Mutex<Vec<Go>>>,
+}
+
+impl Contestant for Recorder {
+    fn name(&self) -> &str {
+        "recorder"
+    }
+    fn new_game(&mut self, _v: &Arc<Variant>) -> Result<(), String> {
+        Ok(())
+    }
+    fn play(&mut self, game: &Game, go: &Go) -> Result<EngineMove, String> {
+        self.seen.lock().unwrap().push(*go);
+        Ok(EngineMove {
+            mv: game.position().legal_moves()[0],
+            score: Some(Eval::Cp(0)),
+        })
+    }
+}
+
+#[test]
+fn an_engine_with_its_own_node_budget_is_given_it_and_the_other_the_matchs() {
+    let chess = variant("chess", &[]);
+    let adj = Adjudication {
+        max_plies: 6,
+        ..Adjudication::default()
+    };
+    let (seen_w, seen_b) = (Arc::default(), Arc::default());
+    let mut white = Recorder {
+        seen: Arc::clone(&seen_w),
+    };
+    let mut black = OwnNodes::new(
+        Box::new(Recorder {
+            seen: Arc::clone(&seen_b),
+        }),
+        250,
+    );
+    assert_eq!(black.name(), "recorder");
+    let p = chimera_engine::arena::game::play(
+        &chess,
+        &[],
+        &mut white,
+        &mut black,
+        Control::Nodes(1000),
+        &adj,
+    )
+    .unwrap();
+    assert_eq!(p.game.moves().len(), 6);
+    assert_eq!(*seen_w.lock().unwrap(), vec![Go::Nodes(1000); 3]);
+    assert_eq!(*seen_b.lock().unwrap(), vec![Go::Nodes(250); 3]);
+    // On a clock the budget does not apply: both see the clock.
+    let clock = Control::parse_clock("10+0.1").unwrap();
+    seen_b.lock().unwrap().clear();
+    chimera_engine::arena::game::play(&chess, &[], &mut white, &mut black, clock, &adj).unwrap();
+    let b = seen_b.lock().unwrap();
+    assert_eq!(b.len(), 3);
+    assert!(b.iter().all(|g| matches!(g, Go::Clock { .. })), "{b:?}");
 }
 
 fn plan(v: &Arc<Variant>, games: u32, nodes: u64, sprt: Option<Sprt>) -> Plan {
