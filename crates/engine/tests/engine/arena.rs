@@ -192,9 +192,12 @@ fn clock_controls_read_as_written() {
     );
 }
 
-/// A player that always answers with the first legal move, or fails.
+/// A player that always answers with the first legal move, or fails; it
+/// notes every budget it is given.
+#[derive(Default)]
 struct Scripted {
     fail: bool,
+    seen: Arc<std::sync::Mutex<Vec<Go>>>,
 }
 
 impl Contestant for Scripted {
@@ -204,7 +207,8 @@ impl Contestant for Scripted {
     fn new_game(&mut self, _v: &Arc<Variant>) -> Result<(), String> {
         Ok(())
     }
-    fn play(&mut self, game: &Game, _go: &Go) -> Result<EngineMove, String> {
+    fn play(&mut self, game: &Game, go: &Go) -> Result<EngineMove, String> {
+        self.seen.lock().unwrap().push(*go);
         if self.fail {
             return Err("scripted: the engine has ended".to_string());
         }
@@ -219,8 +223,11 @@ impl Contestant for Scripted {
 fn a_failing_engine_loses_and_dead_draws_are_adjudicated() {
     let chess = variant("chess", &[]);
     let adj = Adjudication::default();
-    let mut ok = Scripted { fail: false };
-    let mut dead = Scripted { fail: true };
+    let mut ok = Scripted::default();
+    let mut dead = Scripted {
+        fail: true,
+        ..Scripted::default()
+    };
     let p =
         chimera_engine::arena::game::play(&chess, &[], &mut ok, &mut dead, Control::Nodes(1), &adj)
             .unwrap();
@@ -229,7 +236,7 @@ fn a_failing_engine_loses_and_dead_draws_are_adjudicated() {
     assert_eq!(p.game.moves().len(), 1);
     // Both report 0 every move: a draw once move 40 is reached with 8 moves
     // each at 0 behind it (or the rules end the game first).
-    let (mut a, mut b) = (Scripted { fail: false }, Scripted { fail: false });
+    let (mut a, mut b) = (Scripted::default(), Scripted::default());
     let p = chimera_engine::arena::game::play(&chess, &[], &mut a, &mut b, Control::Nodes(1), &adj)
         .unwrap();
     if p.outcome.reason == EndReason::DrawAgreed {
@@ -245,27 +252,6 @@ fn a_failing_engine_loses_and_dead_draws_are_adjudicated() {
     );
 }
 
-/// A player that answers with the first legal move and notes every budget it is given.
-struct Recorder {
-    seen: Arc<std::sync::Mutex<Vec<Go>>>,
-}
-
-impl Contestant for Recorder {
-    fn name(&self) -> &str {
-        "recorder"
-    }
-    fn new_game(&mut self, _v: &Arc<Variant>) -> Result<(), String> {
-        Ok(())
-    }
-    fn play(&mut self, game: &Game, go: &Go) -> Result<EngineMove, String> {
-        self.seen.lock().unwrap().push(*go);
-        Ok(EngineMove {
-            mv: game.position().legal_moves()[0],
-            score: Some(Eval::Cp(0)),
-        })
-    }
-}
-
 #[test]
 fn an_engine_with_its_own_node_budget_is_given_it_and_the_other_the_matchs() {
     let chess = variant("chess", &[]);
@@ -274,16 +260,18 @@ fn an_engine_with_its_own_node_budget_is_given_it_and_the_other_the_matchs() {
         ..Adjudication::default()
     };
     let (seen_w, seen_b) = (Arc::default(), Arc::default());
-    let mut white = Recorder {
+    let mut white = Scripted {
         seen: Arc::clone(&seen_w),
+        ..Scripted::default()
     };
     let mut black = OwnNodes::new(
-        Box::new(Recorder {
+        Box::new(Scripted {
             seen: Arc::clone(&seen_b),
+            ..Scripted::default()
         }),
         250,
     );
-    assert_eq!(black.name(), "recorder");
+    assert_eq!(black.name(), "scripted");
     let p = chimera_engine::arena::game::play(
         &chess,
         &[],
