@@ -373,10 +373,7 @@ pub fn baked_light(base: Color, n: Vec3, light: Vec3) -> [f32; 4] {
 /// vertex colours (drawn unlit). `mirror` turns the piece to face the other
 /// way (Black), by a half turn about +Y; the light stays where it is.
 pub fn mesh_3d(parts: &[Part], palette: &Palette, mirror: bool) -> Mesh {
-    let mut geo = MeshGeometry::default();
-    for p in parts {
-        tessellate(p, &mut geo, LATHE_SEGMENTS);
-    }
+    let geo = seen_geometry(parts);
     let turn = if mirror {
         Quat::from_rotation_y(std::f32::consts::PI)
     } else {
@@ -404,6 +401,27 @@ pub fn mesh_3d(parts: &[Part], palette: &Palette, mirror: bool) -> Mesh {
     .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
     .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colors)
     .with_inserted_indices(Indices::U32(geo.indices))
+}
+
+/// The parts tessellated for the 3D model ([`LATHE_SEGMENTS`] facets round
+/// a lathe), without the faces no camera can see (see
+/// [`super::hidden`]): faces buried in another part, soles on the tile.
+pub fn seen_geometry(parts: &[Part]) -> MeshGeometry {
+    let (mut geo, owner) = tessellate_all(parts);
+    super::hidden::drop_unseen(parts, &mut geo, &owner, LATHE_SEGMENTS);
+    geo
+}
+
+/// Every part tessellated for the 3D model, and the part each triangle
+/// comes from.
+pub fn tessellate_all(parts: &[Part]) -> (MeshGeometry, Vec<usize>) {
+    let mut geo = MeshGeometry::default();
+    let mut owner = Vec::new();
+    for (i, p) in parts.iter().enumerate() {
+        tessellate(p, &mut geo, LATHE_SEGMENTS);
+        owner.resize(geo.indices.len() / 3, i);
+    }
+    (geo, owner)
 }
 
 /// Outline width of a 2D glyph, in piece units.

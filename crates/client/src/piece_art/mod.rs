@@ -6,6 +6,7 @@ pub mod baked;
 mod designs;
 pub mod generic;
 pub mod geom;
+mod hidden;
 mod letters;
 mod raster;
 
