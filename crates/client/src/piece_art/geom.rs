@@ -369,11 +369,11 @@ pub fn baked_light(base: Color, n: Vec3, light: Vec3) -> [f32; 4] {
     ]
 }
 
-/// Builds the 3D mesh of a piece's parts, lit by [`KEY_LIGHT`] into its
-/// vertex colours (drawn unlit). `mirror` turns the piece to face the other
-/// way (Black), by a half turn about +Y; the light stays where it is.
-pub fn mesh_3d(parts: &[Part], palette: &Palette, mirror: bool) -> Mesh {
-    let geo = seen_geometry(parts);
+/// Builds the 3D mesh of a piece from its tessellated parts (the faces a
+/// camera can see: [`super::hidden::seen_geometry`]), lit by [`KEY_LIGHT`]
+/// into its vertex colours (drawn unlit). `mirror` turns the piece to face
+/// the other way (Black), by a half turn about +Y; the light stays where it is.
+pub fn mesh_3d(geo: MeshGeometry, palette: &Palette, mirror: bool) -> Mesh {
     let turn = if mirror {
         Quat::from_rotation_y(std::f32::consts::PI)
     } else {
@@ -401,15 +401,6 @@ pub fn mesh_3d(parts: &[Part], palette: &Palette, mirror: bool) -> Mesh {
     .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
     .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colors)
     .with_inserted_indices(Indices::U32(geo.indices))
-}
-
-/// The parts tessellated for the 3D model ([`LATHE_SEGMENTS`] facets round
-/// a lathe), without the faces no camera can see (see
-/// [`super::hidden`]): faces buried in another part, soles on the tile.
-pub fn seen_geometry(parts: &[Part]) -> MeshGeometry {
-    let (mut geo, owner) = tessellate_all(parts);
-    super::hidden::drop_unseen(parts, &mut geo, &owner, LATHE_SEGMENTS);
-    geo
 }
 
 /// Every part tessellated for the 3D model, and the part each triangle

@@ -19,7 +19,9 @@
 //! round). Parts that are not closed solids (an open shell such as the
 //! foot band) hide nothing.
 
-use super::geom::{MeshGeometry, Part, Shape, signed_area, triangulate};
+use super::geom::{
+    LATHE_SEGMENTS, MeshGeometry, Part, Shape, signed_area, tessellate_all, triangulate,
+};
 use bevy::math::Affine3A;
 use bevy::prelude::*;
 use std::f32::consts::TAU;
@@ -253,6 +255,15 @@ fn inside(poly: &[Vec2], q: Vec2) -> bool {
     odd
 }
 
+/// The parts tessellated for the 3D model ([`LATHE_SEGMENTS`] facets round
+/// a lathe), without the faces no camera can see: faces buried in another
+/// part, soles on the tile.
+pub fn seen_geometry(parts: &[Part]) -> MeshGeometry {
+    let (mut geo, owner) = tessellate_all(parts);
+    drop_unseen(parts, &mut geo, &owner, LATHE_SEGMENTS);
+    geo
+}
+
 /// Removes from `geo` (the tessellation of `parts` with `segments` facets
 /// round a lathe; `owner[t]` is the part triangle `t` came from) every
 /// triangle no camera can see — buried in another part, or a sole — and
@@ -327,7 +338,7 @@ mod tests {
     use super::*;
     use crate::piece_art::GenericLook;
     use crate::piece_art::designs::parts;
-    use crate::piece_art::geom::{LATHE_SEGMENTS, Tone, seen_geometry, tessellate_all};
+    use crate::piece_art::geom::Tone;
     use chimera_rules::Kind;
 
     /// A depth picture of `geo` seen along `dir` (from the piece toward the

@@ -283,7 +283,11 @@ fn draw_sheet(
                 .as_ref()
                 .map_or(whole, |a| a.drawn_rect(i).unwrap_or(whole));
             Drawn {
-                model: meshes.add(geom::mesh_3d(model, &palette(*side), black)),
+                model: meshes.add(geom::mesh_3d(
+                    hidden::seen_geometry(model),
+                    &palette(*side),
+                    black,
+                )),
                 glyph: meshes.add(glyph_quad(uv, part)),
                 glyph_material: glyph_material.clone(),
                 picture: picture.clone(),
