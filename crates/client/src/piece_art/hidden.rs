@@ -32,8 +32,8 @@ const ROOM: f32 = 0.003;
 /// Height below which a face lies on the tile.
 const SOLE: f32 = 1e-4;
 
-/// The closed solid a part encloses, as drawn with `segments` facets round
-/// a lathe; `None` for a part that is not closed.
+/// The closed solid a part encloses, as drawn ([`LATHE_SEGMENTS`] facets
+/// round a lathe); `None` for a part that is not closed.
 struct Solid {
     /// Piece space to the part's local space.
     to_local: Affine3A,
@@ -48,13 +48,13 @@ struct Solid {
 enum SolidShape {
     /// A lathe's closed outline in the (radius, height) half-plane; the
     /// edges along the axis are no surface.
-    Lathe { outline: Vec<Vec2>, segments: usize },
+    Lathe { outline: Vec<Vec2> },
     /// A prism's outline (counter-clockwise) and half its depth.
     Prism { outline: Vec<Vec2>, half: f32 },
 }
 
 impl Solid {
-    fn of(part: &Part, segments: usize, bounds: (Vec3, Vec3)) -> Option<Solid> {
+    fn of(part: &Part, bounds: (Vec3, Vec3)) -> Option<Solid> {
         let shape = match &part.shape {
             Shape::Lathe { profile, closed } => {
                 let on_axis = |p: &Vec2| p.x.abs() < 1e-5;
@@ -65,7 +65,6 @@ impl Solid {
                 }
                 SolidShape::Lathe {
                     outline: profile.clone(),
-                    segments,
                 }
             }
             Shape::Prism { outline, depth } => {
@@ -114,12 +113,12 @@ impl Solid {
         let l = tri.map(|p| self.to_local.transform_point3(p));
         let room = room / self.min_scale;
         match &self.shape {
-            SolidShape::Lathe { outline, segments } => {
-                let step = TAU / *segments as f32;
+            SolidShape::Lathe { outline } => {
+                let step = TAU / LATHE_SEGMENTS as f32;
                 // Distances across the stretched radius can be up to
                 // `stretch` times the true ones.
                 let stretch = 1.0 / (0.5 * step).cos();
-                (0..*segments).all(|k| {
+                (0..LATHE_SEGMENTS).all(|k| {
                     let (a0, a1) = (k as f32 * step, (k as f32 + 1.0) * step);
                     let mid = a0 + 0.5 * step;
                     // The wedge between the facet's corners at angles a0 and
@@ -260,15 +259,15 @@ fn inside(poly: &[Vec2], q: Vec2) -> bool {
 /// part, soles on the tile.
 pub fn seen_geometry(parts: &[Part]) -> MeshGeometry {
     let (mut geo, owner) = tessellate_all(parts);
-    drop_unseen(parts, &mut geo, &owner, LATHE_SEGMENTS);
+    drop_unseen(parts, &mut geo, &owner);
     geo
 }
 
-/// Removes from `geo` (the tessellation of `parts` with `segments` facets
-/// round a lathe; `owner[t]` is the part triangle `t` came from) every
+/// Removes from `geo` (the tessellation of `parts`; `owner[t]` is the part
+/// triangle `t` came from) every
 /// triangle no camera can see — buried in another part, or a sole — and
 /// the vertices no triangle uses any more.
-pub fn drop_unseen(parts: &[Part], geo: &mut MeshGeometry, owner: &[usize], segments: usize) {
+fn drop_unseen(parts: &[Part], geo: &mut MeshGeometry, owner: &[usize]) {
     // Each part's bounds, from its own vertices.
     let mut bounds = vec![(Vec3::splat(f32::MAX), Vec3::splat(f32::MIN)); parts.len()];
     for (t, tri) in geo.indices.chunks_exact(3).enumerate() {
@@ -281,7 +280,7 @@ pub fn drop_unseen(parts: &[Part], geo: &mut MeshGeometry, owner: &[usize], segm
     let solids: Vec<Option<Solid>> = parts
         .iter()
         .zip(&bounds)
-        .map(|(p, b)| Solid::of(p, segments, *b))
+        .map(|(p, b)| Solid::of(p, *b))
         .collect();
     let mut kept = Vec::with_capacity(geo.indices.len());
     for (t, tri) in geo.indices.chunks_exact(3).enumerate() {
