@@ -11,6 +11,9 @@
 //!   more when passed; the king stays home in the middle game and walks to
 //!   the centre in the endgame (tapered by the material left);
 //! - king safety: friendly pieces next to the royal king, enemy pieces near it;
+//! - threats: pieces the other side attacks with a pawn or a lesser piece, or
+//!   attacks while nothing defends them ([`super::threats`], both sides'
+//!   attack maps);
 //! - pairs of colour-bound pieces on both colours;
 //! - mobility: the difference of the board-move counts the search already has;
 //! - Holywar's drop opening: the placement terms above plus the King–Lady
@@ -22,6 +25,7 @@
 
 use std::sync::Arc;
 
+use super::threats::Threats;
 use super::values::{Derived, derived};
 use super::weights::Weights;
 use chimera_rules::geometry::{CELLS, PAD};
@@ -59,6 +63,8 @@ pub struct Evaluator {
     serpent: bool,
     crowning: bool,
     lady_swap: bool,
+    /// Threats to pieces from attack maps (when weighted).
+    threats: Option<Threats>,
     /// The weights the tables were built from (the scalar terms are read here).
     w: Weights,
 }
@@ -179,6 +185,8 @@ impl Evaluator {
                 }
             }
         }
+        let giveaway = v.no_moves != NoMoves::Chess && v.forced_capture;
+        let threats = (!giveaway && w.threat_permille != 0).then(|| Threats::new(v, &value));
         Evaluator {
             variant: v.clone(),
             derived: d,
@@ -192,11 +200,12 @@ impl Evaluator {
             light,
             colourbound,
             phase_max: phase_max.max(1),
-            giveaway: v.no_moves != NoMoves::Chess && v.forced_capture,
+            giveaway,
             royal: v.royal,
             serpent: v.serpent,
             crowning: v.crowning,
             lady_swap: v.king_lady_swap,
+            threats,
             w: w.clone(),
         }
     }
@@ -383,6 +392,12 @@ impl Evaluator {
                     mg[col] += wt.lady_mg;
                     eg[col] += wt.lady_eg;
                 }
+            }
+        }
+        if let Some(t) = &self.threats {
+            for (col, (m, e)) in t.of(v, s).into_iter().enumerate() {
+                mg[col] -= m * wt.threat_permille / 1000;
+                eg[col] -= e * wt.threat_permille / 1000;
             }
         }
         let phase = phase.min(self.phase_max);

@@ -11,6 +11,7 @@ pub mod puzzles;
 pub mod review;
 pub mod search;
 pub mod thinker;
+mod threats;
 pub mod tt;
 pub mod tune;
 pub mod uci;
