@@ -11,11 +11,10 @@
 //! - else attacked by a less valuable piece: 60 and 100;
 //! - else attacked and not defended: 69 and 36.
 
+use chimera_rules::Variant;
 use chimera_rules::geometry::CELLS;
-use chimera_rules::movegen::Sink;
-use chimera_rules::pieces::{EMPTY, Kind, NKINDS, OFF, Special, color_of, is_piece, kind_of};
+use chimera_rules::pieces::{Color, Kind, NKINDS, kind_of};
 use chimera_rules::position::State;
-use chimera_rules::{Move, MoveKind, Variant};
 
 /// (middle game, endgame) of a piece a pawn attacks.
 const BY_PAWN: (i32, i32) = (173, 94);
@@ -26,8 +25,8 @@ const HANGING: (i32, i32) = (69, 36);
 
 /// The tables of one variant for [`Threats::of`].
 pub(crate) struct Threats {
-    /// Value of each kind (centipawns, at least 1; pawn-like kinds and the
-    /// royal king marked by [`Threats::exempt`]).
+    /// Value of each kind (centipawns, at least 1; a royal king the most:
+    /// it may only take what nothing defends).
     value: [u16; NKINDS],
     /// The most a pawn-like piece is worth: an attacker worth no more
     /// attacks like a pawn.
@@ -35,8 +34,6 @@ pub(crate) struct Threats {
     /// Kinds whose own threats are not counted (pawns, the royal king), a
     /// mask of kind numbers.
     exempt: u64,
-    /// Forward step of each side (mailbox offset).
-    forward: [i16; 2],
 }
 
 /// What side `c` attacks: how many of its pieces reach each cell (stopping
@@ -44,27 +41,6 @@ pub(crate) struct Threats {
 struct Map {
     count: [u8; CELLS],
     least: [u16; CELLS],
-}
-
-/// Hands a piece's special moves (gryphons, bombers, hoppers, …) on as
-/// attacked cells.
-struct Reach<F: FnMut(u16)>(F);
-
-impl<F: FnMut(u16)> Sink for Reach<F> {
-    fn push(&mut self, m: Move) -> bool {
-        if m.kind() == MoveKind::Normal {
-            (self.0)(m.to);
-            if m.aux != 0 {
-                (self.0)(m.aux);
-            }
-        }
-        false
-    }
-}
-
-#[inline]
-fn at(i: u16, off: i16) -> u16 {
-    (i as i16 + off) as u16
 }
 
 impl Threats {
@@ -78,11 +54,8 @@ impl Threats {
         let mut exempt = pawns.iter().fold(0u64, |m, k| m | 1 << k.num());
         if v.royal {
             exempt |= 1 << Kind::King.num();
-            // The royal king attacks as the most valuable piece: it may only
-            // take what nothing defends.
             val[Kind::King.idx()] = u16::MAX;
         }
-        let st = v.geo.stride;
         Threats {
             value: val,
             pawn_value: pawns
@@ -92,81 +65,21 @@ impl Threats {
                 .max()
                 .unwrap_or(1),
             exempt,
-            forward: [st, -st],
-        }
-    }
-
-    /// Calls `out` with each cell the piece `p` on `cell` attacks: where it
-    /// would capture an enemy piece, or defends one of its own.
-    #[inline]
-    fn attacks(&self, v: &Variant, s: &State, cell: u16, p: u8, mut out: impl FnMut(u16)) {
-        let Some(def) = v.def_of(p) else {
-            return;
-        };
-        let b = &s.board;
-        match def.special {
-            Special::Pawn | Special::Ninja => {
-                let f = self.forward[color_of(p).index()];
-                for side in [-1, 1] {
-                    let t = at(cell, f + side);
-                    if b[t as usize] != OFF {
-                        out(t);
-                    }
-                }
-                return;
-            }
-            Special::None => {}
-            _ => {
-                s.gen_piece(v, cell, &mut Reach(&mut out));
-            }
-        }
-        for l in &def.leaps {
-            let t = at(cell, l.off);
-            if l.mode.captures() && b[t as usize] != OFF {
-                out(t);
-            }
-        }
-        for r in &def.rides {
-            if !r.mode.captures() {
-                continue;
-            }
-            let mut t = at(cell, r.dir);
-            loop {
-                let q = b[t as usize];
-                if q == OFF {
-                    break;
-                }
-                out(t);
-                if q != EMPTY {
-                    break;
-                }
-                t = at(t, r.dir);
-            }
-        }
-        for tp in &def.two_paths {
-            let t = at(cell, tp.off);
-            if b[t as usize] != OFF && open(s, cell, &tp.paths) {
-                out(t);
-            }
         }
     }
 
     /// The attack map of side `c`.
-    fn map(&self, v: &Variant, s: &State, c: usize, m: &mut Map) {
-        for (w, &word) in s.occ[c].iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let cell = (w * 64) as u16 + bits.trailing_zeros() as u16;
-                bits &= bits - 1;
-                let p = s.board[cell as usize];
-                let val = self.value[kind_of(p) as usize];
-                self.attacks(v, s, cell, p, |t| {
-                    let t = t as usize;
-                    m.count[t] = (m.count[t] + 1).min(2);
-                    m.least[t] = m.least[t].min(val);
-                });
-            }
-        }
+    fn map(&self, v: &Variant, s: &State, c: Color, m: &mut Map) {
+        s.for_each_piece(c, |cell| {
+            let p = s.board[cell as usize];
+            let val = self.value[kind_of(p) as usize];
+            s.attack_cells(v, cell, p, |t| {
+                let t = t as usize;
+                m.count[t] = (m.count[t] + 1).min(2);
+                m.least[t] = m.least[t].min(val);
+            });
+            false
+        });
     }
 
     /// What the threats to each side's pieces cost it, (middle game,
@@ -176,46 +89,34 @@ impl Threats {
             count: [0; CELLS],
             least: [u16::MAX; CELLS],
         });
-        for (c, m) in maps.iter_mut().enumerate() {
-            self.map(v, s, c, m);
-        }
-        [0, 1].map(|us| {
-            let (ours, theirs) = (&maps[us], &maps[1 - us]);
+        self.map(v, s, Color::White, &mut maps[0]);
+        self.map(v, s, Color::Black, &mut maps[1]);
+        [Color::White, Color::Black].map(|us| {
+            let (ours, theirs) = (&maps[us.index()], &maps[1 - us.index()]);
             let (mut mg, mut eg) = (0, 0);
-            for (w, &word) in s.occ[us].iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let cell = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let k = kind_of(s.board[cell]);
-                    if theirs.count[cell] == 0 || self.exempt >> k & 1 != 0 {
-                        continue;
-                    }
-                    let least = theirs.least[cell];
-                    let (m, e) = if least <= self.pawn_value {
-                        BY_PAWN
-                    } else if least < self.value[k as usize] {
-                        BY_LESSER
-                    } else if ours.count[cell] == 0 {
-                        HANGING
-                    } else {
-                        (0, 0)
-                    };
-                    mg += m;
-                    eg += e;
+            s.for_each_piece(us, |cell| {
+                let cell = cell as usize;
+                let k = kind_of(s.board[cell]);
+                if theirs.count[cell] == 0 || self.exempt >> k & 1 != 0 {
+                    return false;
                 }
-            }
+                let least = theirs.least[cell];
+                let (m, e) = if least <= self.pawn_value {
+                    BY_PAWN
+                } else if least < self.value[k as usize] {
+                    BY_LESSER
+                } else if ours.count[cell] == 0 {
+                    HANGING
+                } else {
+                    (0, 0)
+                };
+                mg += m;
+                eg += e;
+                false
+            });
             (mg, eg)
         })
     }
-}
-
-/// Whether either path of a two-path move from `from` is free of pieces.
-fn open(s: &State, from: u16, paths: &[[i16; 2]; 2]) -> bool {
-    paths.iter().any(|path| {
-        path.iter()
-            .all(|&o| o == 0 || !is_piece(s.board[at(from, o) as usize]))
-    })
 }
 
 #[cfg(test)]

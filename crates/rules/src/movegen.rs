@@ -62,9 +62,10 @@ fn at(i: u16, off: i16) -> u16 {
 }
 
 impl State {
-    /// Iterates the cells occupied by side `c`.
+    /// Iterates the cells occupied by side `c`; `f` returning true stops
+    /// the walk (and the call returns true).
     #[inline]
-    pub(crate) fn for_each_piece(&self, c: Color, mut f: impl FnMut(u16) -> bool) -> bool {
+    pub fn for_each_piece(&self, c: Color, mut f: impl FnMut(u16) -> bool) -> bool {
         for (w, &word) in self.occ[c.index()].iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
@@ -308,7 +309,7 @@ impl State {
 
     /// Whether every path of a two-path move from `i` has a piece on it.
     #[inline]
-    fn two_path_blocked(&self, i: u16, paths: &[[i16; 2]; 2]) -> bool {
+    pub(crate) fn two_path_blocked(&self, i: u16, paths: &[[i16; 2]; 2]) -> bool {
         paths.iter().all(|path| {
             path.iter()
                 .any(|&o| o != 0 && is_piece(self.board[at(i, o) as usize]))

@@ -6,7 +6,9 @@ use std::sync::Arc;
 
 use super::geometry::Sq;
 use super::movegen::Sink;
-use super::pieces::{Color, EMPTY, Kind, LOCK_BIT, Special, color_of, is_piece, kind_of, piece};
+use super::pieces::{
+    Color, EMPTY, Kind, LOCK_BIT, OFF, Piece, Special, color_of, is_piece, kind_of, piece,
+};
 use super::position::{Move, MoveKind, PieceInfo, Position, State};
 use super::variants::Variant;
 
@@ -162,7 +164,76 @@ impl Position {
     }
 }
 
+/// Hands a special mover's generated moves on as attacked cells.
+struct Reach<F: FnMut(u16)>(F);
+
+impl<F: FnMut(u16)> Sink for Reach<F> {
+    fn push(&mut self, m: Move) -> bool {
+        if m.kind == MoveKind::Normal {
+            (self.0)(m.to);
+            if m.aux != 0 {
+                (self.0)(m.aux);
+            }
+        }
+        false
+    }
+}
+
 impl State {
+    /// Calls `out` with each cell the piece `p` on `cell` attacks, cheaply
+    /// enough for an evaluation: its leaps, rides (up to and including the
+    /// first piece in the way) and two-path moves that capture, the cells of
+    /// its own side it defends included; a pawn's or ninja pawn's two forward
+    /// diagonals; the other special movers (gryphons, bombers, hoppers, …)
+    /// through their generated moves, which leaves out what they defend.
+    /// The exact set, for showing: [`Position::attacked_squares`].
+    #[inline]
+    pub fn attack_cells(&self, v: &Variant, cell: u16, p: Piece, mut out: impl FnMut(u16)) {
+        let Some(def) = v.def_of(p) else {
+            return;
+        };
+        let b = &self.board;
+        let at = |i: u16, off: i16| (i as i16 + off) as u16;
+        match def.special {
+            Special::Pawn | Special::Ninja => {
+                let f = State::forward(v, color_of(p));
+                for side in [-1, 1] {
+                    let t = at(cell, f + side);
+                    if b[t as usize] != OFF {
+                        out(t);
+                    }
+                }
+                return;
+            }
+            Special::None => {}
+            _ => {
+                self.gen_piece(v, cell, &mut Reach(&mut out));
+            }
+        }
+        for l in &def.leaps {
+            let t = at(cell, l.off);
+            if l.mode.captures() && b[t as usize] != OFF {
+                out(t);
+            }
+        }
+        for r in def.rides.iter().filter(|r| r.mode.captures()) {
+            let mut t = at(cell, r.dir);
+            while b[t as usize] != OFF {
+                out(t);
+                if b[t as usize] != EMPTY {
+                    break;
+                }
+                t = at(t, r.dir);
+            }
+        }
+        for tp in &def.two_paths {
+            let t = at(cell, tp.off);
+            if b[t as usize] != OFF && !self.two_path_blocked(cell, &tp.paths) {
+                out(t);
+            }
+        }
+    }
+
     /// Whether a piece of the side to move (the one on `from`, or any)
     /// removes the piece on `target` by Relay power.
     fn relay_power_removes(&self, v: &Variant, from: Option<u16>, target: u16) -> bool {
@@ -315,6 +386,25 @@ mod tests {
             assert!(!attacked.contains(&s), "{near}");
         }
         assert!(attacked.contains(&p.variant().parse_square("f7").expect("f7")));
+    }
+
+    #[test]
+    fn attack_cells_stop_at_the_first_piece_and_include_defended_ones() {
+        // Rule §0: a rook rides until blocked; it attacks the blocker, friend
+        // (defended) or foe. White rook d4, own pawn d6, black knight g4;
+        // White pawn b2 attacks a3 and c3.
+        let p = pos("chess", "4k3/8/3P4/8/3R2n1/8/1P6/4K3 w - - - 0 1");
+        let cells = |at: &str| {
+            let mut out = Vec::new();
+            let c = p.cell(p.variant().parse_square(at).expect("square"));
+            p.s.attack_cells(p.variant(), c, p.s.board[c as usize], |t| out.push(p.sq(t)));
+            names(&p, &out)
+        };
+        assert_eq!(
+            sorted(&cells("d4")),
+            sorted("a4 b4 c4 d1 d2 d3 d5 d6 e4 f4 g4")
+        );
+        assert_eq!(sorted(&cells("b2")), sorted("a3 c3"));
     }
 
     #[test]
