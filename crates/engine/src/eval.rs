@@ -12,8 +12,8 @@
 //!   the centre in the endgame (tapered by the material left);
 //! - king safety: friendly pieces next to the royal king, enemy pieces near it;
 //! - threats: pieces the other side attacks with a pawn or a lesser piece, or
-//!   attacks while nothing defends them ([`super::threats`], both sides'
-//!   attack maps);
+//!   attacks while nothing defends them ([`super::threats`], from the
+//!   rules' attack lines);
 //! - pairs of colour-bound pieces on both colours;
 //! - mobility: the difference of the board-move counts the search already has;
 //! - Holywar's drop opening: the placement terms above plus the King–Lady
@@ -63,7 +63,7 @@ pub struct Evaluator {
     serpent: bool,
     crowning: bool,
     lady_swap: bool,
-    /// Threats to pieces from attack maps (when weighted).
+    /// Threats to pieces (when weighted).
     threats: Option<Threats>,
     /// The weights the tables were built from (the scalar terms are read here).
     w: Weights,

@@ -10,6 +10,7 @@ pub mod play;
 pub mod puzzles;
 pub mod review;
 pub mod search;
+mod see;
 pub mod thinker;
 mod threats;
 pub mod tt;

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use super::eval::Evaluator;
 use super::pace::{Pace, PaceKeeper};
+use super::see::SeeValues;
 use super::tt::{Bound, Table, from_tt, to_tt};
 use chimera_rules::geometry::CELLS;
 use chimera_rules::pieces::{Kind, is_piece, kind_of};
@@ -42,9 +43,13 @@ const FUTILITY_MARGIN: i32 = 100;
 const RFP_MARGIN: i32 = 100;
 /// Depth up to which reverse futility cuts.
 const RFP_DEPTH: i32 = 6;
-/// A capture is "losing" when its piece is worth more than this many
-/// centipawns above what it takes and the square is guarded.
-const BAD_CAPTURE_SLACK: i32 = 50;
+/// Depth up to which moves that lose material in a static exchange are
+/// pruned.
+const SEE_PRUNE_DEPTH: i32 = 7;
+/// A capture or check losing more than this per ply of depth left is pruned.
+const SEE_LOSS: i32 = 150;
+/// A quiet move losing more than this per ply squared is pruned.
+const SEE_QUIET_LOSS: i32 = 20;
 /// Nodes between two looks at the clock and the stop flag.
 const POLL_MASK: u64 = 127;
 /// A move list's starting room (grows once if a position needs more).
@@ -251,6 +256,8 @@ pub struct Searcher {
     features: Features,
     giveaway: bool,
     promo_floor: i32,
+    /// Piece values for static exchanges.
+    see: SeeValues,
     noise: i32,
     noise_seed: u64,
     /// Root moves left out of the search (MultiPV's later lines).
@@ -299,6 +306,7 @@ impl Searcher {
             features: Features::default(),
             giveaway: false,
             promo_floor: 0,
+            see: SeeValues::new(|_| 0, false),
             noise: 0,
             noise_seed: 0,
             excluded: Vec::with_capacity(8),
@@ -384,6 +392,7 @@ impl Searcher {
             .max()
             .unwrap_or(0);
         self.promo_floor = best_promo * 3 / 4;
+        self.see = SeeValues::new(|k| e.order_value(k), v.royal);
     }
 
     /// Searches the game's current position (its history counts for repetition).
@@ -456,7 +465,7 @@ impl Searcher {
         }
         // A fallback before any iteration completes: the best-ordered move.
         let hash_move = self.tt.probe(pos.hash()).and_then(|e| e.mv);
-        self.order(&pos, 0, hash_move, false);
+        self.order(&mut pos, 0, hash_move, false);
         let first = self.pick(0, 0);
         let mut best = (first, 0i32, 0u32, vec![first]);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
@@ -732,9 +741,8 @@ impl Searcher {
 
     /// Fills the ordering scores of ply `ply`'s moves. In quiescence, moves
     /// that are not searched there get `i32::MIN`.
-    fn order(&mut self, pos: &Position, ply: usize, hash_move: Option<Move>, quiescence: bool) {
+    fn order(&mut self, pos: &mut Position, ply: usize, hash_move: Option<Move>, quiescence: bool) {
         let e = self.eval.as_ref().expect("evaluator");
-        let them = pos.side_to_move().opposite();
         let counter = self.counter_slot(ply).and_then(|c| self.counters[c]);
         let p = &mut self.plies[ply];
         p.scores.clear();
@@ -757,12 +765,10 @@ impl Searcher {
                 }
                 let promo_v = if promo { e.value(m.piece) } else { 0 };
                 let attacker = e.order_value(kind_of(pos.s.board[m.from as usize]));
-                // A capture by a piece worth more than it takes, on a square
-                // the other side guards, likely loses material: searched
+                // A capture that loses material in the exchange it starts
+                // (only one by a piece worth more than it takes can): searched
                 // after the quiet moves, and not at all in quiescence.
-                let losing = capture
-                    && attacker > victim + promo_v + BAD_CAPTURE_SLACK
-                    && pos.guards(m.to, them);
+                let losing = attacker > victim + promo_v && self.see.see(pos, m) < 0;
                 if quiescence && ((!capture && promo_v < self.promo_floor) || losing) {
                     i32::MIN
                 } else if losing {
@@ -957,6 +963,11 @@ impl Searcher {
         let mut best = -INF;
         let mut best_move = None;
         let alpha0 = alpha;
+        let see_prune = !root
+            && !in_check
+            && depth <= SEE_PRUNE_DEPTH
+            && self.features.pruning
+            && !self.giveaway;
         let frontier = !root
             && !in_check
             && depth <= 3
@@ -976,8 +987,23 @@ impl Searcher {
             let quiet =
                 !(Self::is_capture(pos, m) || (m.kind() == MoveKind::Normal && m.piece != 0));
             let killer = self.plies[ply].killers.contains(&Some(m));
+            // Static exchange pruning near the horizon, once a move has been
+            // searched: a capture or check that loses more than a margin per
+            // ply, or a quiet move that loses more than one per ply squared.
+            let mut see_doubt = false;
+            if see_prune && best > -MATE_BOUND && !killer {
+                let see = self.see.see(pos, m);
+                if see < -SEE_LOSS * depth {
+                    continue;
+                }
+                see_doubt = quiet && see < -SEE_QUIET_LOSS * depth * depth;
+            }
             pos.make_move(m);
             let gives_check = pos.in_check();
+            if see_doubt && !gives_check {
+                pos.unmake_move();
+                continue;
+            }
             // Frontier pruning: near the horizon, a quiet move that gives no
             // check is skipped when it comes late in the order (late-move
             // pruning) or when even a good margin over the static
@@ -992,7 +1018,13 @@ impl Searcher {
             }
             self.path.push(pos.hash());
             self.plies[ply].current = m;
-            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            // Checks that do not lose material are extended.
+            let mut ext = 0;
+            if gives_check && (ply as i32) < 2 * self.root_depth {
+                pos.unmake_move();
+                ext = i32::from(self.see.see(pos, m) >= 0);
+                pos.make_move(m);
+            }
             let new_depth = depth - 1 + ext;
             // At the root the weaker levels add a fixed random bias per move:
             // the child is searched against the window shifted by it.

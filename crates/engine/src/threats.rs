@@ -1,5 +1,6 @@
-//! Threats: pieces the other side attacks, seen from both sides' attack
-//! maps, as Fairy-Stockfish's classical evaluation sees them.
+//! Threats: pieces the other side attacks, as Fairy-Stockfish's classical
+//! evaluation sees them, found by looking back from each piece along the
+//! rules' attack lines ([`State::attackers`]).
 //!
 //! The quiescence search resolves the captures of the side to move, but a
 //! standing evaluation is blind to what each side's pieces attack: a piece
@@ -12,7 +13,6 @@
 //! - else attacked and not defended: 69 and 36.
 
 use chimera_rules::Variant;
-use chimera_rules::geometry::CELLS;
 use chimera_rules::pieces::{Color, Kind, NKINDS, kind_of};
 use chimera_rules::position::State;
 
@@ -34,13 +34,6 @@ pub(crate) struct Threats {
     /// Kinds whose own threats are not counted (pawns, the royal king), a
     /// mask of kind numbers.
     exempt: u64,
-}
-
-/// What side `c` attacks: how many of its pieces reach each cell (stopping
-/// at 2) and the value of the least valuable one.
-struct Map {
-    count: [u8; CELLS],
-    least: [u16; CELLS],
 }
 
 impl Threats {
@@ -68,44 +61,32 @@ impl Threats {
         }
     }
 
-    /// The attack map of side `c`.
-    fn map(&self, v: &Variant, s: &State, c: Color, m: &mut Map) {
-        s.for_each_piece(c, |cell| {
-            let p = s.board[cell as usize];
-            let val = self.value[kind_of(p) as usize];
-            s.attack_cells(v, cell, p, |t| {
-                let t = t as usize;
-                m.count[t] = (m.count[t] + 1).min(2);
-                m.least[t] = m.least[t].min(val);
-            });
-            false
-        });
-    }
-
     /// What the threats to each side's pieces cost it, (middle game,
-    /// endgame) in Fairy-Stockfish's units, White's first.
+    /// endgame) in Fairy-Stockfish's units, White's first. Each piece looks
+    /// back along the rules' attack lines for its least valuable attacker
+    /// and, when that is no lesser piece, for a defender.
     pub(crate) fn of(&self, v: &Variant, s: &State) -> [(i32, i32); 2] {
-        let mut maps = [0, 1].map(|_| Map {
-            count: [0; CELLS],
-            least: [u16::MAX; CELLS],
-        });
-        self.map(v, s, Color::White, &mut maps[0]);
-        self.map(v, s, Color::Black, &mut maps[1]);
         [Color::White, Color::Black].map(|us| {
-            let (ours, theirs) = (&maps[us.index()], &maps[1 - us.index()]);
+            let them = us.opposite();
             let (mut mg, mut eg) = (0, 0);
             s.for_each_piece(us, |cell| {
-                let cell = cell as usize;
-                let k = kind_of(s.board[cell]);
-                if theirs.count[cell] == 0 || self.exempt >> k & 1 != 0 {
+                let k = kind_of(s.board[cell as usize]);
+                if self.exempt >> k & 1 != 0 {
                     return false;
                 }
-                let least = theirs.least[cell];
-                let (m, e) = if least <= self.pawn_value {
+                let (mut attacked, mut least) = (false, u16::MAX);
+                s.attackers(v, cell, them, |a| {
+                    attacked = true;
+                    least = least.min(self.value[kind_of(s.board[a as usize]) as usize]);
+                    least <= self.pawn_value
+                });
+                let (m, e) = if !attacked {
+                    (0, 0)
+                } else if least <= self.pawn_value {
                     BY_PAWN
                 } else if least < self.value[k as usize] {
                     BY_LESSER
-                } else if ours.count[cell] == 0 {
+                } else if !s.attackers(v, cell, us, |_| true) {
                     HANGING
                 } else {
                     (0, 0)

@@ -689,7 +689,23 @@ impl State {
 
     /// Whether side `by` attacks cell `target` (docs/rules.md §0: a pseudo-legal move
     /// of one of its pieces would remove the piece there).
+    #[inline]
     pub(crate) fn attacked(&self, v: &Variant, target: u16, by: Color) -> bool {
+        self.attackers(v, target, by, |_| true)
+    }
+
+    /// Calls `f` with the cell of each piece of side `by` that attacks cell
+    /// `target` (as [`State::attacked`] judges it, the board as it stands; a
+    /// piece reaching it in two ways may be named twice) until `f` returns
+    /// true, which the call then returns.
+    #[inline]
+    pub fn attackers(
+        &self,
+        v: &Variant,
+        target: u16,
+        by: Color,
+        mut f: impl FnMut(u16) -> bool,
+    ) -> bool {
         let b = &self.board;
         let at_kind = |cell: u16, mask: u64| {
             let p = b[cell as usize];
@@ -697,7 +713,8 @@ impl State {
         };
         let t = v.attack(by);
         for &(off, mask) in &t.leaps {
-            if at_kind(at(target, -off), mask) {
+            let s = at(target, -off);
+            if at_kind(s, mask) && f(s) {
                 return true;
             }
         }
@@ -706,13 +723,13 @@ impl State {
             while b[s as usize] == EMPTY {
                 s = at(s, -dir);
             }
-            if at_kind(s, mask) {
+            if at_kind(s, mask) && f(s) {
                 return true;
             }
         }
         for (tp, mask) in &t.two_paths {
             let from = at(target, -tp.off);
-            if at_kind(from, *mask) && !self.two_path_blocked(from, &tp.paths) {
+            if at_kind(from, *mask) && !self.two_path_blocked(from, &tp.paths) && f(from) {
                 return true;
             }
         }
@@ -720,10 +737,11 @@ impl State {
             let s1 = at(target, -dir);
             if is_piece(b[s1 as usize]) {
                 let s2 = at(s1, -dir);
-                if at_kind(s2, mask) {
+                if at_kind(s2, mask) && f(s2) {
                     return true;
                 }
-                if is_piece(b[s2 as usize]) && at_kind(at(s2, -dir), mask) {
+                let s3 = at(s2, -dir);
+                if is_piece(b[s2 as usize]) && at_kind(s3, mask) && f(s3) {
                     return true;
                 }
             }
@@ -734,7 +752,7 @@ impl State {
             for side in [-1i16, 1] {
                 let s = at(back, side);
                 let p = b[s as usize];
-                if p == piece(by, Kind::Pawn) || p == piece(by, Kind::NinjaPawn) {
+                if (p == piece(by, Kind::Pawn) || p == piece(by, Kind::NinjaPawn)) && f(s) {
                     return true;
                 }
             }
@@ -744,7 +762,10 @@ impl State {
             let centre = v.ninja.as_ref().map_or(0, |n| n.centre);
             for side in [-1i16, 1] {
                 let s = at(target, side);
-                if b[s as usize] == piece(by, Kind::NinjaPawn) && Self::rel_y(v, s, by) > centre {
+                if b[s as usize] == piece(by, Kind::NinjaPawn)
+                    && Self::rel_y(v, s, by) > centre
+                    && f(s)
+                {
                     return true;
                 }
             }
@@ -755,7 +776,9 @@ impl State {
         {
             let mut probe = Probe { target };
             return self.for_each_piece(by, |s| {
-                t.forward & kbit(kind_of(b[s as usize])) != 0 && self.gen_piece(v, s, &mut probe)
+                t.forward & kbit(kind_of(b[s as usize])) != 0
+                    && self.gen_piece(v, s, &mut probe)
+                    && f(s)
             });
         }
         false

@@ -6,9 +6,7 @@ use std::sync::Arc;
 
 use super::geometry::Sq;
 use super::movegen::Sink;
-use super::pieces::{
-    Color, EMPTY, Kind, LOCK_BIT, OFF, Piece, Special, color_of, is_piece, kind_of, piece,
-};
+use super::pieces::{Color, EMPTY, Kind, LOCK_BIT, Special, color_of, is_piece, kind_of, piece};
 use super::position::{Move, MoveKind, PieceInfo, Position, State};
 use super::variants::Variant;
 
@@ -94,18 +92,6 @@ impl Position {
         st.attacked(v, cell, by) || (v.relay_power && st.relay_power_removes(v, None, cell))
     }
 
-    /// A cheap test for ordering captures (internal cell index, as in
-    /// [`Move`](crate::Move)): whether a piece of `by` could take a piece of
-    /// the other side standing on `cell` by a leap, a ride, a two-path leap,
-    /// a hop over a screen or a pawn's capture, the rest of the board as it
-    /// is. Pieces found only by trying their moves (bombers, gryphons and
-    /// other forward-probed kinds) are missed when `cell` holds a piece of
-    /// `by` itself; [`Position::is_attacked`] is the exact test.
-    #[inline]
-    pub fn guards(&self, cell: u16, by: Color) -> bool {
-        self.s.attacked(&self.variant, cell, by)
-    }
-
     /// Squares the piece on `s` attacks: every square where a piece of the
     /// other side, standing there in place of what stands there now, would
     /// be removed by one of its moves (docs/rules.md §0), the rest of the board
@@ -164,76 +150,7 @@ impl Position {
     }
 }
 
-/// Hands a special mover's generated moves on as attacked cells.
-struct Reach<F: FnMut(u16)>(F);
-
-impl<F: FnMut(u16)> Sink for Reach<F> {
-    fn push(&mut self, m: Move) -> bool {
-        if m.kind == MoveKind::Normal {
-            (self.0)(m.to);
-            if m.aux != 0 {
-                (self.0)(m.aux);
-            }
-        }
-        false
-    }
-}
-
 impl State {
-    /// Calls `out` with each cell the piece `p` on `cell` attacks, cheaply
-    /// enough for an evaluation: its leaps, rides (up to and including the
-    /// first piece in the way) and two-path moves that capture, the cells of
-    /// its own side it defends included; a pawn's or ninja pawn's two forward
-    /// diagonals; the other special movers (gryphons, bombers, hoppers, …)
-    /// through their generated moves, which leaves out what they defend.
-    /// The exact set, for showing: [`Position::attacked_squares`].
-    #[inline]
-    pub fn attack_cells(&self, v: &Variant, cell: u16, p: Piece, mut out: impl FnMut(u16)) {
-        let Some(def) = v.def_of(p) else {
-            return;
-        };
-        let b = &self.board;
-        let at = |i: u16, off: i16| (i as i16 + off) as u16;
-        match def.special {
-            Special::Pawn | Special::Ninja => {
-                let f = State::forward(v, color_of(p));
-                for side in [-1, 1] {
-                    let t = at(cell, f + side);
-                    if b[t as usize] != OFF {
-                        out(t);
-                    }
-                }
-                return;
-            }
-            Special::None => {}
-            _ => {
-                self.gen_piece(v, cell, &mut Reach(&mut out));
-            }
-        }
-        for l in &def.leaps {
-            let t = at(cell, l.off);
-            if l.mode.captures() && b[t as usize] != OFF {
-                out(t);
-            }
-        }
-        for r in def.rides.iter().filter(|r| r.mode.captures()) {
-            let mut t = at(cell, r.dir);
-            while b[t as usize] != OFF {
-                out(t);
-                if b[t as usize] != EMPTY {
-                    break;
-                }
-                t = at(t, r.dir);
-            }
-        }
-        for tp in &def.two_paths {
-            let t = at(cell, tp.off);
-            if b[t as usize] != OFF && !self.two_path_blocked(cell, &tp.paths) {
-                out(t);
-            }
-        }
-    }
-
     /// Whether a piece of the side to move (the one on `from`, or any)
     /// removes the piece on `target` by Relay power.
     fn relay_power_removes(&self, v: &Variant, from: Option<u16>, target: u16) -> bool {
@@ -389,22 +306,42 @@ mod tests {
     }
 
     #[test]
-    fn attack_cells_stop_at_the_first_piece_and_include_defended_ones() {
+    fn attackers_look_back_along_lines_to_the_first_piece_friend_or_foe() {
         // Rule §0: a rook rides until blocked; it attacks the blocker, friend
         // (defended) or foe. White rook d4, own pawn d6, black knight g4;
         // White pawn b2 attacks a3 and c3.
         let p = pos("chess", "4k3/8/3P4/8/3R2n1/8/1P6/4K3 w - - - 0 1");
-        let cells = |at: &str| {
+        let attackers = |at: &str| {
             let mut out = Vec::new();
             let c = p.cell(p.variant().parse_square(at).expect("square"));
-            p.s.attack_cells(p.variant(), c, p.s.board[c as usize], |t| out.push(p.sq(t)));
-            names(&p, &out)
+            p.s.attackers(p.variant(), c, Color::White, |a| {
+                out.push(p.sq(a));
+                false
+            });
+            sorted(&names(&p, &out))
         };
-        assert_eq!(
-            sorted(&cells("d4")),
-            sorted("a4 b4 c4 d1 d2 d3 d5 d6 e4 f4 g4")
-        );
-        assert_eq!(sorted(&cells("b2")), sorted("a3 c3"));
+        assert_eq!(attackers("g4"), sorted("d4"));
+        assert_eq!(attackers("d6"), sorted("d4"));
+        assert_eq!(attackers("d8"), "");
+        assert_eq!(attackers("c3"), sorted("b2"));
+        assert_eq!(attackers("a4"), sorted("d4"));
+        assert_eq!(attackers("b3"), "");
+        assert_eq!(attackers("h4"), "");
+        // Two pawns attack c3; the walk stops at the first the caller accepts.
+        let q = pos("chess", "4k3/8/8/8/8/8/1P1P4/4K3 w - - - 0 1");
+        let c3 = q.cell(q.variant().parse_square("c3").expect("c3"));
+        let mut seen = 0;
+        assert!(!q.s.attackers(q.variant(), c3, Color::White, |_| {
+            seen += 1;
+            false
+        }));
+        assert_eq!(seen, 2);
+        seen = 0;
+        assert!(q.s.attackers(q.variant(), c3, Color::White, |_| {
+            seen += 1;
+            true
+        }));
+        assert_eq!(seen, 1);
     }
 
     #[test]
