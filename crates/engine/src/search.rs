@@ -681,6 +681,23 @@ impl Searcher {
         m.kind() == MoveKind::Normal && (m.aux != 0 || is_piece(pos.s.board[m.to as usize]))
     }
 
+    /// The least a board move can come out with in its static exchange:
+    /// what it takes less the moving piece (`i32::MIN` for a promotion or
+    /// another kind of move, where no cheap bound is taken).
+    fn see_floor(&self, pos: &Position, m: Move) -> i32 {
+        if m.kind() != MoveKind::Normal || m.piece != 0 {
+            return i32::MIN;
+        }
+        let e = self.eval.as_ref().expect("evaluator");
+        let mover = e.order_value(kind_of(pos.s.board[m.from as usize]));
+        let taken = self.gain(pos, m);
+        if pos.variant().royal && pos.s.royal[pos.side_to_move().index()] == m.from {
+            // A royal king never takes into an exchange it loses.
+            return taken;
+        }
+        taken - mover
+    }
+
     /// Material the move wins (captured pieces and promotion gain).
     fn gain(&self, pos: &Position, m: Move) -> i32 {
         let e = self.eval.as_ref().expect("evaluator");
@@ -987,34 +1004,38 @@ impl Searcher {
             let quiet =
                 !(Self::is_capture(pos, m) || (m.kind() == MoveKind::Normal && m.piece != 0));
             let killer = self.plies[ply].killers.contains(&Some(m));
-            // Static exchange pruning near the horizon, once a move has been
-            // searched: a capture or check that loses more than a margin per
-            // ply, or a quiet move that loses more than one per ply squared.
-            let mut see_doubt = false;
-            if see_prune && best > -MATE_BOUND && !killer {
-                let see = self.see.see(pos, m);
-                if see < -SEE_LOSS * depth {
-                    continue;
-                }
-                see_doubt = quiet && see < -SEE_QUIET_LOSS * depth * depth;
-            }
-            pos.make_move(m);
-            let gives_check = pos.in_check();
-            if see_doubt && !gives_check {
-                pos.unmake_move();
-                continue;
-            }
             // Frontier pruning: near the horizon, a quiet move that gives no
             // check is skipped when it comes late in the order (late-move
             // pruning) or when even a good margin over the static
             // evaluation would not reach alpha (futility pruning).
-            if frontier && quiet && !killer && !gives_check && best > -MATE_BOUND {
-                let late = i >= ((3 + depth * depth) / (2 - i32::from(improving))) as usize;
-                let futile = static_eval + FUTILITY_MARGIN * (depth + 1) <= alpha;
-                if late || futile {
-                    pos.unmake_move();
-                    continue;
+            let mut unless_check = frontier
+                && quiet
+                && !killer
+                && best > -MATE_BOUND
+                && (i >= ((3 + depth * depth) / (2 - i32::from(improving))) as usize
+                    || static_eval + FUTILITY_MARGIN * (depth + 1) <= alpha);
+            // Static exchange pruning near the horizon, once a move has been
+            // searched: a capture or check that loses more than a margin per
+            // ply, or a quiet move that loses more than one per ply squared
+            // (the exchange is worked out only when its worst case, the
+            // moving piece lost, would be pruned).
+            if see_prune && best > -MATE_BOUND && !killer && !unless_check {
+                let quiet_loss = SEE_QUIET_LOSS * depth * depth;
+                let floor = self.see_floor(pos, m);
+                let limit = if quiet { quiet_loss } else { SEE_LOSS * depth };
+                if floor < -limit {
+                    let see = self.see.see(pos, m);
+                    if see < -SEE_LOSS * depth {
+                        continue;
+                    }
+                    unless_check = quiet && see < -quiet_loss;
                 }
+            }
+            pos.make_move(m);
+            let gives_check = pos.in_check();
+            if unless_check && !gives_check {
+                pos.unmake_move();
+                continue;
             }
             self.path.push(pos.hash());
             self.plies[ply].current = m;
@@ -1022,7 +1043,7 @@ impl Searcher {
             let mut ext = 0;
             if gives_check && (ply as i32) < 2 * self.root_depth {
                 pos.unmake_move();
-                ext = i32::from(self.see.see(pos, m) >= 0);
+                ext = i32::from(self.see_floor(pos, m) >= 0 || self.see.see(pos, m) >= 0);
                 pos.make_move(m);
             }
             let new_depth = depth - 1 + ext;
