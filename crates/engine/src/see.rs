@@ -9,12 +9,35 @@
 //! recaptures after it. Pins, checks and promotions during the exchange are
 //! not looked at (a promotion by the move itself is).
 
-use chimera_rules::pieces::{EMPTY, NKINDS, Piece, is_piece, kind_of};
+use chimera_rules::pieces::{EMPTY, Kind, NKINDS, Piece, color_of, is_piece, kind_of, piece};
 use chimera_rules::position::MoveKind;
 use chimera_rules::{Move, Position};
 
 /// Longest exchange followed (captures on the square).
 const MAX_SWAPS: usize = 32;
+
+/// The cells an exchange has changed, with what stood there before.
+struct Changes {
+    saved: [(u16, Piece); 2 * MAX_SWAPS + 3],
+    n: usize,
+}
+
+impl Changes {
+    /// Puts `p` on `cell`, remembering what stood there.
+    #[inline]
+    fn put(&mut self, board: &mut [Piece], cell: u16, p: Piece) {
+        self.saved[self.n] = (cell, board[cell as usize]);
+        self.n += 1;
+        board[cell as usize] = p;
+    }
+
+    /// Puts everything back, latest change first.
+    fn undo(&self, board: &mut [Piece]) {
+        for &(cell, p) in self.saved[..self.n].iter().rev() {
+            board[cell as usize] = p;
+        }
+    }
+}
 
 /// Piece values for exchanges, centipawns by kind number.
 pub(crate) struct SeeValues {
@@ -29,7 +52,7 @@ impl SeeValues {
             *slot = value(k as u8);
         }
         if royal {
-            v[chimera_rules::pieces::Kind::King.idx()] = ROYAL;
+            v[Kind::King.idx()] = ROYAL;
         }
         SeeValues { value: v }
     }
@@ -54,38 +77,31 @@ impl SeeValues {
         if !is_piece(mover) {
             return 0;
         }
-        // Every cell changed, with what stood there, to put back at the end.
-        let mut saved: [(u16, Piece); MAX_SWAPS + 3] = [(0, EMPTY); MAX_SWAPS + 3];
-        let mut n_saved = 0;
-        let mut save = |saved: &mut [(u16, Piece)], cell: u16, p: Piece| {
-            saved[n_saved] = (cell, p);
-            n_saved += 1;
+        let mut changes = Changes {
+            saved: [(0, EMPTY); 2 * MAX_SWAPS + 3],
+            n: 0,
         };
         let mut gain = [0i32; MAX_SWAPS + 1];
         let victim = s.board[to as usize];
         if is_piece(victim) {
             gain[0] = self.of(victim);
         }
-        save(&mut saved, to, victim);
         if m.aux != 0 && m.aux != to {
             let extra = s.board[m.aux as usize];
             if is_piece(extra) {
                 gain[0] += self.of(extra);
-                save(&mut saved, m.aux, extra);
-                s.board[m.aux as usize] = EMPTY;
+                changes.put(&mut s.board, m.aux, EMPTY);
             }
         }
         let mut standing = mover;
         let mut on_square = self.of(mover);
-        if m.piece != 0 {
-            let promoted = (mover & !0x3F) | m.piece;
-            gain[0] += self.value[m.piece as usize] - on_square;
-            on_square = self.value[m.piece as usize];
-            standing = promoted;
+        if let Some(k) = m.piece() {
+            gain[0] += self.value[k.idx()] - on_square;
+            on_square = self.value[k.idx()];
+            standing = piece(color_of(mover), k);
         }
-        save(&mut saved, from, mover);
-        s.board[from as usize] = EMPTY;
-        s.board[to as usize] = standing;
+        changes.put(&mut s.board, from, EMPTY);
+        changes.put(&mut s.board, to, standing);
         let mut side = s.side.opposite();
         let mut d = 0;
         while d < MAX_SWAPS {
@@ -107,9 +123,8 @@ impl SeeValues {
                 break;
             }
             let p = s.board[cell as usize];
-            save(&mut saved, cell, p);
-            s.board[cell as usize] = EMPTY;
-            s.board[to as usize] = p;
+            changes.put(&mut s.board, cell, EMPTY);
+            changes.put(&mut s.board, to, p);
             on_square = val;
             side = side.opposite();
         }
@@ -117,9 +132,7 @@ impl SeeValues {
             gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
             d -= 1;
         }
-        for &(cell, p) in saved[..n_saved].iter().rev() {
-            s.board[cell as usize] = p;
-        }
+        changes.undo(&mut s.board);
         gain[0]
     }
 }
@@ -150,11 +163,9 @@ mod tests {
         (r, sv)
     }
 
-    fn val(sv: &SeeValues, k: chimera_rules::pieces::Kind) -> i32 {
+    fn val(sv: &SeeValues, k: Kind) -> i32 {
         sv.value[k.idx()]
     }
-
-    use chimera_rules::pieces::Kind;
 
     #[test]
     fn an_undefended_piece_is_won_whole() {
@@ -209,8 +220,8 @@ mod tests {
 
     #[test]
     fn a_grand_marshal_leaps_into_the_exchange() {
-        // Grand: a white rook takes a black pawn on e6 that a black marshal
-        // guards by a knight's leap from f8: RxP MxR, the rook is lost for a pawn.
+        // Grand: a white rook takes a black pawn on e7 that a black marshal
+        // guards by a knight's leap from f9: RxP MxR, the rook is lost for a pawn.
         let (r, sv) = see_of(
             "grand",
             "r3k4r/5m4/10/4p5/10/10/4R5/10/10/4K5 w - - - 0 1",

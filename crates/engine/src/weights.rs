@@ -88,7 +88,7 @@ weights! {
     shelter_cap = 4, step 1;
     /// King danger: ‰ of an enemy piece's value per step closer than 4 (middle game).
     danger_permille = 20, step 4;
-    /// Threats to pieces from attack maps ([`super::threats`]): ‰ of its
+    /// Threats to pieces ([`super::threats`]): ‰ of its
     /// units (Fairy-Stockfish's, a pawn 126) counted as centipawns; 0 turns
     /// the term off.
     threat_permille = 0, step 100;

@@ -309,7 +309,7 @@ impl State {
 
     /// Whether every path of a two-path move from `i` has a piece on it.
     #[inline]
-    pub(crate) fn two_path_blocked(&self, i: u16, paths: &[[i16; 2]; 2]) -> bool {
+    fn two_path_blocked(&self, i: u16, paths: &[[i16; 2]; 2]) -> bool {
         paths.iter().all(|path| {
             path.iter()
                 .any(|&o| o != 0 && is_piece(self.board[at(i, o) as usize]))
