@@ -23,6 +23,11 @@ pub const MATE_ALT_CP: i32 = 400;
 pub const CONFIRM_FACTOR: u64 = 4;
 /// The last check ([`verified`]) gets this many times the node budget.
 pub const VERIFY_FACTOR: u64 = 8;
+/// The last check ([`verified`]) asks this much more of the scores than
+/// [`judge`] does (centipawns: the best this much higher, the best other
+/// this much lower), so a shipped puzzle still passes the test's re-search
+/// after a small change to the search moves its scores.
+pub const VERIFY_SLACK_CP: i32 = 100;
 /// The transposition table (megabytes) the shipped sets were mined with
 /// (`--hash`'s default).
 pub const SHIPPED_HASH_MB: usize = 8;
@@ -447,7 +452,7 @@ fn promising(best: Eval, second: Eval) -> bool {
 
 /// Whether `best` is still the one winning move of `pos` by searches of
 /// `nodes` (fresh tables of `hash_mb`): the best move, and [`judge`]
-/// against the best other.
+/// against the best other with [`VERIFY_SLACK_CP`] to spare.
 pub fn verified(pos: &Position, best: Move, nodes: u64, hash_mb: usize) -> bool {
     let limits = Limits::nodes(nodes);
     let found = Searcher::new(hash_mb).search(pos, &[], &limits, &mut |_| {});
@@ -455,7 +460,18 @@ pub fn verified(pos: &Position, best: Move, nodes: u64, hash_mb: usize) -> bool 
         return false;
     }
     let other = Searcher::new(hash_mb).search_excluding(pos, &[], &limits, &[best], &mut |_| {});
-    other.best.is_some() && judge(found.score, other.score).is_some()
+    other.best.is_some() && judge_with_slack(found.score, other.score, VERIFY_SLACK_CP).is_some()
+}
+
+/// [`judge`] with `slack` centipawns to spare: the best's score counted
+/// that much lower and the best other's that much higher (a mate stays a
+/// mate).
+pub fn judge_with_slack(best: Eval, second: Eval, slack: i32) -> Option<Theme> {
+    let shifted = |e: Eval, by: i32| match e {
+        Eval::Cp(c) => Eval::Cp(c + by),
+        mate => mate,
+    };
+    judge(shifted(best, -slack), shifted(second, slack))
 }
 
 /// Whether the game's current position is a puzzle: a shallow pre-filter

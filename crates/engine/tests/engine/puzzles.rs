@@ -1,6 +1,6 @@
 //! Puzzle mining (issue 22): a mate in one embedded in a short game is
 //! found with its unique solution; a position with two winning moves is not
-//! a puzzle; a Ghostarelay win by compulsory capture is a no-moves puzzle;
+//! a puzzle; mining's last check asks for scores to spare; a Ghostarelay win by compulsory capture is a no-moves puzzle;
 //! puzzle lines read back and bad ones are named; every puzzle mined from a
 //! small seeded run of chess and of Holy Grail re-searches deeper to the
 //! same unique best move; every shipped set (`assets/puzzles/`) is complete
@@ -112,6 +112,31 @@ fn mined_holygrail_puzzles_re_search_deeper_to_the_same_unique_move() {
     for p in &found {
         confirm_deeper("holygrail", p);
     }
+}
+
+#[test]
+fn the_last_check_asks_for_scores_to_spare() {
+    use puzzles::{MARGIN_CP, MATE_ALT_CP, VERIFY_SLACK_CP, WIN_CP, judge, judge_with_slack};
+    let slack = VERIFY_SLACK_CP;
+    // A material win just over the margin passes the judge, not the last check.
+    let (b, s) = (Eval::Cp(WIN_CP + 50), Eval::Cp(WIN_CP + 50 - MARGIN_CP));
+    assert_eq!(judge(b, s), Some(Theme::Material));
+    assert_eq!(judge_with_slack(b, s, slack), None);
+    // With the slack to spare on both sides it passes both.
+    let (b, s) = (
+        Eval::Cp(WIN_CP + slack + 50),
+        Eval::Cp(WIN_CP + 50 - MARGIN_CP - slack),
+    );
+    assert_eq!(judge_with_slack(b, s, slack), Some(Theme::Material));
+    // A mate whose best other move is nearly as good as the judge allows.
+    let alt = Eval::Cp(MATE_ALT_CP - slack / 2);
+    assert_eq!(judge(Eval::Mate(2), alt), Some(Theme::Mate(2)));
+    assert_eq!(judge_with_slack(Eval::Mate(2), alt, slack), None);
+    // A mate stays a mate: one against a lost other passes with any slack.
+    assert_eq!(
+        judge_with_slack(Eval::Mate(3), Eval::Mate(-4), slack),
+        Some(Theme::Mate(3))
+    );
 }
 
 #[test]
