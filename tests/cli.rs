@@ -380,6 +380,37 @@ fn an_uneven_match_says_each_sides_node_budget() {
 }
 
 #[test]
+fn a_node_limited_match_plays_each_opening_once() {
+    // One opening and four games asked: a node-limited match plays its pair
+    // once and says why (a second pair would replay the same games).
+    let file = std::env::temp_dir().join(format!("chimera-cli-{}-one-opening", std::process::id()));
+    std::fs::write(&file, "e2e4 e7e5\n").unwrap();
+    let path = file.to_str().unwrap();
+    let out = ok_args(&[
+        "match",
+        "--variant",
+        "chess",
+        "--engine",
+        "a=level:1",
+        "--engine",
+        "b=level:1",
+        "--nodes",
+        "40",
+        "--games",
+        "4",
+        "--openings",
+        path,
+    ]);
+    let _ = std::fs::remove_file(&file);
+    assert!(
+        out.contains("up to 2 games, 1 at once, 1 openings"),
+        "{out}"
+    );
+    assert!(out.contains("each opening is played once"), "{out}");
+    assert!(out.contains("result: a vs b: 2 games"), "{out}");
+}
+
+#[test]
 fn unknown_flags_and_arguments_are_errors() {
     // The example: a misspelt --fen must not list the start position's moves.
     fail_table(&[(

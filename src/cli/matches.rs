@@ -313,10 +313,15 @@ pub fn run_match(a: MatchCmd) -> Result<(), CliError> {
         spec_b.name,
         variant.id(),
         budget,
-        a.games.div_ceil(2) * 2,
+        plan.pairs() * 2,
         a.concurrency,
         plan.openings.len()
     );
+    if plan.pairs() < a.games.div_ceil(2) {
+        out!(
+            "(at a node limit each opening is played once: more games would repeat the same ones; give a larger set with --openings)"
+        );
+    }
     let hash = a.hash as usize;
     let seeds = std::sync::atomic::AtomicU64::new(1);
     let make = || -> Result<[Box<dyn Contestant>; 2], String> {

@@ -34,6 +34,20 @@ pub struct Plan {
     pub sprt: Option<Sprt>,
 }
 
+impl Plan {
+    /// The pairs the match schedules: `max_games` in whole pairs, and at a
+    /// node limit at most one pair per opening of the set (deterministic
+    /// engines would replay the same games, and a test would count them
+    /// twice).
+    pub fn pairs(&self) -> u32 {
+        let pairs = self.max_games.div_ceil(2);
+        match self.control {
+            Control::Nodes(_) => pairs.min(u32::try_from(self.openings.len()).unwrap_or(u32::MAX)),
+            Control::Clock { .. } => pairs,
+        }
+    }
+}
+
 /// Makes one thread's two engines: A (tested) first, then B.
 pub type Factory<'a> = dyn Fn() -> Result<[Box<dyn Contestant>; 2], String> + Sync + 'a;
 
@@ -78,7 +92,7 @@ pub fn run(
     if plan.openings.is_empty() {
         return Err("no openings".to_string());
     }
-    let pairs = plan.max_games.div_ceil(2);
+    let pairs = plan.pairs();
     let next = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<Result<(u32, usize, bool, [String; 2], GamePlayed), String>>();

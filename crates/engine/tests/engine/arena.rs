@@ -334,6 +334,32 @@ fn an_engine_against_itself_scores_half_and_the_sprt_sees_no_gain() {
 }
 
 #[test]
+fn a_node_limited_match_plays_each_opening_once_at_most() {
+    // Three openings: at a node limit ten games are cut to three pairs
+    // (a second round would replay the same games); on a clock all five
+    // pairs are scheduled.
+    let chess = variant("chess", &[]);
+    let mut p = plan(&chess, 10, 300, None);
+    p.openings.truncate(3);
+    assert_eq!(p.pairs(), 3);
+    let make = || -> Result<[Box<dyn Contestant>; 2], String> {
+        Ok([
+            Box::new(LocalEngine::new("a", 8, 4, 1)),
+            Box::new(LocalEngine::new("b", 8, 4, 1)),
+        ])
+    };
+    let mut openings = Vec::new();
+    let s = tournament::run(&p, &make, &mut |g, _, _| openings.push(g.opening)).unwrap();
+    assert_eq!(s.tally.games(), 6);
+    openings.sort();
+    assert_eq!(openings, vec![0, 0, 1, 1, 2, 2]);
+    p.control = Control::parse_clock("10+0.1").unwrap();
+    assert_eq!(p.pairs(), 5);
+    p.max_games = 9;
+    assert_eq!(p.pairs(), 5);
+}
+
+#[test]
 fn a_weakened_setting_is_rejected() {
     // Level 4 (depth 3, noisy, a twelfth of the nodes) tested against level
     // 8 for a gain of 60 Elo: the test must end at H0 within the games
@@ -342,26 +368,30 @@ fn a_weakened_setting_is_rejected() {
 }
 
 #[test]
-#[ignore = "a longer match: about 150 games"]
+#[ignore = "a longer match: a few hundred games"]
 fn a_weakened_setting_is_rejected_at_fishtest_bounds() {
-    // The same at bounds fishtest uses for a change of a few Elo.
+    // The same at bounds fishtest uses for a change of a few Elo, on 200
+    // openings (a node-limited match plays each once at most).
     weakened_is_rejected(2000, 400, Sprt::new(0.0, 5.0));
 }
 
 fn weakened_is_rejected(nodes: u64, games: u32, sprt: Sprt) {
     let chess = variant("chess", &[]);
+    let mut plan = plan(&chess, games, nodes, Some(sprt));
+    if plan.pairs() * 2 < games {
+        let rules = OpeningRules {
+            count: games.div_ceil(2) as usize,
+            ..OpeningRules::default()
+        };
+        plan.openings = openings::generate(&chess, &rules);
+    }
     let make = || -> Result<[Box<dyn Contestant>; 2], String> {
         Ok([
             Box::new(LocalEngine::new("weak", 4, 4, 3)),
             Box::new(LocalEngine::new("full", 8, 4, 1)),
         ])
     };
-    let s = tournament::run(
-        &plan(&chess, games, nodes, Some(sprt)),
-        &make,
-        &mut |_, _, _| {},
-    )
-    .unwrap();
+    let s = tournament::run(&plan, &make, &mut |_, _, _| {}).unwrap();
     assert_eq!(s.verdict, Some(SprtVerdict::H0), "{:?}", s.tally);
     assert!(s.tally.score() < 0.3, "{:?}", s.tally);
 }
