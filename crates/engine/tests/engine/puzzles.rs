@@ -1,12 +1,13 @@
 //! Puzzle mining (issue 22): a mate in one embedded in a short game is
 //! found with its unique solution; a position with two winning moves is not
-//! a puzzle; mining's last check asks for scores to spare; a Ghostarelay win by compulsory capture is a no-moves puzzle;
-//! puzzle lines read back and bad ones are named; every puzzle mined from a
-//! small seeded run of chess and of Holy Grail re-searches deeper to the
-//! same unique best move; every shipped set (`assets/puzzles/`) is complete
-//! and legal, and every shipped puzzle re-searches deeper to the same
-//! unique move (one test per set, so the harness runs them side by side).
-//! Node budgets and fixed tables: the same on every machine.
+//! a puzzle; mining's last check asks for scores to spare; a Ghostarelay
+//! win by compulsory capture is a no-moves puzzle; puzzle lines read back
+//! and bad ones are named; every puzzle mined from a small seeded run of
+//! chess and of Holy Grail re-searches deeper to the same unique best move;
+//! every shipped set (`assets/puzzles/`) is complete and legal, and every
+//! shipped puzzle re-searches deeper to the same unique move (one test per
+//! set, so the harness runs them side by side). Node budgets and fixed
+//! tables: the same on every machine.
 
 use chimera_engine::puzzles::{self, MineSettings, Motif, Puzzle, Theme};
 use chimera_engine::{Eval, Limits, Searcher};
