@@ -25,6 +25,7 @@
 
 use std::sync::Arc;
 
+use super::see::SeeValues;
 use super::threats::Threats;
 use super::values::{Derived, derived};
 use super::weights::Weights;
@@ -63,6 +64,8 @@ pub struct Evaluator {
     serpent: bool,
     crowning: bool,
     lady_swap: bool,
+    /// The capture-ordering values as a static exchange counts them.
+    see: SeeValues,
     /// Threats to pieces (when weighted).
     threats: Option<Threats>,
     /// The weights the tables were built from (the scalar terms are read here).
@@ -191,6 +194,7 @@ impl Evaluator {
             variant: v.clone(),
             derived: d,
             value,
+            see: SeeValues::new(&order, v.royal),
             order,
             hand,
             pst,
@@ -224,6 +228,12 @@ impl Evaluator {
     #[inline]
     pub fn order_value(&self, k: u8) -> i32 {
         self.order[k as usize]
+    }
+
+    /// The piece values static exchanges count with ([`Evaluator::order_value`],
+    /// a royal king priceless).
+    pub(crate) fn see_values(&self) -> &SeeValues {
+        &self.see
     }
 
     /// Material value of a kind on the board (centipawns).

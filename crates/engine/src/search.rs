@@ -14,7 +14,6 @@ use std::time::{Duration, Instant};
 
 use super::eval::Evaluator;
 use super::pace::{Pace, PaceKeeper};
-use super::see::SeeValues;
 use super::tt::{Bound, Table, from_tt, to_tt};
 use chimera_rules::geometry::CELLS;
 use chimera_rules::pieces::{Kind, is_piece, kind_of};
@@ -256,8 +255,6 @@ pub struct Searcher {
     features: Features,
     giveaway: bool,
     promo_floor: i32,
-    /// Piece values for static exchanges.
-    see: SeeValues,
     noise: i32,
     noise_seed: u64,
     /// Root moves left out of the search (MultiPV's later lines).
@@ -306,7 +303,6 @@ impl Searcher {
             features: Features::default(),
             giveaway: false,
             promo_floor: 0,
-            see: SeeValues::new(|_| 0, false),
             noise: 0,
             noise_seed: 0,
             excluded: Vec::with_capacity(8),
@@ -392,7 +388,6 @@ impl Searcher {
             .max()
             .unwrap_or(0);
         self.promo_floor = best_promo * 3 / 4;
-        self.see = SeeValues::new(|k| e.order_value(k), v.royal);
     }
 
     /// Searches the game's current position (its history counts for repetition).
@@ -698,6 +693,15 @@ impl Searcher {
         taken - mover
     }
 
+    /// The static exchange of `m` ([`SeeValues::see`](super::see::SeeValues::see)).
+    fn see(&self, pos: &mut Position, m: Move) -> i32 {
+        self.eval
+            .as_ref()
+            .expect("evaluator")
+            .see_values()
+            .see(pos, m)
+    }
+
     /// Material the move wins (captured pieces and promotion gain).
     fn gain(&self, pos: &Position, m: Move) -> i32 {
         let e = self.eval.as_ref().expect("evaluator");
@@ -785,7 +789,7 @@ impl Searcher {
                 // A capture that loses material in the exchange it starts
                 // (only one by a piece worth more than it takes can): searched
                 // after the quiet moves, and not at all in quiescence.
-                let losing = attacker > victim + promo_v && self.see.see(pos, m) < 0;
+                let losing = attacker > victim + promo_v && e.see_values().see(pos, m) < 0;
                 if quiescence && ((!capture && promo_v < self.promo_floor) || losing) {
                     i32::MIN
                 } else if losing {
@@ -1024,7 +1028,7 @@ impl Searcher {
                 let floor = self.see_floor(pos, m);
                 let limit = if quiet { quiet_loss } else { SEE_LOSS * depth };
                 if floor < -limit {
-                    let see = self.see.see(pos, m);
+                    let see = self.see(pos, m);
                     if see < -SEE_LOSS * depth {
                         continue;
                     }
@@ -1043,7 +1047,7 @@ impl Searcher {
             let mut ext = 0;
             if gives_check && (ply as i32) < 2 * self.root_depth {
                 pos.unmake_move();
-                ext = i32::from(self.see_floor(pos, m) >= 0 || self.see.see(pos, m) >= 0);
+                ext = i32::from(self.see_floor(pos, m) >= 0 || self.see(pos, m) >= 0);
                 pos.make_move(m);
             }
             let new_depth = depth - 1 + ext;

@@ -40,21 +40,19 @@ impl Changes {
 }
 
 /// Piece values for exchanges, centipawns by kind number.
+#[derive(Clone)]
 pub(crate) struct SeeValues {
     value: [i32; NKINDS],
 }
 
 impl SeeValues {
-    /// The values `value(kind)`; a royal king (when `royal`) is priceless.
-    pub(crate) fn new(value: impl Fn(u8) -> i32, royal: bool) -> SeeValues {
-        let mut v = [0; NKINDS];
-        for (k, slot) in v.iter_mut().enumerate() {
-            *slot = value(k as u8);
-        }
+    /// The values `value` by kind; a royal king (when `royal`) is priceless.
+    pub(crate) fn new(value: &[i32; NKINDS], royal: bool) -> SeeValues {
+        let mut value = *value;
         if royal {
-            v[Kind::King.idx()] = ROYAL;
+            value[Kind::King.idx()] = ROYAL;
         }
-        SeeValues { value: v }
+        SeeValues { value }
     }
 
     #[inline]
@@ -149,9 +147,7 @@ mod tests {
     fn setup(variant: &str, fen: &str) -> (Position, SeeValues) {
         let v = Variant::new(variant, &[]).expect("variant");
         let pos = Position::from_vfen(&v, fen).expect("vfen");
-        let e = Evaluator::new(&v);
-        let sv = SeeValues::new(|k| e.order_value(k), v.royal);
-        (pos, sv)
+        (pos, Evaluator::new(&v).see_values().clone())
     }
 
     fn see_of(variant: &str, fen: &str, mv: &str) -> (i32, SeeValues) {
