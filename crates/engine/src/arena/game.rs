@@ -187,6 +187,11 @@ pub fn play(
                 format!("{name}: illegal move: {e}"),
             ));
         }
+        if game.outcome().is_some() {
+            // The rules ended the game (mate, repetition …): that is its
+            // result, whatever the scores would adjudicate.
+            continue;
+        }
         // Adjudication on the reported scores, White's side.
         let white_cp = reply.score.map(|s| {
             let cp = match s {

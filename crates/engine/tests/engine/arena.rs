@@ -252,6 +252,59 @@ fn a_failing_engine_loses_and_dead_draws_are_adjudicated() {
     );
 }
 
+/// A player that plays its moves (LMN) in turn, scoring each 0.
+struct Shuffler(Vec<&'static str>, usize);
+
+impl Contestant for Shuffler {
+    fn name(&self) -> &str {
+        "shuffler"
+    }
+    fn new_game(&mut self, _v: &Arc<Variant>) -> Result<(), String> {
+        Ok(())
+    }
+    fn play(&mut self, game: &Game, _go: &Go) -> Result<EngineMove, String> {
+        let text = self.0[self.1 % self.0.len()];
+        self.1 += 1;
+        let mv = game.position().parse_lmn(text).map_err(|e| e.to_string())?;
+        Ok(EngineMove {
+            mv,
+            score: Some(Eval::Cp(0)),
+        })
+    }
+}
+
+#[test]
+fn the_rules_end_a_game_before_an_adjudication_on_the_same_move() {
+    // The knights go out and back twice: the 8th ply repeats the start a
+    // third time just as the scores (all 0 for 4 moves each) would
+    // adjudicate a draw. The rules' repetition is the result, and the
+    // record loads back (a draw by agreement would contradict the
+    // position, and `chimera load` would refuse the file).
+    let chess = variant("chess", &[]);
+    let adj = Adjudication {
+        draw_moves: 4,
+        draw_from_move: 1,
+        ..Adjudication::default()
+    };
+    let mut white = Shuffler(vec!["g1f3", "f3g1"], 0);
+    let mut black = Shuffler(vec!["g8f6", "f6g8"], 0);
+    let p = chimera_engine::arena::game::play(
+        &chess,
+        &[],
+        &mut white,
+        &mut black,
+        Control::Nodes(1),
+        &adj,
+    )
+    .unwrap();
+    assert_eq!(p.game.moves().len(), 8, "{}", p.termination);
+    assert_eq!(p.outcome.reason, EndReason::Repetition, "{}", p.termination);
+    assert_eq!(p.termination, "repetition");
+    let text = chimera_engine::arena::game::pgn(&p, ["a", "b"], "test", 1).unwrap();
+    let loaded = chimera_game::record::load(&text, 1).expect("the record loads");
+    assert_eq!(loaded.game.moves().len(), 8);
+}
+
 #[test]
 fn an_engine_with_its_own_node_budget_is_given_it_and_the_other_the_matchs() {
     let chess = variant("chess", &[]);
