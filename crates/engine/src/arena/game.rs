@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::contestant::{Contestant, Go};
 use crate::search::Eval;
+use chimera_game::record::{MAX_EVAL_CP, RecordEval};
 use chimera_rules::{Color, EndReason, Game, Outcome, Variant};
 
 /// The time or node budget of every move.
@@ -105,6 +106,10 @@ pub struct GamePlayed {
     pub outcome: Outcome,
     /// How it ended, in words (`checkmate`, `adjudicated: …`, `time forfeit` …).
     pub termination: String,
+    /// What the engine that made each move reported for it, White's view
+    /// (one a move of `game`; none for the opening's moves and for a move
+    /// reported without a score). The PGN writes them as `[%eval …]`.
+    pub evals: Vec<Option<RecordEval>>,
 }
 
 /// Plays `opening`, then the game between `white` and `black`.
@@ -117,15 +122,16 @@ pub fn play(
     adj: &Adjudication,
 ) -> Result<GamePlayed, String> {
     let mut game = super::openings::replay(v, opening)?;
+    let mut evals: Vec<Option<RecordEval>> = vec![None; game.moves().len()];
     let mut left = match control {
         Control::Clock { base, .. } => [base; 2],
         Control::Nodes(_) => [Duration::ZERO; 2],
     };
     if let Err(e) = white.new_game(v) {
-        return Ok(forfeit(game, Color::White, EndReason::Abandoned, e));
+        return Ok(forfeit(game, evals, Color::White, EndReason::Abandoned, e));
     }
     if let Err(e) = black.new_game(v) {
-        return Ok(forfeit(game, Color::Black, EndReason::Abandoned, e));
+        return Ok(forfeit(game, evals, Color::Black, EndReason::Abandoned, e));
     }
     // Scores from White's side, one a ply, for the adjudication.
     let mut win_run = (0u32, 0i32);
@@ -133,6 +139,7 @@ pub fn play(
     loop {
         if let Some(o) = game.outcome() {
             return Ok(GamePlayed {
+                evals,
                 termination: o.reason.word().to_string(),
                 game,
                 outcome: o,
@@ -140,6 +147,7 @@ pub fn play(
         }
         if game.moves().len() >= adj.max_plies {
             return Ok(GamePlayed {
+                evals,
                 termination: format!("adjudicated: a draw after {} plies", adj.max_plies),
                 game,
                 outcome: Outcome {
@@ -163,7 +171,7 @@ pub fn play(
         let spent = t0.elapsed();
         let reply = match reply {
             Ok(r) => r,
-            Err(e) => return Ok(forfeit(game, side, EndReason::Abandoned, e)),
+            Err(e) => return Ok(forfeit(game, evals, side, EndReason::Abandoned, e)),
         };
         if let Control::Clock { inc, margin, .. } = control {
             let l = &mut left[side.index()];
@@ -171,6 +179,7 @@ pub fn play(
                 let name = player.name().to_string();
                 return Ok(forfeit(
                     game,
+                    evals,
                     side,
                     EndReason::TimeForfeit,
                     format!("{name} lost on time"),
@@ -182,11 +191,13 @@ pub fn play(
             let name = player.name().to_string();
             return Ok(forfeit(
                 game,
+                evals,
                 side,
                 EndReason::Abandoned,
                 format!("{name}: illegal move: {e}"),
             ));
         }
+        evals.push(reply.score.map(|s| white_eval(s, side)));
         if game.outcome().is_some() {
             // The rules ended the game (mate, repetition …): that is its
             // result, whatever the scores would adjudicate.
@@ -223,6 +234,7 @@ pub fn play(
                 Color::Black
             };
             return Ok(GamePlayed {
+                evals,
                 termination: format!(
                     "adjudicated: both engines scored {} ahead by {} cp or more for {} moves",
                     winner.name(),
@@ -239,6 +251,7 @@ pub fn play(
         let move_number = game.moves().len() as u32 / 2 + 1;
         if draw_run >= 2 * adj.draw_moves && move_number >= adj.draw_from_move {
             return Ok(GamePlayed {
+                evals,
                 termination: format!(
                     "adjudicated: a draw (both engines within {} cp for {} moves)",
                     adj.draw_cp, adj.draw_moves
@@ -253,9 +266,25 @@ pub fn play(
     }
 }
 
+/// A score the engine of `side` reported, as a record's evaluation (White's view).
+fn white_eval(s: Eval, side: Color) -> RecordEval {
+    let sign = if side == Color::White { 1 } else { -1 };
+    match s {
+        Eval::Cp(c) => RecordEval::Cp((c * sign).clamp(-MAX_EVAL_CP, MAX_EVAL_CP)),
+        Eval::Mate(n) => RecordEval::Mate(n * sign),
+    }
+}
+
 /// `loser` loses for `reason`, explained by `why`.
-fn forfeit(game: Game, loser: Color, reason: EndReason, why: String) -> GamePlayed {
+fn forfeit(
+    game: Game,
+    evals: Vec<Option<RecordEval>>,
+    loser: Color,
+    reason: EndReason,
+    why: String,
+) -> GamePlayed {
     GamePlayed {
+        evals,
         game,
         outcome: Outcome {
             winner: Some(loser.opposite()),
@@ -266,7 +295,8 @@ fn forfeit(game: Game, loser: Color, reason: EndReason, why: String) -> GamePlay
 }
 
 /// The game as a PGN-style record (Chimera's record format, docs/records.md)
-/// with the players, the event and how it ended.
+/// with the players, the event, how it ended and each engine move's
+/// reported score (`[%eval …]`, White's view).
 pub fn pgn(p: &GamePlayed, names: [&str; 2], event: &str, round: u32) -> Result<String, String> {
     let tags = vec![
         ("Event".to_string(), event.to_string()),
@@ -282,6 +312,11 @@ pub fn pgn(p: &GamePlayed, names: [&str; 2], event: &str, round: u32) -> Result<
         chimera_game::clock::TimeControl::None,
         &tags,
     )
-    .and_then(|r| r.to_text())
+    .and_then(|mut r| {
+        for (m, e) in r.moves.iter_mut().zip(&p.evals) {
+            m.eval = *e;
+        }
+        r.to_text()
+    })
     .map_err(|e| e.to_string())
 }

@@ -255,6 +255,25 @@ fn a_failing_engine_loses_and_dead_draws_are_adjudicated() {
 /// A player that plays its moves (LMN) in turn, scoring each 0.
 struct Shuffler(Vec<&'static str>, usize);
 
+/// A shuffler that reports its own score for every move.
+struct Scoring(Shuffler, Eval);
+
+impl Contestant for Scoring {
+    fn name(&self) -> &str {
+        "scoring"
+    }
+    fn new_game(&mut self, v: &Arc<Variant>) -> Result<(), String> {
+        self.0.new_game(v)
+    }
+    fn play(&mut self, game: &Game, go: &Go) -> Result<EngineMove, String> {
+        let mv = self.0.play(game, go)?.mv;
+        Ok(EngineMove {
+            mv,
+            score: Some(self.1),
+        })
+    }
+}
+
 impl Contestant for Shuffler {
     fn name(&self) -> &str {
         "shuffler"
@@ -303,6 +322,48 @@ fn the_rules_end_a_game_before_an_adjudication_on_the_same_move() {
     let text = chimera_engine::arena::game::pgn(&p, ["a", "b"], "test", 1).unwrap();
     let loaded = chimera_game::record::load(&text, 1).expect("the record loads");
     assert_eq!(loaded.game.moves().len(), 8);
+}
+
+#[test]
+fn the_record_of_a_match_game_keeps_each_engines_score_from_whites_side() {
+    use chimera_game::record::RecordEval;
+    let chess = variant("chess", &[]);
+    let adj = Adjudication {
+        max_plies: 6,
+        ..Adjudication::default()
+    };
+    // Two opening plies, then White reports +0.35 for itself and Black a
+    // mate in 2 for itself (White's view: Black mates, #-2).
+    let opening = ["e2e4".to_string(), "e7e5".to_string()];
+    let mut white = Scoring(Shuffler(vec!["g1f3", "f3g1"], 0), Eval::Cp(35));
+    let mut black = Scoring(Shuffler(vec!["g8f6", "f6g8"], 0), Eval::Mate(2));
+    let p = chimera_engine::arena::game::play(
+        &chess,
+        &opening,
+        &mut white,
+        &mut black,
+        Control::Nodes(1),
+        &adj,
+    )
+    .unwrap();
+    assert_eq!(p.game.moves().len(), 6);
+    let expected = [
+        None,
+        None,
+        Some(RecordEval::Cp(35)),
+        Some(RecordEval::Mate(-2)),
+        Some(RecordEval::Cp(35)),
+        Some(RecordEval::Mate(-2)),
+    ];
+    assert_eq!(p.evals, expected);
+    let text = chimera_engine::arena::game::pgn(&p, ["a", "b"], "test", 1).unwrap();
+    assert!(
+        text.contains("[%eval 0.35]") && text.contains("[%eval #-2]"),
+        "{text}"
+    );
+    let loaded = chimera_game::record::load(&text, 1).expect("the record loads");
+    let read: Vec<_> = loaded.record.moves.iter().map(|m| m.eval).collect();
+    assert_eq!(read, expected);
 }
 
 #[test]
