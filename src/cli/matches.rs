@@ -2,10 +2,8 @@
 //! holds the match; this starts the engine processes and prints), and
 //! `chimera openings`: an opening set for a variant, made from a seed.
 
-use std::io::{BufReader, Write};
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::io::Write;
+use std::time::Duration;
 
 use clap::Args;
 
@@ -14,9 +12,8 @@ use super::args::{VariantArgs, count, hash_mb, name_value};
 use chimera_engine::arena::openings::{self, OpeningRules};
 use chimera_engine::arena::{
     Adjudication, Contestant, Control, GameReport, LocalEngine, OwnNodes, Plan, Sprt, SprtVerdict,
-    Tally, UciEngine, UciLink, game, tournament,
+    Tally, UciEngine, game, process_link, tournament,
 };
-use chimera_engine::uci::{Line, MAX_LINE_BYTES, read_line};
 
 /// Flags of `match`.
 #[derive(Debug, Clone, Args)]
@@ -156,59 +153,6 @@ fn probability(s: &str) -> Result<f64, String> {
     }
 }
 
-/// Starts `command` with its stdin and stdout as a [`UciLink`]; its stderr
-/// is dropped. The link's close waits two seconds for the process to end
-/// after `quit`, then kills it.
-fn spawn(command: &[String]) -> Result<UciLink, String> {
-    let mut child = Command::new(&command[0])
-        .args(&command[1..])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("cannot start '{}': {e}", command.join(" ")))?;
-    let (Some(mut stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-        return Err(format!("'{}': no pipes to the engine", command[0]));
-    };
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut input = BufReader::new(stdout);
-        let mut buf = Vec::new();
-        // Lines over the limit are dropped; the end or an error ends the link.
-        while let Ok(l) = read_line(&mut input, &mut buf, MAX_LINE_BYTES) {
-            match l {
-                Line::Whole => {
-                    let text = String::from_utf8_lossy(&buf).trim_end().to_string();
-                    if tx.send(text).is_err() {
-                        break;
-                    }
-                }
-                Line::TooLong(_) => {}
-                Line::End => break,
-            }
-        }
-    });
-    Ok(UciLink {
-        send: Box::new(move |line| {
-            writeln!(stdin, "{line}")
-                .and_then(|()| stdin.flush())
-                .map_err(|e| e.to_string())
-        }),
-        lines: rx,
-        close: Some(Box::new(move || {
-            let until = Instant::now() + Duration::from_secs(2);
-            while Instant::now() < until {
-                if let Ok(Some(_)) = child.try_wait() {
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(20));
-            }
-            let _ = child.kill();
-            let _ = child.wait();
-        })),
-    })
-}
-
 /// The engine of `spec`.
 fn make_engine(
     spec: &EngineSpec,
@@ -218,9 +162,11 @@ fn make_engine(
 ) -> Result<Box<dyn Contestant>, String> {
     Ok(match &spec.kind {
         EngineKind::Level(l) => Box::new(LocalEngine::new(&spec.name, *l, hash, seed)),
-        EngineKind::Uci(cmd) => {
-            Box::new(UciEngine::start(&spec.name, spawn(cmd)?, options.to_vec())?)
-        }
+        EngineKind::Uci(cmd) => Box::new(UciEngine::start(
+            &spec.name,
+            process_link(cmd)?,
+            options.to_vec(),
+        )?),
     })
 }
 

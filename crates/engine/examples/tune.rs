@@ -7,12 +7,17 @@
 //! tune positions VARIANT OUT [--games N] [--nodes N] [--per-game N] [--skip N]
 //!                            [--extra N] [--seed N] [--first-game N]
 //! tune weights VARIANT OUT POSITIONS… [--holdout N] [--passes N] [--start FILE]
-//!                                     [--params NAME,NAME…|scalars]
+//!                                     [--params NAME,NAME…|scalars] [--k K]
+//! tune label VARIANT OUT POSITIONS… --engine COMMAND [--nodes N]
 //! ```
 //!
 //! `positions` plays self-play games and appends quiet positions with their
 //! results to OUT; `weights` fits K and tunes the weights on the positions,
-//! and writes the weights file OUT. Games are split by number: of every N
+//! and writes the weights file OUT (`--k` fixes K instead: for labels that
+//! are another engine's scores put through the sigmoid, K = 1 keeps the
+//! evaluation on that engine's centipawn scale; `label` makes such labels:
+//! it writes the positions again with, as the result, another UCI engine's
+//! score of each at N nodes, White's view, through the sigmoid with K = 1). Games are split by number: of every N
 //! (5 by default) one is held out as the test set, one is the validation
 //! set and the rest train. The search stops once the validation error has
 //! not improved for [`PATIENCE`] passes and keeps the weights of the best
@@ -24,10 +29,11 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
+use chimera_engine::arena::{Contestant, Go, UciEngine, process_link};
 use chimera_engine::eval::Evaluator;
 use chimera_engine::tune::{self, DataSettings, Sample};
-use chimera_engine::{Param, Weights};
-use chimera_rules::Variant;
+use chimera_engine::{Eval, Param, Weights};
+use chimera_rules::{Color, Game, Variant};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -96,7 +102,7 @@ impl Args {
 /// Passes without a better validation error before the search stops.
 const PATIENCE: u32 = 3;
 
-const USAGE: &str = "usage: tune positions VARIANT OUT [--games N] [--nodes N] [--per-game N] [--skip N] [--extra N] [--seed N] [--first-game N]\n       tune weights VARIANT OUT POSITIONS... [--holdout N] [--passes N] [--start FILE] [--params NAME,NAME...|scalars]";
+const USAGE: &str = "usage: tune positions VARIANT OUT [--games N] [--nodes N] [--per-game N] [--skip N] [--extra N] [--seed N] [--first-game N]\n       tune weights VARIANT OUT POSITIONS... [--holdout N] [--passes N] [--start FILE] [--params NAME,NAME...|scalars] [--k K]\n       tune label VARIANT OUT POSITIONS... --engine COMMAND [--nodes N]";
 
 fn run(args: &[String]) -> Result<(), String> {
     let a = Args::read(args)?;
@@ -128,7 +134,7 @@ fn run(args: &[String]) -> Result<(), String> {
             positions(&v, &s, out)
         }
         "weights" if !rest.is_empty() => {
-            a.only(&["holdout", "passes", "start", "params"])?;
+            a.only(&["holdout", "passes", "start", "params", "k"])?;
             let mut params = tune::params_for(&v);
             match a.text("params") {
                 None => {}
@@ -144,18 +150,93 @@ fn run(args: &[String]) -> Result<(), String> {
                 Some(f) => Weights::parse(&read(f)?).map_err(|e| format!("{f}: {e}"))?,
                 None => Weights::default(),
             };
-            weights(
-                &v,
-                out,
-                rest,
-                &start,
-                a.number("holdout", 5u32)?.max(3),
-                a.number("passes", 100u32)?,
-                &params,
-            )
+            let fixed_k = match a.text("k") {
+                None => None,
+                Some(t) => Some(
+                    t.parse::<f64>()
+                        .ok()
+                        .filter(|k| *k > 0.0 && k.is_finite())
+                        .ok_or(format!("--k '{t}': expected a positive number"))?,
+                ),
+            };
+            let fit = Fit {
+                start,
+                holdout: a.number("holdout", 5u32)?.max(3),
+                passes: a.number("passes", 100u32)?,
+                params,
+                fixed_k,
+            };
+            weights(&v, out, rest, &fit)
+        }
+        "label" if !rest.is_empty() => {
+            a.only(&["engine", "nodes"])?;
+            let engine = a
+                .text("engine")
+                .ok_or("label: --engine COMMAND is needed")?;
+            label(&v, out, rest, engine, a.number("nodes", 200_000u64)?)
         }
         _ => Err(USAGE.to_string()),
     }
+}
+
+/// The largest score a label takes (centipawns, White's view; a mate is this).
+const LABEL_CAP: i32 = 2000;
+
+/// Writes the positions of `files` to `out` with, as each one's result, the
+/// score of the UCI engine `command` at `nodes` nodes (White's view, capped
+/// at [`LABEL_CAP`]) through the sigmoid with K = 1.
+fn label(
+    v: &Arc<Variant>,
+    out: &str,
+    files: &[String],
+    command: &str,
+    nodes: u64,
+) -> Result<(), String> {
+    let cmd: Vec<String> = command.split_whitespace().map(str::to_string).collect();
+    if cmd.is_empty() {
+        return Err("label: --engine names no command".to_string());
+    }
+    let mut engine = UciEngine::start("", process_link(&cmd)?, Vec::new())?;
+    let mut file = std::fs::File::create(out).map_err(|e| format!("{out}: {e}"))?;
+    let t0 = Instant::now();
+    let mut done = 0usize;
+    for f in files {
+        for mut s in tune::read_samples(v, &read(f)?).map_err(|e| format!("{f}: {e}"))? {
+            // A new game each: the label does not depend on the order.
+            engine.new_game(v)?;
+            let game = Game::from_position(s.pos.clone());
+            let reply = engine.play(&game, &Go::Nodes(nodes))?;
+            let cp = match reply.score {
+                Some(Eval::Cp(c)) => c.clamp(-LABEL_CAP, LABEL_CAP),
+                Some(Eval::Mate(n)) => LABEL_CAP * n.signum(),
+                None => {
+                    return Err(format!(
+                        "{f}: the engine gave no score for {}",
+                        s.pos.to_vfen()
+                    ));
+                }
+            };
+            let white = if s.pos.side_to_move() == Color::White {
+                cp
+            } else {
+                -cp
+            };
+            s.result = tune::sigmoid(1.0, f64::from(white));
+            writeln!(file, "{}", s.line()).map_err(|e| format!("{out}: {e}"))?;
+            done += 1;
+            if done.is_multiple_of(500) {
+                eprintln!(
+                    "{done} positions labelled, {:.0} s",
+                    t0.elapsed().as_secs_f64()
+                );
+            }
+        }
+    }
+    eprintln!(
+        "{done} positions labelled, {:.0} s",
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(())
 }
 
 fn read(path: &str) -> Result<String, String> {
@@ -195,15 +276,29 @@ fn positions(v: &Arc<Variant>, s: &DataSettings, out: &str) -> Result<(), String
     write_err.map_or(Ok(()), Err)
 }
 
-fn weights(
-    v: &Arc<Variant>,
-    out: &str,
-    files: &[String],
-    start: &Weights,
+/// How `tune weights` fits.
+struct Fit {
+    /// The weights to start from.
+    start: Weights,
+    /// Of every `holdout` games one is the test set, one the validation set.
     holdout: u32,
+    /// Most passes of the local search.
     passes: u32,
-    params: &[Param],
-) -> Result<(), String> {
+    /// The weights it may move.
+    params: Vec<Param>,
+    /// K as given (`--k`), instead of fitted.
+    fixed_k: Option<f64>,
+}
+
+fn weights(v: &Arc<Variant>, out: &str, files: &[String], fit: &Fit) -> Result<(), String> {
+    let Fit {
+        start,
+        holdout,
+        passes,
+        params,
+        fixed_k,
+    } = fit;
+    let (holdout, passes, fixed_k) = (*holdout, *passes, *fixed_k);
     let mut all: Vec<Sample> = Vec::new();
     for f in files {
         all.extend(tune::read_samples(v, &read(f)?).map_err(|e| format!("{f}: {e}"))?);
@@ -217,7 +312,7 @@ fn weights(
     }
     let t0 = Instant::now();
     let ev = Evaluator::with_weights(v, start);
-    let k = tune::fit_k(&ev, &train);
+    let k = fixed_k.unwrap_or_else(|| tune::fit_k(&ev, &train));
     let errors = |w: &Weights| -> [f64; 3] {
         let ev = Evaluator::with_weights(v, w);
         [&train, &valid, &test].map(|set| tune::error(&ev, set, k))
@@ -260,7 +355,7 @@ fn weights(
     );
     let header = format!(
         "Texel-tuned weights of {} (crates/engine/examples/tune.rs; docs/computer.md).\n\
-         {} training, {} validation, {} test positions from {} files; K = {k:.4}; pass {pass}.\n\
+         {} training, {} validation, {} test positions from {} files; K = {k:.4}{}; pass {pass}.\n\
          Error training {:.6} -> {:.6}, validation {:.6} -> {:.6}, test {:.6} -> {:.6}.\n\
          Weights not listed keep their defaults (crates/engine/src/weights.rs).",
         v.id(),
@@ -268,6 +363,7 @@ fn weights(
         valid.len(),
         test.len(),
         files.len(),
+        if fixed_k.is_some() { " (given)" } else { "" },
         before[0],
         after[0],
         before[1],

@@ -3,13 +3,15 @@
 //! speaking UCI over a line link ([`UciEngine`]: another Chimera build's
 //! `chimera uci`, Fairy-Stockfish …, whose pipes the caller provides).
 
+use std::io::{BufReader, Write};
+use std::process::{Command, Stdio};
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use crate::levels::Bot;
 use crate::search::{Eval, Limits, TimeLeft};
-use crate::uci::Notation;
+use crate::uci::{Line, MAX_LINE_BYTES, Notation, read_line};
 use chimera_rules::{Color, Game, Move, Variant};
 
 /// How long a move may take: a node budget, or the clock.
@@ -343,6 +345,59 @@ pub fn info_score(line: &str) -> Option<Eval> {
         }
     }
     None
+}
+
+/// Starts `command` with its stdin and stdout as a [`UciLink`]; its stderr
+/// is dropped. The link's close waits two seconds for the process to end
+/// after `quit`, then kills it.
+pub fn process_link(command: &[String]) -> Result<UciLink, String> {
+    let mut child = Command::new(&command[0])
+        .args(&command[1..])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot start '{}': {e}", command.join(" ")))?;
+    let (Some(mut stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+        return Err(format!("'{}': no pipes to the engine", command[0]));
+    };
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut input = BufReader::new(stdout);
+        let mut buf = Vec::new();
+        // Lines over the limit are dropped; the end or an error ends the link.
+        while let Ok(l) = read_line(&mut input, &mut buf, MAX_LINE_BYTES) {
+            match l {
+                Line::Whole => {
+                    let text = String::from_utf8_lossy(&buf).trim_end().to_string();
+                    if tx.send(text).is_err() {
+                        break;
+                    }
+                }
+                Line::TooLong(_) => {}
+                Line::End => break,
+            }
+        }
+    });
+    Ok(UciLink {
+        send: Box::new(move |line| {
+            writeln!(stdin, "{line}")
+                .and_then(|()| stdin.flush())
+                .map_err(|e| e.to_string())
+        }),
+        lines: rx,
+        close: Some(Box::new(move || {
+            let until = Instant::now() + Duration::from_secs(2);
+            while Instant::now() < until {
+                if let Ok(Some(_)) = child.try_wait() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            let _ = child.kill();
+            let _ = child.wait();
+        })),
+    })
 }
 
 /// A link to this build's own UCI engine ([`crate::uci::Engine`]) in this

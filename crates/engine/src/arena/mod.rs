@@ -15,6 +15,7 @@ pub mod tournament;
 
 pub use contestant::{
     Contestant, EngineMove, Go, LocalEngine, OwnNodes, UciEngine, UciLink, in_process_link,
+    process_link,
 };
 pub use game::{Adjudication, Control, GamePlayed};
 pub use sprt::{GameScore, Sprt, SprtVerdict, Tally};
