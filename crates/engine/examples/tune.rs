@@ -291,14 +291,13 @@ struct Fit {
 }
 
 fn weights(v: &Arc<Variant>, out: &str, files: &[String], fit: &Fit) -> Result<(), String> {
-    let Fit {
-        start,
+    let &Fit {
+        ref start,
         holdout,
         passes,
-        params,
+        ref params,
         fixed_k,
     } = fit;
-    let (holdout, passes, fixed_k) = (*holdout, *passes, *fixed_k);
     let mut all: Vec<Sample> = Vec::new();
     for f in files {
         all.extend(tune::read_samples(v, &read(f)?).map_err(|e| format!("{f}: {e}"))?);

@@ -197,20 +197,19 @@ pub fn play(
                 format!("{name}: illegal move: {e}"),
             ));
         }
-        evals.push(reply.score.map(|s| white_eval(s, side)));
+        let white = reply.score.map(|s| white_eval(s, side));
+        evals.push(white);
         if game.outcome().is_some() {
             // The rules ended the game (mate, repetition …): that is its
             // result, whatever the scores would adjudicate.
             continue;
         }
-        // Adjudication on the reported scores, White's side.
-        let white_cp = reply.score.map(|s| {
-            let cp = match s {
-                Eval::Cp(c) => c,
-                Eval::Mate(n) if n > 0 => 100_000,
-                Eval::Mate(_) => -100_000,
-            };
-            if side == Color::White { cp } else { -cp }
+        // Adjudication on the reported scores, White's side (a mate as the
+        // largest lead).
+        let white_cp = white.map(|e| match e {
+            RecordEval::Cp(c) => c,
+            RecordEval::Mate(n) if n > 0 => MAX_EVAL_CP,
+            RecordEval::Mate(_) => -MAX_EVAL_CP,
         });
         match white_cp {
             Some(cp) if cp.abs() >= adj.win_cp => {

@@ -252,25 +252,21 @@ fn a_failing_engine_loses_and_dead_draws_are_adjudicated() {
     );
 }
 
-/// A player that plays its moves (LMN) in turn, scoring each 0.
-struct Shuffler(Vec<&'static str>, usize);
+/// A player that plays its moves (LMN) in turn, reporting the same score
+/// for each.
+struct Shuffler {
+    moves: Vec<&'static str>,
+    next: usize,
+    score: Eval,
+}
 
-/// A shuffler that reports its own score for every move.
-struct Scoring(Shuffler, Eval);
-
-impl Contestant for Scoring {
-    fn name(&self) -> &str {
-        "scoring"
-    }
-    fn new_game(&mut self, v: &Arc<Variant>) -> Result<(), String> {
-        self.0.new_game(v)
-    }
-    fn play(&mut self, game: &Game, go: &Go) -> Result<EngineMove, String> {
-        let mv = self.0.play(game, go)?.mv;
-        Ok(EngineMove {
-            mv,
-            score: Some(self.1),
-        })
+impl Shuffler {
+    fn new(moves: Vec<&'static str>, score: Eval) -> Shuffler {
+        Shuffler {
+            moves,
+            next: 0,
+            score,
+        }
     }
 }
 
@@ -282,12 +278,12 @@ impl Contestant for Shuffler {
         Ok(())
     }
     fn play(&mut self, game: &Game, _go: &Go) -> Result<EngineMove, String> {
-        let text = self.0[self.1 % self.0.len()];
-        self.1 += 1;
+        let text = self.moves[self.next % self.moves.len()];
+        self.next += 1;
         let mv = game.position().parse_lmn(text).map_err(|e| e.to_string())?;
         Ok(EngineMove {
             mv,
-            score: Some(Eval::Cp(0)),
+            score: Some(self.score),
         })
     }
 }
@@ -305,8 +301,8 @@ fn the_rules_end_a_game_before_an_adjudication_on_the_same_move() {
         draw_from_move: 1,
         ..Adjudication::default()
     };
-    let mut white = Shuffler(vec!["g1f3", "f3g1"], 0);
-    let mut black = Shuffler(vec!["g8f6", "f6g8"], 0);
+    let mut white = Shuffler::new(vec!["g1f3", "f3g1"], Eval::Cp(0));
+    let mut black = Shuffler::new(vec!["g8f6", "f6g8"], Eval::Cp(0));
     let p = chimera_engine::arena::game::play(
         &chess,
         &[],
@@ -335,8 +331,8 @@ fn the_record_of_a_match_game_keeps_each_engines_score_from_whites_side() {
     // Two opening plies, then White reports +0.35 for itself and Black a
     // mate in 2 for itself (White's view: Black mates, #-2).
     let opening = ["e2e4".to_string(), "e7e5".to_string()];
-    let mut white = Scoring(Shuffler(vec!["g1f3", "f3g1"], 0), Eval::Cp(35));
-    let mut black = Scoring(Shuffler(vec!["g8f6", "f6g8"], 0), Eval::Mate(2));
+    let mut white = Shuffler::new(vec!["g1f3", "f3g1"], Eval::Cp(35));
+    let mut black = Shuffler::new(vec!["g8f6", "f6g8"], Eval::Mate(2));
     let p = chimera_engine::arena::game::play(
         &chess,
         &opening,
