@@ -34,6 +34,10 @@ use chimera_rules::pieces::{Kind, LOCK_BIT, NKINDS, color_of, is_piece, kind_of,
 use chimera_rules::variants::NoMoves;
 use chimera_rules::{Color, Position, Variant};
 
+/// How far outside the window that matters the evaluation without its
+/// threats must lie for them to be left out ([`Evaluator::evaluate_within`]).
+pub const LAZY_MARGIN: i32 = 300;
+
 /// The evaluation tables of one variant (with its options).
 pub struct Evaluator {
     variant: Arc<Variant>,
@@ -245,6 +249,14 @@ impl Evaluator {
     /// Evaluates `pos` for the side to move. `mobility` is the side to
     /// move's board-move count minus the opponent's (as far as known).
     pub fn evaluate(&self, pos: &Position, mobility: i32) -> i32 {
+        self.evaluate_within(pos, mobility, -i32::MAX, i32::MAX)
+    }
+
+    /// [`Evaluator::evaluate`] where only whether the score lies within
+    /// `(low, high)` matters beyond that window: when everything but the
+    /// threats is more than [`LAZY_MARGIN`] outside it, the threats (the
+    /// costliest term) are not worked out and that score is returned.
+    pub fn evaluate_within(&self, pos: &Position, mobility: i32, low: i32, high: i32) -> i32 {
         if self.giveaway {
             return self.giveaway_eval(pos, mobility);
         }
@@ -404,21 +416,26 @@ impl Evaluator {
                 }
             }
         }
-        if let Some(t) = &self.threats {
-            for (col, (m, e)) in t.of(v, s).into_iter().enumerate() {
-                mg[col] -= m * wt.threat_permille / 1000;
-                eg[col] -= e * wt.threat_permille / 1000;
-            }
-        }
         let phase = phase.min(self.phase_max);
-        let white = (mg[0] - mg[1]) * phase / self.phase_max
-            + (eg[0] - eg[1]) * (self.phase_max - phase) / self.phase_max;
-        let us = if s.side == Color::White {
-            white
-        } else {
-            -white
+        let side = if s.side == Color::White { 1 } else { -1 };
+        let rest = wt.tempo + (mobility * wt.mobility_cp).clamp(-wt.mobility_cap, wt.mobility_cap);
+        let blend = |mg: &[i32; 2], eg: &[i32; 2]| {
+            let white = (mg[0] - mg[1]) * phase / self.phase_max
+                + (eg[0] - eg[1]) * (self.phase_max - phase) / self.phase_max;
+            side * white + rest
         };
-        us + wt.tempo + (mobility * wt.mobility_cp).clamp(-wt.mobility_cap, wt.mobility_cap)
+        let Some(t) = &self.threats else {
+            return blend(&mg, &eg);
+        };
+        let rough = blend(&mg, &eg);
+        if rough.saturating_sub(LAZY_MARGIN) >= high || rough.saturating_add(LAZY_MARGIN) <= low {
+            return rough;
+        }
+        for (col, (m, e)) in t.of(v, s).into_iter().enumerate() {
+            mg[col] -= m * wt.threat_permille / 1000;
+            eg[col] -= e * wt.threat_permille / 1000;
+        }
+        blend(&mg, &eg)
     }
 
     /// Ghostarelay: the side with fewer pieces and fewer moves stands

@@ -49,6 +49,10 @@ const SEE_PRUNE_DEPTH: i32 = 7;
 const SEE_LOSS: i32 = 150;
 /// A quiet move losing more than this per ply squared is pruned.
 const SEE_QUIET_LOSS: i32 = 20;
+/// Ordering score of a capture (or promotion) that does not lose material,
+/// before its gain; a losing one scores this much less than
+/// `-GOOD_CAPTURE`, after the quiet moves.
+const GOOD_CAPTURE: i32 = 1_000_000;
 /// Nodes between two looks at the clock and the stop flag.
 const POLL_MASK: u64 = 127;
 /// A move list's starting room (grows once if a position needs more).
@@ -217,6 +221,10 @@ struct Ply {
     moves: Vec<Move>,
     scores: Vec<i32>,
     quiets: Vec<Move>,
+    /// Captures whose exchange is not yet worked out (by slot).
+    doubtful: Vec<bool>,
+    /// Whether the list was ordered for quiescence.
+    quiescence: bool,
     killers: [Option<Move>; 2],
     mobility: i32,
     /// The move being searched from this ply (the next ply's previous move).
@@ -278,6 +286,8 @@ impl Searcher {
                     moves: Vec::with_capacity(LIST_ROOM),
                     scores: Vec::with_capacity(LIST_ROOM),
                     quiets: Vec::with_capacity(LIST_ROOM),
+                    doubtful: Vec::with_capacity(LIST_ROOM),
+                    quiescence: false,
                     killers: [None; 2],
                     current: NULL_MOVE,
                     eval: -INF,
@@ -460,8 +470,8 @@ impl Searcher {
         }
         // A fallback before any iteration completes: the best-ordered move.
         let hash_move = self.tt.probe(pos.hash()).and_then(|e| e.mv);
-        self.order(&mut pos, 0, hash_move, false);
-        let first = self.pick(0, 0);
+        self.order(&pos, 0, hash_move, false);
+        let first = self.pick(&mut pos, 0, 0).unwrap_or(self.plies[0].moves[0]);
         let mut best = (first, 0i32, 0u32, vec![first]);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let soft = limits.time_limits().0;
@@ -620,13 +630,22 @@ impl Searcher {
     }
 
     fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
+        self.evaluate_within(pos, ply, -INF, INF)
+    }
+
+    /// The static evaluation where only its place in `(low, high)` matters
+    /// (see [`Evaluator::evaluate_within`]).
+    fn evaluate_within(&self, pos: &Position, ply: usize, low: i32, high: i32) -> i32 {
         let mob = self.plies[ply].mobility
             - if ply > 0 {
                 self.plies[ply - 1].mobility
             } else {
                 self.plies[ply].mobility
             };
-        self.eval.as_ref().expect("evaluator").evaluate(pos, mob)
+        self.eval
+            .as_ref()
+            .expect("evaluator")
+            .evaluate_within(pos, mob, low, high)
     }
 
     /// Score of a position whose side to move has no legal move, as
@@ -674,6 +693,12 @@ impl Searcher {
     #[inline]
     fn is_capture(pos: &Position, m: Move) -> bool {
         m.kind() == MoveKind::Normal && (m.aux != 0 || is_piece(pos.s.board[m.to as usize]))
+    }
+
+    /// Whether the move captures or promotes (else it is quiet).
+    #[inline]
+    fn is_loud(pos: &Position, m: Move) -> bool {
+        Self::is_capture(pos, m) || (m.kind() == MoveKind::Normal && m.piece != 0)
     }
 
     /// The least a board move can come out with in its static exchange:
@@ -761,16 +786,23 @@ impl Searcher {
     }
 
     /// Fills the ordering scores of ply `ply`'s moves. In quiescence, moves
-    /// that are not searched there get `i32::MIN`.
-    fn order(&mut self, pos: &mut Position, ply: usize, hash_move: Option<Move>, quiescence: bool) {
+    /// that are not searched there get `i32::MIN`. A capture that may lose
+    /// material in the exchange it starts (only one by a piece worth more
+    /// than it takes can) is ordered as a good one until it is picked: only
+    /// then is its exchange worked out ([`Searcher::pick`]), so a node cut
+    /// by its first moves never works out the others'.
+    fn order(&mut self, pos: &Position, ply: usize, hash_move: Option<Move>, quiescence: bool) {
         let e = self.eval.as_ref().expect("evaluator");
         let counter = self.counter_slot(ply).and_then(|c| self.counters[c]);
         let p = &mut self.plies[ply];
         p.scores.clear();
+        p.doubtful.clear();
+        p.quiescence = quiescence;
         let killers = p.killers;
         for &m in &p.moves {
             let capture = Self::is_capture(pos, m);
             let promo = m.kind() == MoveKind::Normal && m.piece != 0;
+            let mut doubtful = false;
             let s = if Some(m) == hash_move {
                 10_000_000
             } else if capture || promo {
@@ -786,16 +818,11 @@ impl Searcher {
                 }
                 let promo_v = if promo { e.value(m.piece) } else { 0 };
                 let attacker = e.order_value(kind_of(pos.s.board[m.from as usize]));
-                // A capture that loses material in the exchange it starts
-                // (only one by a piece worth more than it takes can): searched
-                // after the quiet moves, and not at all in quiescence.
-                let losing = attacker > victim + promo_v && e.see_values().see(pos, m) < 0;
-                if quiescence && ((!capture && promo_v < self.promo_floor) || losing) {
+                doubtful = attacker > victim + promo_v;
+                if quiescence && !capture && promo_v < self.promo_floor {
                     i32::MIN
-                } else if losing {
-                    -1_000_000 + 64 * (victim + promo_v) - attacker
                 } else {
-                    1_000_000 + 64 * (victim + promo_v) - attacker
+                    GOOD_CAPTURE + 64 * (victim + promo_v) - attacker
                 }
             } else if quiescence {
                 i32::MIN
@@ -809,22 +836,65 @@ impl Searcher {
                 self.history[Self::history_index(pos, m)]
             };
             p.scores.push(s);
+            p.doubtful.push(doubtful);
         }
     }
 
-    /// Swaps the best-scored remaining move into slot `i` and returns it.
-    #[inline]
-    fn pick(&mut self, ply: usize, i: usize) -> Move {
+    /// Drops from ply `ply`'s ordered list the moves [`Searcher::order`]
+    /// marked as not searched in quiescence (so picking never scans them).
+    fn drop_unsearched(&mut self, ply: usize) {
         let p = &mut self.plies[ply];
-        let mut best = i;
-        for j in i + 1..p.scores.len() {
-            if p.scores[j] > p.scores[best] {
-                best = j;
+        let mut n = 0;
+        for k in 0..p.moves.len() {
+            if p.scores[k] != i32::MIN {
+                p.moves[n] = p.moves[k];
+                p.scores[n] = p.scores[k];
+                p.doubtful[n] = p.doubtful[k];
+                n += 1;
             }
         }
-        p.scores.swap(i, best);
-        p.moves.swap(i, best);
-        p.moves[i]
+        p.moves.truncate(n);
+        p.scores.truncate(n);
+        p.doubtful.truncate(n);
+    }
+
+    /// Swaps the best-scored remaining move into slot `i` and returns it
+    /// (`None`: nothing left worth searching, in quiescence). A doubtful
+    /// capture whose exchange turns out losing is scored again when it
+    /// would be picked: after the quiet moves, and in quiescence not at all.
+    #[inline]
+    fn pick(&mut self, pos: &mut Position, ply: usize, i: usize) -> Option<Move> {
+        loop {
+            let p = &mut self.plies[ply];
+            let mut best = i;
+            for j in i + 1..p.scores.len() {
+                if p.scores[j] > p.scores[best] {
+                    best = j;
+                }
+            }
+            if best >= p.scores.len() || p.scores[best] == i32::MIN {
+                return None;
+            }
+            if p.doubtful[best] {
+                p.doubtful[best] = false;
+                let m = p.moves[best];
+                let quiescence = p.quiescence;
+                if self.see(pos, m) < 0 {
+                    let p = &mut self.plies[ply];
+                    p.scores[best] = if quiescence {
+                        i32::MIN
+                    } else {
+                        p.scores[best] - 2 * GOOD_CAPTURE
+                    };
+                    continue;
+                }
+            }
+            let p = &mut self.plies[ply];
+            p.scores.swap(i, best);
+            p.moves.swap(i, best);
+            p.doubtful.swap(i, best);
+            return Some(p.moves[i]);
+        }
     }
 
     /// Whether a null move is sound here: not in Ghostarelay (giveaway, where
@@ -915,7 +985,20 @@ impl Searcher {
         if hash_move.is_none() && depth >= 4 && !in_check && self.features.pruning && !root {
             depth -= 1;
         }
-        pos.legal_moves_into(&mut self.plies[ply].moves);
+        // Below the root, out of check, the moves are generated pseudo-legal
+        // and each is tested for legality only when its turn comes: most
+        // nodes are cut (by the table's move, null move, reverse futility or
+        // the first moves) before most of their moves are looked at.
+        let tester = if root || in_check {
+            None
+        } else {
+            pos.move_tester_out_of_check()
+        };
+        if tester.is_some() {
+            pos.pseudo_moves_into(&mut self.plies[ply].moves);
+        } else {
+            pos.legal_moves_into(&mut self.plies[ply].moves);
+        }
         if root {
             self.exclude_root_moves();
         }
@@ -980,7 +1063,6 @@ impl Searcher {
         }
         let mut ordered = false;
         self.plies[ply].quiets.clear();
-        let n = self.plies[ply].moves.len();
         let mut best = -INF;
         let mut best_move = None;
         let alpha0 = alpha;
@@ -995,18 +1077,33 @@ impl Searcher {
             && self.features.pruning
             && !self.giveaway
             && alpha.abs() < MATE_BOUND;
-        for i in 0..n {
-            let m = if i == 0 && hash_first.is_some() {
+        // Legal moves tried so far (the move number of the ordering's
+        // reductions and pruning).
+        let mut tried = 0usize;
+        // Late-move pruning's count: from this legal move on, quiet moves
+        // that give no check are not searched (in a frontier node).
+        let late_count = ((3 + depth * depth) / (2 - i32::from(improving))) as usize;
+        for j in 0..self.plies[ply].moves.len() {
+            let m = if j == 0 && hash_first.is_some() {
                 self.plies[ply].moves[0]
             } else {
                 if !ordered {
                     self.order(pos, ply, hash_move, false);
                     ordered = true;
                 }
-                self.pick(ply, i)
+                match self.pick(pos, ply, j) {
+                    Some(m) => m,
+                    None => break,
+                }
             };
-            let quiet =
-                !(Self::is_capture(pos, m) || (m.kind() == MoveKind::Normal && m.piece != 0));
+            if let Some(t) = &tester
+                && !pos.is_legal_pseudo(t, m)
+            {
+                continue;
+            }
+            let i = tried;
+            tried += 1;
+            let quiet = !Self::is_loud(pos, m);
             let killer = self.plies[ply].killers.contains(&Some(m));
             // Frontier pruning: near the horizon, a quiet move that gives no
             // check is skipped when it comes late in the order (late-move
@@ -1016,8 +1113,7 @@ impl Searcher {
                 && quiet
                 && !killer
                 && best > -MATE_BOUND
-                && (i >= ((3 + depth * depth) / (2 - i32::from(improving))) as usize
-                    || static_eval + FUTILITY_MARGIN * (depth + 1) <= alpha);
+                && (i >= late_count || static_eval + FUTILITY_MARGIN * (depth + 1) <= alpha);
             // Static exchange pruning near the horizon, once a move has been
             // searched: a capture or check that loses more than a margin per
             // ply, or a quiet move that loses more than one per ply squared
@@ -1128,6 +1224,10 @@ impl Searcher {
                 self.plies[ply].quiets.push(m);
             }
         }
+        if tried == 0 {
+            // Every pseudo-legal move was illegal: no legal move.
+            return self.no_moves(pos.variant(), ply, in_check);
+        }
         let bound = bound_of(best, alpha0, beta);
         if !root || self.excluded.is_empty() {
             self.tt
@@ -1168,12 +1268,14 @@ impl Searcher {
             if self.plies[ply].moves.is_empty() {
                 return self.no_moves(pos.variant(), ply, in_check);
             }
+            self.plies[ply].mobility = self.mobility(ply);
         } else {
-            // Mobility from the pseudo-legal moves (legality is tested
-            // below for the captures alone, once standing pat did not cut).
-            pos.pseudo_moves_into(&mut self.plies[ply].moves);
+            // Mobility from the pseudo-legal moves, of which only the loud
+            // ones are listed (legality is tested below for them alone,
+            // once standing pat did not cut).
+            let board_moves = pos.pseudo_loud_into(&mut self.plies[ply].moves);
+            self.plies[ply].mobility = board_moves as i32;
         }
-        self.plies[ply].mobility = self.mobility(ply);
         if self.drawn(pos) {
             return DRAW;
         }
@@ -1184,26 +1286,43 @@ impl Searcher {
         let mut best = -INF;
         let mut stand = -INF;
         if !in_check && !forced {
-            stand = self.evaluate(pos, ply);
+            // Standing pat: far above beta it cuts whatever the threats
+            // say; far below alpha it only bounds what the captures must
+            // gain, and a rough value does.
+            stand = self.evaluate_within(pos, ply, alpha, beta);
             if !self.features.quiescence || stand >= beta {
                 return stand;
             }
             alpha = alpha.max(stand);
             best = stand;
         }
-        if !every {
+        // The loud moves' legality: each tested when its turn comes where
+        // single moves can be tested, else the list filtered now.
+        let tester = if every {
+            None
+        } else {
+            pos.move_tester_out_of_check()
+        };
+        if !every && tester.is_none() {
             pos.keep_legal_captures(&mut self.plies[ply].moves);
         }
         let all = in_check || forced;
         self.order(pos, ply, hash_move, !all);
+        if !all {
+            self.drop_unsearched(ply);
+        }
         let mut best_move = None;
         let n = self.plies[ply].moves.len();
         for i in 0..n {
-            let m = self.pick(ply, i);
-            if self.plies[ply].scores[i] == i32::MIN {
+            let Some(m) = self.pick(pos, ply, i) else {
                 break;
-            }
+            };
             if !all && !self.giveaway && stand + self.gain(pos, m) + 200 <= alpha {
+                continue;
+            }
+            if let Some(t) = &tester
+                && !pos.is_legal_pseudo(t, m)
+            {
                 continue;
             }
             pos.make_move(m);

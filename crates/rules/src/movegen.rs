@@ -35,6 +35,31 @@ impl Sink for Probe {
     }
 }
 
+/// Counts board moves (normal moves and castling) and keeps only the moves
+/// that capture or promote: what a quiescence node needs of the full list.
+struct LoudSink<'a> {
+    board: &'a [Piece],
+    list: &'a mut Vec<Move>,
+    board_moves: u32,
+}
+
+impl Sink for LoudSink<'_> {
+    #[inline]
+    fn push(&mut self, m: Move) -> bool {
+        match m.kind {
+            MoveKind::Normal => {
+                self.board_moves += 1;
+                if m.aux != 0 || m.piece != 0 || is_piece(self.board[m.to as usize]) {
+                    self.list.push(m);
+                }
+            }
+            MoveKind::Castle => self.board_moves += 1,
+            _ => {}
+        }
+        false
+    }
+}
+
 /// Appends a move unless an identical one is already listed (Relay power can
 /// repeat a piece's own moves).
 struct Dedup<'a>(&'a mut Vec<Move>);
@@ -89,6 +114,38 @@ impl State {
     /// Generates every pseudo-legal move of the side to move (no drops-phase or
     /// capture filtering; see [`State::legal`]).
     pub(crate) fn pseudo(&self, v: &Variant, list: &mut Vec<Move>) {
+        self.pseudo_into(v, list);
+        if v.relay_power {
+            self.gen_relay_power(v, list);
+        }
+    }
+
+    /// The pseudo-legal moves of the side to move that capture or promote,
+    /// into `list` (in [`State::pseudo`]'s order), and how many of all its
+    /// pseudo-legal moves are board moves (normal moves and castling).
+    pub(crate) fn pseudo_loud(&self, v: &Variant, list: &mut Vec<Move>) -> u32 {
+        if v.relay_power {
+            // The relay power's moves are told from the pieces' own against
+            // the whole list.
+            self.pseudo(v, list);
+            let n = list
+                .iter()
+                .filter(|m| matches!(m.kind, MoveKind::Normal | MoveKind::Castle))
+                .count();
+            list.retain(|m| self.captures(*m) || (m.kind == MoveKind::Normal && m.piece != 0));
+            return n as u32;
+        }
+        let mut sink = LoudSink {
+            board: &self.board,
+            list,
+            board_moves: 0,
+        };
+        self.pseudo_into(v, &mut sink);
+        sink.board_moves
+    }
+
+    /// [`State::pseudo`] without the relay power's moves, into any sink.
+    fn pseudo_into<S: Sink>(&self, v: &Variant, list: &mut S) {
         let us = self.side;
         // Holywar: while the side still holds pieces, it may only drop. (With
         // the alternating opening both hands empty together; should a position
@@ -117,9 +174,6 @@ impl State {
         });
         self.gen_drops(v, list);
         self.gen_castling(v, list);
-        if v.relay_power {
-            self.gen_relay_power(v, list);
-        }
     }
 
     fn hand_total(&self, v: &Variant, c: Color) -> u32 {
@@ -814,25 +868,8 @@ impl State {
     fn keep_legal(&mut self, v: &Variant, list: &mut Vec<Move>, complete: bool) {
         let us = self.side;
         if v.royal {
-            let king = self.royal[us.index()];
-            let in_check = king != 0 && self.attacked(v, king, us.opposite());
-            let theirs = v.attack(us.opposite());
-            let screen_reach = if theirs.screens && king != 0 {
-                self.screen_reach(v)
-            } else {
-                0
-            };
-            let node = NodeFacts {
-                king,
-                in_check,
-                screen_zone: v.screen_zone(king, screen_reach),
-                near: theirs.near,
-                screen_reach,
-                forward: theirs
-                    .forward_kinds
-                    .iter()
-                    .any(|&k| self.count[us.opposite().index()][k as usize] > 0),
-            };
+            let node = self.node_facts(v, None);
+            let (king, in_check) = (node.king, node.in_check);
             // Out of check, most moves are quiet moves of pieces that may
             // leave their square; moves come grouped by piece, so whether
             // its piece may leave `from` is worked out once per piece.
@@ -873,6 +910,32 @@ impl State {
             && self.occ[us.index()].iter().any(|w| *w != 0)
         {
             list.push(Move::with(MoveKind::Pass, 0, 0, 0, 0, 0));
+        }
+    }
+
+    /// What the legality tests of this position's moves share (a royal
+    /// variant); `in_check` when already known.
+    fn node_facts(&self, v: &Variant, in_check: Option<bool>) -> NodeFacts {
+        let us = self.side;
+        let king = self.royal[us.index()];
+        let in_check =
+            in_check.unwrap_or_else(|| king != 0 && self.attacked(v, king, us.opposite()));
+        let theirs = v.attack(us.opposite());
+        let screen_reach = if theirs.screens && king != 0 {
+            self.screen_reach(v)
+        } else {
+            0
+        };
+        NodeFacts {
+            king,
+            in_check,
+            screen_zone: v.screen_zone(king, screen_reach),
+            near: theirs.near,
+            screen_reach,
+            forward: theirs
+                .forward_kinds
+                .iter()
+                .any(|&k| self.count[us.opposite().index()][k as usize] > 0),
         }
     }
 
@@ -1038,7 +1101,15 @@ fn xy(v: &Variant, cell: u16) -> (i16, i16) {
     v.geo.cell_xy(cell)
 }
 
+/// What testing the legality of one position's pseudo-legal moves one at a
+/// time needs, worked out once ([`Position::move_tester`]).
+#[derive(Clone, Debug)]
+pub struct MoveTester {
+    node: NodeFacts,
+}
+
 /// What legality checks of one node share, computed once per node.
+#[derive(Clone, Debug)]
 struct NodeFacts {
     /// The mover's royal cell (0: none).
     king: u16,
@@ -1106,11 +1177,66 @@ impl Position {
         self.s.pseudo(&self.variant, list);
     }
 
-    /// Keeps of `list`, filled by [`Position::pseudo_moves_into`] in this
-    /// position, exactly what [`Position::legal_captures_into`] would give.
+    /// The pseudo-legal moves that capture or promote into `list` (what
+    /// [`Position::keep_legal_captures`] then filters), and how many board
+    /// moves (normal moves and castling) all the pseudo-legal moves hold:
+    /// a quiescence node's list and mobility, without listing the quiet
+    /// moves.
+    pub fn pseudo_loud_into(&self, list: &mut Vec<Move>) -> u32 {
+        list.clear();
+        self.s.pseudo_loud(&self.variant, list)
+    }
+
+    /// Keeps of `list`, filled by [`Position::pseudo_moves_into`] (or
+    /// [`Position::pseudo_loud_into`]) in this position, exactly what
+    /// [`Position::legal_captures_into`] would give.
     pub fn keep_legal_captures(&mut self, list: &mut Vec<Move>) {
         let v = &*self.variant;
         self.s.keep_legal_captures(v, list);
+    }
+
+    /// A tester for this position's pseudo-legal moves one at a time
+    /// ([`Position::is_legal_pseudo`]), when that alone decides which moves
+    /// are legal: a royal king, out of check, no compulsory capture and no
+    /// move that only the lack of others allows (crowning, passing). `None`
+    /// otherwise: then only [`Position::legal_moves_into`] gives the legal
+    /// moves.
+    pub fn move_tester(&self) -> Option<MoveTester> {
+        self.tester(None)
+    }
+
+    /// [`Position::move_tester`] for a position whose side to move the
+    /// caller knows is not in check ([`Position::in_check`] said so): it
+    /// spares that test.
+    pub fn move_tester_out_of_check(&self) -> Option<MoveTester> {
+        debug_assert!(!self.in_check());
+        self.tester(Some(false))
+    }
+
+    /// The tester, `in_check` given or worked out.
+    fn tester(&self, in_check: Option<bool>) -> Option<MoveTester> {
+        let v = &*self.variant;
+        if !v.royal || v.forced_capture || v.no_moves != NoMoves::Chess {
+            return None;
+        }
+        let node = self.s.node_facts(v, in_check);
+        (!node.in_check).then_some(MoveTester { node })
+    }
+
+    /// Whether `m`, one of this position's pseudo-legal moves
+    /// ([`Position::pseudo_moves_into`]), is legal, as
+    /// [`Position::legal_moves_into`] decides; `tester` comes from
+    /// [`Position::move_tester`] in this position.
+    pub fn is_legal_pseudo(&mut self, tester: &MoveTester, m: Move) -> bool {
+        let v = &*self.variant;
+        let node = &tester.node;
+        let s = &mut self.s;
+        if node.king != 0 && m.kind == MoveKind::Normal && m.aux == 0 && m.from != node.king {
+            (s.leaving_safe(v, m.from, node) && !in_set(&node.screen_zone, m.to))
+                || s.safe_after(v, m)
+        } else {
+            s.is_legal(v, m, node)
+        }
     }
 
     /// Whether the side to move's royal king is attacked.

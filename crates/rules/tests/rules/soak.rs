@@ -9,6 +9,10 @@
 //! - the legal moves have distinct LMN names, and the chosen one parses back;
 //! - the legal captures and promotions alone (the quiescence search's
 //!   generator) are exactly those of the legal moves;
+//! - the loud pseudo-legal list and its board-move count agree with the
+//!   whole pseudo-legal list;
+//! - out of check in a royal variant, the pseudo-legal moves a single-move
+//!   legality test passes are exactly the legal moves;
 //! - the half-move clock follows docs/rules.md §0;
 //! - `Game::outcome` agrees with the position (mate, stalemate, no moves,
 //!   repetition, 100 plies, bare kings) and games end by it or at a ply cap.
@@ -18,6 +22,7 @@
 use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
 
+use chimera_rules::variants::NoMoves;
 use chimera_rules::{Color, EndReason, Game, Kind, MoveKind, Position, SplitMix64, Sq, Variant};
 
 use crate::common::option_values;
@@ -56,6 +61,8 @@ struct Tally {
     games: usize,
     plies: usize,
     moves_checked: usize,
+    /// Positions whose pseudo-legal moves were also tested one at a time.
+    tested_one_by_one: usize,
     capped: usize,
     ends: BTreeMap<String, usize>,
 }
@@ -118,6 +125,52 @@ fn play_game(
         let mut captures = Vec::new();
         scratch.legal_captures_into(&mut captures);
         assert_eq!(captures, loud, "legal captures and promotions, {}", ctx());
+        // The loud pseudo-legal moves alone (a quiescence node's list) are
+        // those of the whole pseudo-legal list, and the board moves it
+        // counts are the whole list's.
+        let mut all = Vec::new();
+        scratch.pseudo_moves_into(&mut all);
+        let mut loud_pseudo = Vec::new();
+        let counted = scratch.pseudo_loud_into(&mut loud_pseudo);
+        let board_moves = all
+            .iter()
+            .filter(|m| matches!(m.kind(), MoveKind::Normal | MoveKind::Castle))
+            .count();
+        assert_eq!(
+            counted as usize,
+            board_moves,
+            "board moves counted, {}",
+            ctx()
+        );
+        all.retain(|&m| m.kind() == MoveKind::Normal && (p.is_capture(m) || m.piece().is_some()));
+        assert_eq!(loud_pseudo, all, "loud pseudo-legal moves, {}", ctx());
+        scratch.keep_legal_captures(&mut loud_pseudo);
+        assert_eq!(
+            loud_pseudo,
+            loud,
+            "legal captures from the loud list, {}",
+            ctx()
+        );
+        // Where single moves can be tested, the pseudo-legal moves that pass
+        // the test are exactly the legal moves, in the same order.
+        if let Some(tester) = scratch.move_tester() {
+            let mut pseudo = Vec::new();
+            scratch.pseudo_moves_into(&mut pseudo);
+            pseudo.retain(|&m| scratch.is_legal_pseudo(&tester, m));
+            assert_eq!(
+                pseudo,
+                moves,
+                "pseudo-legal moves tested one at a time, {}",
+                ctx()
+            );
+            tally.tested_one_by_one += 1;
+        } else {
+            assert!(
+                !royal || v.forced_capture || p.in_check() || !matches!(v.no_moves, NoMoves::Chess),
+                "no single-move tester out of check, {}",
+                ctx()
+            );
+        }
         let outcome = g.outcome();
         let us = p.side_to_move();
         match outcome {
@@ -322,6 +375,13 @@ fn check_tally(id: &str, opts: &[(&str, &str)], tally: &Tally) {
         tally.plies > tally.games,
         "{id}: games too short to mean anything"
     );
+    let v = variant(id, &[]);
+    if v.royal && !v.forced_capture {
+        assert!(
+            tally.tested_one_by_one > tally.games,
+            "{id}: single-move legality tested in too few positions"
+        );
+    }
 }
 
 // Per variant: the bulk of the games at the default options.
