@@ -1864,6 +1864,32 @@ fn the_window_without_a_display_says_how_to_get_one() {
     assert!(line.contains("nosuch"), "{line}");
 }
 
+/// DISPLAY set to a local display no X server serves (`DISPLAY=:99` before
+/// `Xvfb :99` is up) is named, instead of Bevy's panic.
+#[cfg(all(unix, not(target_os = "macos")))]
+#[test]
+fn a_display_nobody_serves_is_named() {
+    // A display number no test machine runs a server on.
+    let display = ":64999";
+    assert!(!std::path::Path::new("/tmp/.X11-unix/X64999").exists());
+    for args in [&["play", "--variant", "chess"][..], &["join"][..]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
+            .args(args)
+            .env("DISPLAY", display)
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .expect("the chimera binary runs");
+        let line = failure(args, out);
+        assert_eq!(
+            line,
+            "error: the game window needs a display and no X server answers on DISPLAY=:64999: \
+             start one (`Xvfb :64999 &` for a virtual display) or set DISPLAY to a running one \
+             (the other commands need none)",
+            "{args:?}"
+        );
+    }
+}
+
 // ------------------------------------------------------- numbers and depths
 
 /// Every number a player types is bounded where a larger one would fail to

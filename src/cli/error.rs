@@ -76,6 +76,16 @@ pub enum CliError {
         /// More about this machine (a Wayland session without XWayland).
         hint: &'static str,
     },
+    /// DISPLAY names a local X display nobody serves (checked before Bevy
+    /// starts, which would panic).
+    #[error(
+        "the game window needs a display and no X server answers on DISPLAY={display}: start one \
+         (`Xvfb {display} &` for a virtual display) or set DISPLAY to a running one (the other commands need none)"
+    )]
+    NoXServer {
+        /// The DISPLAY value.
+        display: String,
+    },
     /// A review stopped before its end.
     #[error(transparent)]
     Cancelled(#[from] chimera_engine::review::Cancelled),

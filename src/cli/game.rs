@@ -270,7 +270,11 @@ pub fn need_display() -> Result<(), CliError> {
     }
     let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
     if set("DISPLAY") {
-        return Ok(());
+        let display = std::env::var("DISPLAY").unwrap_or_default();
+        return match x_server_answers(&display) {
+            Some(false) => Err(CliError::NoXServer { display }),
+            _ => Ok(()),
+        };
     }
     Err(CliError::NoDisplay {
         hint: if set("WAYLAND_DISPLAY") {
@@ -279,6 +283,41 @@ pub fn need_display() -> Result<(), CliError> {
             ""
         },
     })
+}
+
+/// Whether an X server answers on the local display `display` (`:99`,
+/// `:99.0`, `unix:99`): a connection to its socket, the file
+/// `/tmp/.X11-unix/X99` or the same name in Linux's abstract namespace.
+/// `None` when the display is on another host (nothing is sent there) or
+/// the name is not one this check reads: Bevy then finds out itself.
+#[cfg(all(unix, not(target_os = "macos")))]
+fn x_server_answers(display: &str) -> Option<bool> {
+    use std::os::unix::net::UnixStream;
+    let rest = display.strip_prefix("unix").unwrap_or(display);
+    let number = rest.strip_prefix(':')?.split('.').next()?;
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let path = format!("/tmp/.X11-unix/X{number}");
+    if UnixStream::connect(&path).is_ok() {
+        return Some(true);
+    }
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::linux::net::SocketAddrExt;
+        use std::os::unix::net::SocketAddr;
+        if let Ok(addr) = SocketAddr::from_abstract_name(path.as_bytes())
+            && UnixStream::connect_addr(&addr).is_ok()
+        {
+            return Some(true);
+        }
+    }
+    Some(false)
+}
+
+#[cfg(not(all(unix, not(target_os = "macos"))))]
+fn x_server_answers(_display: &str) -> Option<bool> {
+    None
 }
 
 /// `chimera play`: opens the game window (the menu, or a game of `--variant`).
