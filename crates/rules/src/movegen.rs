@@ -132,7 +132,7 @@ impl State {
                 .iter()
                 .filter(|m| matches!(m.kind, MoveKind::Normal | MoveKind::Castle))
                 .count();
-            list.retain(|m| self.captures(*m) || (m.kind == MoveKind::Normal && m.piece != 0));
+            list.retain(|m| self.loud(*m));
             return n as u32;
         }
         let mut sink = LoudSink {
@@ -858,7 +858,7 @@ impl State {
     /// whenever one exists; an empty list says nothing about the other moves
     /// (no crowning, no pass).
     pub(crate) fn keep_legal_captures(&mut self, v: &Variant, list: &mut Vec<Move>) {
-        list.retain(|m| self.captures(*m) || (m.kind == MoveKind::Normal && m.piece != 0));
+        list.retain(|m| self.loud(*m));
         self.keep_legal(v, list, false);
     }
 
@@ -942,6 +942,12 @@ impl State {
     #[inline]
     fn captures(&self, m: Move) -> bool {
         m.kind == MoveKind::Normal && (m.aux != 0 || is_piece(self.board[m.to as usize]))
+    }
+
+    /// Whether the move captures or promotes (what quiescence searches).
+    #[inline]
+    fn loud(&self, m: Move) -> bool {
+        self.captures(m) || (m.kind == MoveKind::Normal && m.piece != 0)
     }
 
     /// Legality of one pseudo-legal move in a royal variant (the loop of
