@@ -464,3 +464,55 @@ fn is_pawnlike(k: u8) -> bool {
 fn is_serpent(k: u8) -> bool {
     (Kind::Gryphon.num()..=Kind::Vao.num()).contains(&k)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Grand with the shipped weights (threats weighted), White's marshal
+    /// attacking Black's loose rook and bishop, and the same tables with the
+    /// threats weighted 0.
+    fn grand_threatened() -> (Evaluator, Evaluator, Position) {
+        let v = Variant::new("grand", &[]).expect("grand");
+        let pos =
+            Position::from_vfen(&v, "9k/10/4b5/10/5r4/10/4M5/10/10/K9 w - - - 0 1").expect("vfen");
+        let w = Weights::for_variant(&v);
+        assert!(
+            w.threat_permille > 0,
+            "Grand's shipped weights count threats"
+        );
+        let mut none = w.clone();
+        none.threat_permille = 0;
+        (
+            Evaluator::with_weights(&v, &w),
+            Evaluator::with_weights(&v, &none),
+            pos,
+        )
+    }
+
+    #[test]
+    fn within_its_window_the_evaluation_is_exact() {
+        let (e, _, pos) = grand_threatened();
+        let full = e.evaluate(&pos, 3);
+        assert_eq!(e.evaluate_within(&pos, 3, full - 1, full + 1), full);
+        assert_eq!(e.evaluate_within(&pos, 3, full - 50, full + 50), full);
+    }
+
+    #[test]
+    fn far_outside_its_window_the_threats_are_left_out() {
+        let (e, without, pos) = grand_threatened();
+        let full = e.evaluate(&pos, 3);
+        let rough = without.evaluate(&pos, 3);
+        // Black's two loose pieces under attack: White stands better for them.
+        assert!(full > rough, "threats count for White: {full} vs {rough}");
+        // A window far above or below the score: the threats are not worked out.
+        let above = rough + LAZY_MARGIN;
+        assert_eq!(e.evaluate_within(&pos, 3, above, above + 100), rough);
+        let below = rough - LAZY_MARGIN;
+        assert_eq!(e.evaluate_within(&pos, 3, below - 100, below), rough);
+        // A window just short of the margin: they are.
+        assert_eq!(e.evaluate_within(&pos, 3, above - 1, above + 100), full);
+        // Within the margin of the window they are.
+        assert_eq!(e.evaluate_within(&pos, 3, rough - 10, rough + 10), full);
+    }
+}
