@@ -50,8 +50,8 @@ const SEE_LOSS: i32 = 150;
 /// A quiet move losing more than this per ply squared is pruned.
 const SEE_QUIET_LOSS: i32 = 20;
 /// Ordering score of a capture (or promotion) that does not lose material,
-/// before its gain; a losing one scores this much less than
-/// `-GOOD_CAPTURE`, after the quiet moves.
+/// before its gain; a losing one scores `2 * GOOD_CAPTURE` less, after the
+/// quiet moves.
 const GOOD_CAPTURE: i32 = 1_000_000;
 /// Nodes between two looks at the clock and the stop flag.
 const POLL_MASK: u64 = 127;
@@ -223,8 +223,6 @@ struct Ply {
     quiets: Vec<Move>,
     /// Captures whose exchange is not yet worked out (by slot).
     doubtful: Vec<bool>,
-    /// Whether the list was ordered for quiescence.
-    quiescence: bool,
     killers: [Option<Move>; 2],
     mobility: i32,
     /// The move being searched from this ply (the next ply's previous move).
@@ -287,7 +285,6 @@ impl Searcher {
                     scores: Vec::with_capacity(LIST_ROOM),
                     quiets: Vec::with_capacity(LIST_ROOM),
                     doubtful: Vec::with_capacity(LIST_ROOM),
-                    quiescence: false,
                     killers: [None; 2],
                     current: NULL_MOVE,
                     eval: -INF,
@@ -471,7 +468,9 @@ impl Searcher {
         // A fallback before any iteration completes: the best-ordered move.
         let hash_move = self.tt.probe(pos.hash()).and_then(|e| e.mv);
         self.order(&pos, 0, hash_move, false);
-        let first = self.pick(&mut pos, 0, 0).unwrap_or(self.plies[0].moves[0]);
+        let first = self
+            .pick(&mut pos, 0, 0, false)
+            .unwrap_or(self.plies[0].moves[0]);
         let mut best = (first, 0i32, 0u32, vec![first]);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let soft = limits.time_limits().0;
@@ -689,18 +688,6 @@ impl Searcher {
         board_moves(&self.plies[ply].moves)
     }
 
-    /// Whether the move removes a piece.
-    #[inline]
-    fn is_capture(pos: &Position, m: Move) -> bool {
-        m.kind() == MoveKind::Normal && (m.aux != 0 || is_piece(pos.s.board[m.to as usize]))
-    }
-
-    /// Whether the move captures or promotes (else it is quiet).
-    #[inline]
-    fn is_loud(pos: &Position, m: Move) -> bool {
-        Self::is_capture(pos, m) || (m.kind() == MoveKind::Normal && m.piece != 0)
-    }
-
     /// The least a board move can come out with in its static exchange:
     /// what it takes less the moving piece (`i32::MIN` for a promotion or
     /// another kind of move, where no cheap bound is taken).
@@ -797,10 +784,9 @@ impl Searcher {
         let p = &mut self.plies[ply];
         p.scores.clear();
         p.doubtful.clear();
-        p.quiescence = quiescence;
         let killers = p.killers;
         for &m in &p.moves {
-            let capture = Self::is_capture(pos, m);
+            let capture = pos.is_capture(m);
             let promo = m.kind() == MoveKind::Normal && m.piece != 0;
             let mut doubtful = false;
             let s = if Some(m) == hash_move {
@@ -861,9 +847,10 @@ impl Searcher {
     /// Swaps the best-scored remaining move into slot `i` and returns it
     /// (`None`: nothing left worth searching, in quiescence). A doubtful
     /// capture whose exchange turns out losing is scored again when it
-    /// would be picked: after the quiet moves, and in quiescence not at all.
+    /// would be picked: after the quiet moves, and in quiescence (the list
+    /// ordered for it) not at all.
     #[inline]
-    fn pick(&mut self, pos: &mut Position, ply: usize, i: usize) -> Option<Move> {
+    fn pick(&mut self, pos: &mut Position, ply: usize, i: usize, quiescence: bool) -> Option<Move> {
         loop {
             let p = &mut self.plies[ply];
             let mut best = i;
@@ -878,7 +865,6 @@ impl Searcher {
             if p.doubtful[best] {
                 p.doubtful[best] = false;
                 let m = p.moves[best];
-                let quiescence = p.quiescence;
                 if self.see(pos, m) < 0 {
                     let p = &mut self.plies[ply];
                     p.scores[best] = if quiescence {
@@ -1091,7 +1077,7 @@ impl Searcher {
                     self.order(pos, ply, hash_move, false);
                     ordered = true;
                 }
-                match self.pick(pos, ply, j) {
+                match self.pick(pos, ply, j, false) {
                     Some(m) => m,
                     None => break,
                 }
@@ -1103,7 +1089,7 @@ impl Searcher {
             }
             let i = tried;
             tried += 1;
-            let quiet = !Self::is_loud(pos, m);
+            let quiet = !pos.is_loud(m);
             let killer = self.plies[ply].killers.contains(&Some(m));
             // Frontier pruning: near the horizon, a quiet move that gives no
             // check is skipped when it comes late in the order (late-move
@@ -1282,7 +1268,7 @@ impl Searcher {
         if ply >= MAX_PLY - 2 {
             return self.evaluate(pos, ply);
         }
-        let forced = self.giveaway && Self::is_capture(pos, self.plies[ply].moves[0]);
+        let forced = self.giveaway && pos.is_capture(self.plies[ply].moves[0]);
         let mut best = -INF;
         let mut stand = -INF;
         if !in_check && !forced {
@@ -1314,7 +1300,7 @@ impl Searcher {
         let mut best_move = None;
         let n = self.plies[ply].moves.len();
         for i in 0..n {
-            let Some(m) = self.pick(pos, ply, i) else {
+            let Some(m) = self.pick(pos, ply, i, !all) else {
                 break;
             };
             if !all && !self.giveaway && stand + self.gain(pos, m) + 200 <= alpha {

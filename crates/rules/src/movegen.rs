@@ -38,7 +38,7 @@ impl Sink for Probe {
 /// Counts board moves (normal moves and castling) and keeps only the moves
 /// that capture or promote: what a quiescence node needs of the full list.
 struct LoudSink<'a> {
-    board: &'a [Piece],
+    state: &'a State,
     list: &'a mut Vec<Move>,
     board_moves: u32,
 }
@@ -46,15 +46,11 @@ struct LoudSink<'a> {
 impl Sink for LoudSink<'_> {
     #[inline]
     fn push(&mut self, m: Move) -> bool {
-        match m.kind {
-            MoveKind::Normal => {
-                self.board_moves += 1;
-                if m.aux != 0 || m.piece != 0 || is_piece(self.board[m.to as usize]) {
-                    self.list.push(m);
-                }
-            }
-            MoveKind::Castle => self.board_moves += 1,
-            _ => {}
+        if matches!(m.kind, MoveKind::Normal | MoveKind::Castle) {
+            self.board_moves += 1;
+        }
+        if self.state.loud(m) {
+            self.list.push(m);
         }
         false
     }
@@ -136,7 +132,7 @@ impl State {
             return n as u32;
         }
         let mut sink = LoudSink {
-            board: &self.board,
+            state: self,
             list,
             board_moves: 0,
         };
@@ -869,24 +865,13 @@ impl State {
         let us = self.side;
         if v.royal {
             let node = self.node_facts(v, None);
-            let (king, in_check) = (node.king, node.in_check);
-            // Out of check, most moves are quiet moves of pieces that may
-            // leave their square; moves come grouped by piece, so whether
-            // its piece may leave `from` is worked out once per piece.
-            let quiet_ok = king != 0 && !in_check;
-            let mut leave = (0u16, false);
+            // Moves come grouped by piece: whether a piece may leave its
+            // square is worked out once per piece.
+            let mut leave = None;
             let mut n = 0;
             for j in 0..list.len() {
                 let m = list[j];
-                let ok = if quiet_ok && m.kind == MoveKind::Normal && m.aux == 0 && m.from != king {
-                    if leave.0 != m.from {
-                        leave = (m.from, self.leaving_safe(v, m.from, &node));
-                    }
-                    (leave.1 && !in_set(&node.screen_zone, m.to)) || self.safe_after(v, m)
-                } else {
-                    self.is_legal(v, m, &node)
-                };
-                if ok {
+                if self.legal_one(v, m, &node, &mut leave) {
                     if n != j {
                         list[n] = m;
                     }
@@ -894,7 +879,7 @@ impl State {
                 }
             }
             list.truncate(n);
-            if complete && list.is_empty() && in_check && v.crowning {
+            if complete && list.is_empty() && node.in_check && v.crowning {
                 self.gen_crownings(v, list);
             }
         }
@@ -911,6 +896,37 @@ impl State {
         {
             list.push(Move::with(MoveKind::Pass, 0, 0, 0, 0, 0));
         }
+    }
+
+    /// Legality of one pseudo-legal move in a royal variant. Out of check,
+    /// a board move of a piece other than the king is legal when the piece
+    /// may leave its square (`leave` keeps that answer for the last piece
+    /// asked about) and it lands outside the screen zone, or else when the
+    /// king is safe once it is made; [`State::is_legal`] decides the rest.
+    fn legal_one(
+        &mut self,
+        v: &Variant,
+        m: Move,
+        node: &NodeFacts,
+        leave: &mut Option<(u16, bool)>,
+    ) -> bool {
+        if node.king == 0
+            || node.in_check
+            || m.kind != MoveKind::Normal
+            || m.aux != 0
+            || m.from == node.king
+        {
+            return self.is_legal(v, m, node);
+        }
+        let may_leave = match *leave {
+            Some((from, ok)) if from == m.from => ok,
+            _ => {
+                let ok = self.leaving_safe(v, m.from, node);
+                *leave = Some((m.from, ok));
+                ok
+            }
+        };
+        (may_leave && !in_set(&node.screen_zone, m.to)) || self.safe_after(v, m)
     }
 
     /// What the legality tests of this position's moves share (a royal
@@ -940,18 +956,18 @@ impl State {
     }
 
     #[inline]
-    fn captures(&self, m: Move) -> bool {
+    pub(crate) fn captures(&self, m: Move) -> bool {
         m.kind == MoveKind::Normal && (m.aux != 0 || is_piece(self.board[m.to as usize]))
     }
 
     /// Whether the move captures or promotes (what quiescence searches).
     #[inline]
-    fn loud(&self, m: Move) -> bool {
+    pub(crate) fn loud(&self, m: Move) -> bool {
         self.captures(m) || (m.kind == MoveKind::Normal && m.piece != 0)
     }
 
-    /// Legality of one pseudo-legal move in a royal variant (the loop of
-    /// [`State::legal`] decides most quiet moves out of check itself).
+    /// Legality of one pseudo-legal move in a royal variant ([`State::legal_one`]
+    /// decides most board moves out of check itself).
     fn is_legal(&mut self, v: &Variant, m: Move, node: &NodeFacts) -> bool {
         let (king, in_check) = (node.king, node.in_check);
         let us = self.side;
@@ -1235,14 +1251,7 @@ impl Position {
     /// [`Position::move_tester`] in this position.
     pub fn is_legal_pseudo(&mut self, tester: &MoveTester, m: Move) -> bool {
         let v = &*self.variant;
-        let node = &tester.node;
-        let s = &mut self.s;
-        if node.king != 0 && m.kind == MoveKind::Normal && m.aux == 0 && m.from != node.king {
-            (s.leaving_safe(v, m.from, node) && !in_set(&node.screen_zone, m.to))
-                || s.safe_after(v, m)
-        } else {
-            s.is_legal(v, m, node)
-        }
+        self.s.legal_one(v, m, &tester.node, &mut None)
     }
 
     /// Whether the side to move's royal king is attacked.

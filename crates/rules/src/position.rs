@@ -610,8 +610,16 @@ impl Position {
         self.s.relay_only(&self.variant, m)
     }
     /// Whether the move captures anything.
+    #[inline]
     pub fn is_capture(&self, m: Move) -> bool {
-        m.kind == MoveKind::Normal && (m.aux != 0 || is_piece(self.s.board[m.to as usize]))
+        self.s.captures(m)
+    }
+
+    /// Whether the move captures or promotes (else it is quiet): the moves
+    /// a quiescence search looks at.
+    #[inline]
+    pub fn is_loud(&self, m: Move) -> bool {
+        self.s.loud(m)
     }
 }
 

@@ -128,11 +128,11 @@ fn play_game(
         // The loud pseudo-legal moves alone (a quiescence node's list) are
         // those of the whole pseudo-legal list, and the board moves it
         // counts are the whole list's.
-        let mut all = Vec::new();
-        scratch.pseudo_moves_into(&mut all);
+        let mut pseudo = Vec::new();
+        scratch.pseudo_moves_into(&mut pseudo);
         let mut loud_pseudo = Vec::new();
         let counted = scratch.pseudo_loud_into(&mut loud_pseudo);
-        let board_moves = all
+        let board_moves = pseudo
             .iter()
             .filter(|m| matches!(m.kind(), MoveKind::Normal | MoveKind::Castle))
             .count();
@@ -142,25 +142,38 @@ fn play_game(
             "board moves counted, {}",
             ctx()
         );
-        all.retain(|&m| m.kind() == MoveKind::Normal && (p.is_capture(m) || m.piece().is_some()));
-        assert_eq!(loud_pseudo, all, "loud pseudo-legal moves, {}", ctx());
-        scratch.keep_legal_captures(&mut loud_pseudo);
+        let loud_of_pseudo: Vec<_> = pseudo
+            .iter()
+            .copied()
+            .filter(|&m| m.kind() == MoveKind::Normal && (p.is_capture(m) || m.piece().is_some()))
+            .collect();
         assert_eq!(
             loud_pseudo,
-            loud,
-            "legal captures from the loud list, {}",
+            loud_of_pseudo,
+            "loud pseudo-legal moves, {}",
             ctx()
         );
+        let mut kept = loud_pseudo.clone();
+        scratch.keep_legal_captures(&mut kept);
+        assert_eq!(kept, loud, "legal captures from the loud list, {}", ctx());
         // Where single moves can be tested, the pseudo-legal moves that pass
-        // the test are exactly the legal moves, in the same order.
+        // the test are exactly the legal moves, in the same order: the whole
+        // list (an inner node's) and the loud list (a quiescence node's, its
+        // tester made knowing the side is not in check).
         if let Some(tester) = scratch.move_tester() {
-            let mut pseudo = Vec::new();
-            scratch.pseudo_moves_into(&mut pseudo);
             pseudo.retain(|&m| scratch.is_legal_pseudo(&tester, m));
             assert_eq!(
                 pseudo,
                 moves,
                 "pseudo-legal moves tested one at a time, {}",
+                ctx()
+            );
+            let told = scratch.move_tester_out_of_check().expect("not in check");
+            loud_pseudo.retain(|&m| scratch.is_legal_pseudo(&told, m));
+            assert_eq!(
+                loud_pseudo,
+                loud,
+                "loud moves tested one at a time, {}",
                 ctx()
             );
             tally.tested_one_by_one += 1;
