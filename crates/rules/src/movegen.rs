@@ -867,7 +867,7 @@ impl State {
             let node = self.node_facts(v, None);
             // Moves come grouped by piece: whether a piece may leave its
             // square is worked out once per piece.
-            let mut leave = None;
+            let mut leave = (0u16, false);
             let mut n = 0;
             for j in 0..list.len() {
                 let m = list[j];
@@ -901,14 +901,15 @@ impl State {
     /// Legality of one pseudo-legal move in a royal variant. Out of check,
     /// a board move of a piece other than the king is legal when the piece
     /// may leave its square (`leave` keeps that answer for the last piece
-    /// asked about) and it lands outside the screen zone, or else when the
+    /// asked about; cell 0, never a square, when none was) and it lands outside the screen zone, or else when the
     /// king is safe once it is made; [`State::is_legal`] decides the rest.
+    #[inline(always)]
     fn legal_one(
         &mut self,
         v: &Variant,
         m: Move,
         node: &NodeFacts,
-        leave: &mut Option<(u16, bool)>,
+        leave: &mut (u16, bool),
     ) -> bool {
         if node.king == 0
             || node.in_check
@@ -918,15 +919,10 @@ impl State {
         {
             return self.is_legal(v, m, node);
         }
-        let may_leave = match *leave {
-            Some((from, ok)) if from == m.from => ok,
-            _ => {
-                let ok = self.leaving_safe(v, m.from, node);
-                *leave = Some((m.from, ok));
-                ok
-            }
-        };
-        (may_leave && !in_set(&node.screen_zone, m.to)) || self.safe_after(v, m)
+        if leave.0 != m.from {
+            *leave = (m.from, self.leaving_safe(v, m.from, node));
+        }
+        (leave.1 && !in_set(&node.screen_zone, m.to)) || self.safe_after(v, m)
     }
 
     /// What the legality tests of this position's moves share (a royal
@@ -1251,7 +1247,7 @@ impl Position {
     /// [`Position::move_tester`] in this position.
     pub fn is_legal_pseudo(&mut self, tester: &MoveTester, m: Move) -> bool {
         let v = &*self.variant;
-        self.s.legal_one(v, m, &tester.node, &mut None)
+        self.s.legal_one(v, m, &tester.node, &mut (0, false))
     }
 
     /// Whether the side to move's royal king is attacked.
